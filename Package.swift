@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "swift-cookiejar",
+    products: [
+        .library(name: "Cookies", targets: ["Cookies"]),
+        .executable(name: "cookiejar", targets: ["cookiejar"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibPSL",
+            pkgConfig: "libpsl",
+            providers: [.apt(["libpsl-dev"])]
+        ),
+        .target(
+            name: "Cookies",
+            dependencies: [
+                .target(name: "CLibPSL", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        .executableTarget(
+            name: "cookiejar",
+            dependencies: [
+                "Cookies",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "CookiesTests",
+            dependencies: ["Cookies"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

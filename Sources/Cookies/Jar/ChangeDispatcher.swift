@@ -1,0 +1,71 @@
+import Synchronization
+
+/// Delivers a jar's changes to its observers in the order the store applied them.
+///
+/// Changes are queued while the store's lock is held, so the queue order is the store's order. After the
+/// lock is released, the calling thread drains the queue unless another thread is draining already, in
+/// which case that thread delivers them too. So observers see every change exactly once, in order, one
+/// at a time, and may call the jar from inside a callback (that call's changes are delivered after the
+/// current one). A change can be delivered on another thread, shortly after the call that made it returns.
+final class ChangeDispatcher: Sendable {
+    typealias Observer = @Sendable (CookieChange) -> Void
+
+    private struct State {
+        var queue: [CookieChange] = []
+        var draining = false
+        var observers: [Int: Observer] = [:]
+        var nextToken = 0
+    }
+
+    private let state = Mutex(State())
+    /// True while any observer is registered: the store records changes only then.
+    let isObserved = Atomic<Bool>(false)
+
+    func addObserver(_ observer: @escaping Observer) -> Int {
+        state.withLock { state in
+            let token = state.nextToken
+            state.nextToken += 1
+            state.observers[token] = observer
+            isObserved.store(true, ordering: .releasing)
+            return token
+        }
+    }
+
+    func removeObserver(_ token: Int) {
+        state.withLock { state in
+            state.observers[token] = nil
+            if state.observers.isEmpty { isObserved.store(false, ordering: .releasing) }
+        }
+    }
+
+    /// Queues changes; called with the store's lock held.
+    func enqueue(_ changes: [CookieChange]) {
+        guard !changes.isEmpty else { return }
+        state.withLock { $0.queue.append(contentsOf: changes) }
+    }
+
+    /// Delivers queued changes, unless another thread is doing so already.
+    func drain() {
+        let claimed = state.withLock { state in
+            if state.draining || state.queue.isEmpty { return false }
+            state.draining = true
+            return true
+        }
+        guard claimed else { return }
+        while true {
+            let next: ([CookieChange], [Observer])? = state.withLock { state in
+                if state.queue.isEmpty {
+                    state.draining = false
+                    return nil
+                }
+                let batch = state.queue
+                state.queue.removeAll(keepingCapacity: true)
+                return (batch, state.observers.sorted { $0.key < $1.key }.map(\.value))
+            }
+            guard let (batch, observers) = next else { return }
+            for change in batch {
+                for observer in observers { observer(change) }
+            }
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Synchronization
+
+/// An HTTP cookie jar implementing rfc6265bis-22: it parses `Set-Cookie` lines, stores the cookies that
+/// pass every check (public suffixes, Secure, prefixes, SameSite, limits) and answers which cookies go on
+/// a request.
+///
+/// One jar is safely shared by many threads: every call takes a lock around a store indexed by site
+/// (registrable domain). Time comes from the injected `clock`.
+public final class CookieJar: Sendable {
+    private let store: Mutex<CookieStore>
+    private let dispatcher = ChangeDispatcher()
+    /// Where the jar reads the current time.
+    public let clock: any CookieClock
+
+    /// A jar using `publicSuffixList` (default: the machine's newest list), `limits` and `clock`.
+    public init(
+        publicSuffixList: any PublicSuffixList = SystemPublicSuffixList.shared, limits: CookieLimits = .default,
+        clock: any CookieClock = SystemCookieClock()
+    ) {
+        self.store = Mutex(CookieStore(publicSuffixList: publicSuffixList, limits: limits))
+        self.clock = clock
+    }
+
+    /// Runs `body` on the store under the lock, then delivers the changes it made to the observers.
+    @inline(__always)
+    private func withStore<R>(_ body: (inout CookieStore) -> R) -> R {
+        let observed = dispatcher.isObserved.load(ordering: .acquiring)
+        let result = store.withLock { store in
+            store.recordsChanges = observed
+            let result = body(&store)
+            if !store.changes.isEmpty {
+                dispatcher.enqueue(store.changes)
+                store.changes.removeAll(keepingCapacity: true)
+            }
+            return result
+        }
+        if observed { dispatcher.drain() }
+        return result
+    }
+
+    // MARK: Observing changes
+
+    /// Calls `observer` with every change to the jar's contents from now on, in the order the changes
+    /// were made, one at a time (see `changes` for the guarantees). Returns a token for
+    /// `removeObserver(_:)`.
+    @discardableResult
+    public func addObserver(_ observer: @escaping @Sendable (CookieChange) -> Void) -> Int {
+        dispatcher.addObserver(observer)
+    }
+
+    /// Stops calling the observer registered with `token`.
+    public func removeObserver(_ token: Int) {
+        dispatcher.removeObserver(token)
+    }
+
+    /// Every change to the jar's contents from now on, as an asynchronous sequence.
+    ///
+    /// Ordering: changes arrive in exactly the order the jar applied them (one total order per jar, the
+    /// order of its lock), each once. A change may arrive after the call that made it has returned, and
+    /// on another thread. Applying them in order to a copy of the jar's contents reproduces them.
+    /// Last-access updates of retrieval are not changes.
+    public var changes: AsyncStream<CookieChange> {
+        let (stream, continuation) = AsyncStream<CookieChange>.makeStream()
+        let token = addObserver { continuation.yield($0) }
+        continuation.onTermination = { [weak self] _ in self?.removeObserver(token) }
+        return stream
+    }
+
+    /// The limits this jar enforces.
+    public var limits: CookieLimits { store.withLock { $0.limits } }
+
+    /// How many cookies the jar holds (expired ones not yet purged included).
+    public var count: Int { store.withLock { $0.count } }
+
+    // MARK: Receiving (§5.6, §5.7)
+
+    /// Receives one `Set-Cookie` field value from a response to `url`.
+    @discardableResult
+    public func setCookie(
+        _ setCookie: String, from url: CookieURL, context: CookieRequestContext = .firstParty
+    ) -> SetCookieOutcome {
+        receive([setCookie], from: url, context: context)[0]
+    }
+
+    /// Receives every `Set-Cookie` field value of one response to `url`, in order (never comma-joined).
+    @discardableResult
+    public func receive(
+        _ setCookies: some Sequence<String>, from url: CookieURL, context: CookieRequestContext = .firstParty
+    ) -> [SetCookieOutcome] {
+        let parsed = setCookies.map { line in Result { () throws(CookieRejection) in try ParsedSetCookie(parsing: line) } }
+        return receive(parsed: parsed, from: url, context: context)
+    }
+
+    /// Receives `Set-Cookie` lines parsed already (each a parsed line or the reason it was rejected).
+    @discardableResult
+    public func receive(
+        parsed: [Result<ParsedSetCookie, CookieRejection>], from url: CookieURL,
+        context: CookieRequestContext = .firstParty
+    ) -> [SetCookieOutcome] {
+        let now = clock.now()
+        return withStore { store in
+            parsed.map { line in
+                switch line {
+                case .success(let cookie): return store.receive(cookie, from: url, context: context, now: now)
+                case .failure(let reason): return .rejected(reason)
+                }
+            }
+        }
+    }
+
+    /// Stores a cookie as it is, without the checks of §5.7 (for cookies loaded from disk or made by the
+    /// app itself); it replaces a cookie of the same identity. Limits are enforced.
+    @discardableResult
+    public func insert(_ cookie: Cookie) -> SetCookieOutcome {
+        let now = clock.now()
+        return withStore { $0.insert(cookie, now: now) }
+    }
+
+    // MARK: Retrieving (§5.8.3)
+
+    /// The cookies to send on a request to `url`, in send order (longer paths first, then earlier
+    /// creation); their last-access time is updated.
+    public func cookies(for url: CookieURL, context: CookieRequestContext = .firstParty) -> [Cookie] {
+        let now = clock.now()
+        var result: [Cookie] = []
+        withStore { store in
+            store.retrieve(for: url, context: context, now: now) { result.append($0) }
+        }
+        return result
+    }
+
+    /// The `Cookie` header value for a request to `url`, or nil when no cookie is sent (§5.8.3 step 6).
+    public func cookieHeader(for url: CookieURL, context: CookieRequestContext = .firstParty) -> String? {
+        let now = clock.now()
+        return withStore { $0.cookieHeader(for: url, context: context, now: now) }
+    }
+
+    // MARK: Listing
+
+    /// Every unexpired cookie, site by site, each site in send order.
+    public func allCookies() -> [Cookie] {
+        let now = clock.now()
+        return store.withLock { $0.allCookies(at: now) }
+    }
+
+    /// The unexpired cookies of one site: the registrable domain (or host) `site`, e.g. `example.com`.
+    public func cookies(forSite site: String) -> [Cookie] {
+        let now = clock.now()
+        return store.withLock { store in
+            store.sites[store.siteKey(ofCookieDomain: site)]?.cookies.filter { !$0.isExpired(at: now) } ?? []
+        }
+    }
+
+    // MARK: Deleting
+
+    /// Deletes the cookie with the identity of `cookie` (name, domain, host-only-flag, path, partition).
+    @discardableResult
+    public func delete(_ cookie: Cookie) -> Bool {
+        withStore { store in
+            let key = store.siteKey(ofCookieDomain: cookie.domain)
+            return !store.removeAll(inSite: key, cause: .deleted) { $0.hasSameIdentity(as: cookie) }.isEmpty
+        }
+    }
+
+    /// Deletes every cookie of `site` (a registrable domain or host); returns how many.
+    @discardableResult
+    public func deleteCookies(forSite site: String) -> Int {
+        withStore { store in
+            let key = store.siteKey(ofCookieDomain: site)
+            return store.removeAll(inSite: key, cause: .deleted) { _ in true }.count
+        }
+    }
+
+    /// Sign-out: deletes everything `url`'s site stored — its cookies, whatever their domain or path,
+    /// and the cookies partitioned under it. Returns how many cookies were deleted.
+    @discardableResult
+    public func signOut(from url: CookieURL) -> Int {
+        withStore { store in
+            let key = store.siteKey(of: url.host)
+            var deleted = store.removeAll(inSite: key, cause: .signedOut) { _ in true }.count
+            let partition = store.site(of: url)
+            deleted += store.removeAll(cause: .signedOut) { $0.partitionKey == partition }.count
+            return deleted
+        }
+    }
+
+    /// Deletes every session cookie (those without an expiry): what ending the session does, e.g. an app
+    /// relaunch. Returns how many.
+    @discardableResult
+    public func deleteSessionCookies() -> Int {
+        withStore { $0.removeAll(cause: .sessionEnded) { !$0.isPersistent }.count }
+    }
+
+    /// Deletes every expired cookie now (retrieval also purges lazily). Returns how many.
+    @discardableResult
+    public func deleteExpiredCookies() -> Int {
+        let now = clock.now()
+        return withStore { $0.removeAll(cause: .expired) { $0.isExpired(at: now) }.count }
+    }
+
+    /// Deletes every cookie. Returns how many.
+    @discardableResult
+    public func deleteAll() -> Int {
+        withStore { $0.removeAll(cause: .deleted) { _ in true }.count }
+    }
+}

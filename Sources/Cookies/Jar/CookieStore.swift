@@ -1,0 +1,148 @@
+/// The cookie store of rfc6265bis-22 §5.7, indexed by site: each cookie lives under the registrable
+/// domain of its domain (or the host itself when it has none), which is also the site key of every
+/// request host it can be sent to. Not thread-safe: `CookieJar` guards it with a lock.
+struct CookieStore: Sendable {
+    let publicSuffixList: any PublicSuffixList
+    let limits: CookieLimits
+    private(set) var sites: [String: SiteCookies] = [:]
+    private(set) var count = 0
+    /// The creation time last given out: creation times strictly increase in processing order.
+    private var lastCreation = CookieTime(microsecondsSinceEpoch: .min)
+    /// Changes not yet handed to the jar's observers; recorded only while `recordsChanges` is true.
+    var changes: [CookieChange] = []
+    var recordsChanges = false
+    /// host → site key; bounded, cleared when full.
+    private var siteKeyCache: [String: String] = [:]
+    private static let siteKeyCacheLimit = 16_384
+
+    init(publicSuffixList: any PublicSuffixList, limits: CookieLimits) {
+        self.publicSuffixList = publicSuffixList
+        self.limits = limits
+    }
+
+    // MARK: Sites
+
+    /// The site key of a host: its registrable domain, or the host itself when it has none.
+    mutating func siteKey(of host: CanonicalHost) -> String {
+        if let cached = siteKeyCache[host.name] { return cached }
+        let key = publicSuffixList.registrableDomain(of: host) ?? host.name
+        if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll(keepingCapacity: true) }
+        siteKeyCache[host.name] = key
+        return key
+    }
+
+    /// The site key of a cookie's domain.
+    mutating func siteKey(ofCookieDomain domain: String) -> String {
+        if let cached = siteKeyCache[domain] { return cached }
+        let key = publicSuffixList.registrableDomain(ofCanonicalDomain: domain) ?? domain
+        if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll(keepingCapacity: true) }
+        siteKeyCache[domain] = key
+        return key
+    }
+
+    /// The schemeful site of a URL (HTML "site"): `scheme://` + registrable domain or host.
+    mutating func site(of url: CookieURL) -> String {
+        url.scheme + "://" + siteKey(of: url.host)
+    }
+
+    /// A creation time for a cookie created at `now`: strictly after every earlier one.
+    mutating func nextCreationTime(_ now: CookieTime) -> CookieTime {
+        let next = max(now, CookieTime(microsecondsSinceEpoch: lastCreation.microsecondsSinceEpoch &+ 1))
+        lastCreation = next
+        return next
+    }
+
+    // MARK: Contents
+
+    @inline(__always)
+    mutating func record(_ change: @autoclosure () -> CookieChange) {
+        if recordsChanges { changes.append(change()) }
+    }
+
+    @inline(__always)
+    mutating func recordRemovals(_ cookies: [Cookie], cause: CookieChange.RemovalCause) {
+        if recordsChanges { changes += cookies.map { .removed($0, cause: cause) } }
+    }
+
+    /// Purges the expired cookies of the site `key`.
+    mutating func purgeExpired(inSite key: String, now: CookieTime) {
+        let removed = withSite(key) { $0.purgeExpired(at: now) }
+        recordRemovals(removed, cause: .expired)
+    }
+
+    /// Applies `body` to the cookies of the site `key` (created on demand, dropped when left empty).
+    mutating func withSite<R>(_ key: String, _ body: (inout SiteCookies) -> R) -> R {
+        let before: Int
+        let result: R
+        let index: Dictionary<String, SiteCookies>.Index
+        if let existing = sites.index(forKey: key) {
+            index = existing
+        } else {
+            sites[key] = SiteCookies()
+            index = sites.index(forKey: key)!
+        }
+        before = sites.values[index].count
+        result = body(&sites.values[index])
+        let after = sites.values[index].count
+        count += after - before
+        if after == 0 { sites.remove(at: index) }
+        return result
+    }
+
+    /// Sets the last-access time of one cookie (§5.8.3 step 5); counts are unchanged.
+    @inline(__always)
+    mutating func touch(cookieAt index: Int, inSiteAt siteIndex: Dictionary<String, SiteCookies>.Index, now: CookieTime) {
+        sites.values[siteIndex].touch(at: index, now: now)
+    }
+
+    /// Every cookie not expired at `now`, site by site, each site in send order.
+    func allCookies(at now: CookieTime) -> [Cookie] {
+        var result: [Cookie] = []
+        result.reserveCapacity(count)
+        for site in sites.values {
+            for cookie in site.cookies where !cookie.isExpired(at: now) { result.append(cookie) }
+        }
+        return result
+    }
+
+    /// Inserts a cookie that needs no §5.7 checks (one loaded from disk or built by the app), replacing
+    /// a cookie of the same identity. Expired cookies are not inserted. Limits are enforced.
+    mutating func insert(_ cookie: Cookie, now: CookieTime) -> SetCookieOutcome {
+        if cookie.creation > lastCreation { lastCreation = cookie.creation }
+        let key = siteKey(ofCookieDomain: cookie.domain)
+        let previous: Cookie? = withSite(key) { site in
+            guard let index = site.indexOfCookie(withIdentityOf: cookie) else { return nil }
+            return site.remove(at: index)
+        }
+        if cookie.isExpired(at: now) {
+            guard let previous else { return .expired }
+            record(.removed(previous, cause: .expired))
+            return .deleted(previous: previous)
+        }
+        withSite(key) { $0.insert(cookie) }
+        if let previous { record(.replaced(old: previous, new: cookie)) } else { record(.added(cookie)) }
+        enforceLimits(site: key, keeping: cookie, now: now)
+        if let previous { return .replaced(cookie, previous: previous) }
+        return .stored(cookie)
+    }
+
+    /// Removes the cookies for which `shouldRemove` is true, in every site; returns them.
+    mutating func removeAll(cause: CookieChange.RemovalCause, where shouldRemove: (Cookie) -> Bool) -> [Cookie] {
+        var removed: [Cookie] = []
+        for key in Array(sites.keys) {
+            removed += withSite(key) { $0.removeAll(where: shouldRemove) }
+        }
+        recordRemovals(removed, cause: cause)
+        return removed
+    }
+
+    /// Removes the cookies of one site for which `shouldRemove` is true; returns them.
+    mutating func removeAll(
+        inSite key: String, cause: CookieChange.RemovalCause, where shouldRemove: (Cookie) -> Bool
+    ) -> [Cookie] {
+        guard sites[key] != nil else { return [] }
+        let removed = withSite(key) { $0.removeAll(where: shouldRemove) }
+        recordRemovals(removed, cause: cause)
+        return removed
+    }
+}

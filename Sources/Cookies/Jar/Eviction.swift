@@ -1,0 +1,61 @@
+extension CookieStore {
+    /// Keeps the site and the jar within `limits` after `kept` was stored (rfc6265bis-22 §6.1 and
+    /// Chromium's CookieMonster): expired cookies go first; then the least recently accessed, non-Secure
+    /// cookies before Secure ones, until the site (or the jar) is `purgeCount` below its limit. The
+    /// cookie just stored is never the one evicted.
+    mutating func enforceLimits(site key: String, keeping kept: Cookie, now: CookieTime) {
+        if let site = sites[key], site.count > limits.maxCookiesPerSite {
+            let limit = limits.maxCookiesPerSite
+            let target = limit - limits.sitePurgeCount
+            purgeExpired(inSite: key, now: now)
+            let evicted: [Cookie] = withSite(key) { site in
+                guard site.count > limit else { return [] }
+                let victims = CookieStore.evictionOrder(site.cookies, keeping: kept).prefix(site.count - target)
+                let doomed = Set(victims)
+                var index = 0
+                return site.removeAll { _ in
+                    defer { index += 1 }
+                    return doomed.contains(index)
+                }
+            }
+            recordRemovals(evicted, cause: .evicted)
+        }
+        if count > limits.maxCookies {
+            _ = removeAll(cause: .expired) { $0.isExpired(at: now) }
+            guard count > limits.maxCookies else { return }
+            let target = limits.maxCookies - limits.purgeCount
+            var candidates: [(key: String, index: Int, secure: Bool, lastAccess: CookieTime)] = []
+            candidates.reserveCapacity(count)
+            for (siteKey, site) in sites {
+                for (index, cookie) in site.cookies.enumerated() where !cookie.hasSameIdentity(as: kept) {
+                    candidates.append((siteKey, index, cookie.isSecure, cookie.lastAccess))
+                }
+            }
+            candidates.sort { ($0.secure ? 1 : 0, $0.lastAccess) < ($1.secure ? 1 : 0, $1.lastAccess) }
+            var doomed: [String: Set<Int>] = [:]
+            for victim in candidates.prefix(count - target) { doomed[victim.key, default: []].insert(victim.index) }
+            for (siteKey, indices) in doomed {
+                let evicted = withSite(siteKey) { site in
+                    var index = 0
+                    return site.removeAll { _ in
+                        defer { index += 1 }
+                        return indices.contains(index)
+                    }
+                }
+                recordRemovals(evicted, cause: .evicted)
+            }
+        }
+    }
+
+    /// Indices of `cookies` in eviction order: non-Secure before Secure, least recently accessed first,
+    /// leaving out the cookie with the identity of `kept`.
+    private static func evictionOrder(_ cookies: [Cookie], keeping kept: Cookie) -> [Int] {
+        cookies.indices
+            .filter { !cookies[$0].hasSameIdentity(as: kept) }
+            .sorted {
+                let a = cookies[$0]
+                let b = cookies[$1]
+                return (a.isSecure ? 1 : 0, a.lastAccess, $0) < (b.isSecure ? 1 : 0, b.lastAccess, $1)
+            }
+    }
+}

@@ -1,0 +1,74 @@
+/// A cookie as the jar keeps it: the fields of rfc6265bis-22 §5.7 after every check passed, plus the
+/// CHIPS partition key and where the cookie came from.
+public struct Cookie: Sendable, Hashable {
+    public var name: String
+    public var value: String
+    /// The canonical request-host (host-only cookies) or the Domain attribute (§5.7 step 10).
+    public var domain: String
+    /// True when only the host named by `domain` gets the cookie (§5.7 step 10).
+    public var isHostOnly: Bool
+    /// The cookie-path (§5.7 step 11).
+    public var path: String
+    /// When the cookie expires; nil for a session cookie, which lasts until the session ends (§5.7 step 6).
+    public var expiry: CookieTime?
+    /// When the cookie was first stored; a replacement keeps the old cookie's creation time (§5.7 step 23).
+    public var creation: CookieTime
+    /// When the cookie was last sent (§5.8.3 step 5).
+    public var lastAccess: CookieTime
+    /// Secure: sent only over secure channels (§5.7 step 12).
+    public var isSecure: Bool
+    /// HttpOnly: invisible to non-HTTP APIs (§5.7 step 14).
+    public var isHTTPOnly: Bool
+    /// The same-site-flag (§5.7 step 17).
+    public var sameSite: SameSite
+    /// The CHIPS partition key (the top-level site, `scheme://registrable-domain`) of a Partitioned
+    /// cookie; nil for an unpartitioned one.
+    public var partitionKey: String?
+    /// True when the cookie was set from a secure origin.
+    public var isSourceSecure: Bool
+    /// The port of the URL that set the cookie, if it named one.
+    public var sourcePort: Int?
+
+    public init(
+        name: String, value: String, domain: String, isHostOnly: Bool = true, path: String = "/",
+        expiry: CookieTime? = nil, creation: CookieTime, lastAccess: CookieTime? = nil, isSecure: Bool = false,
+        isHTTPOnly: Bool = false, sameSite: SameSite = .default, partitionKey: String? = nil,
+        isSourceSecure: Bool = false, sourcePort: Int? = nil
+    ) {
+        self.name = name
+        self.value = value
+        self.domain = domain
+        self.isHostOnly = isHostOnly
+        self.path = path
+        self.expiry = expiry
+        self.creation = creation
+        self.lastAccess = lastAccess ?? creation
+        self.isSecure = isSecure
+        self.isHTTPOnly = isHTTPOnly
+        self.sameSite = sameSite
+        self.partitionKey = partitionKey
+        self.isSourceSecure = isSourceSecure
+        self.sourcePort = sourcePort
+    }
+
+    /// True for a persistent cookie (one with an expiry), false for a session cookie.
+    public var isPersistent: Bool { expiry != nil }
+
+    /// True when the cookie has expired at `now` (§5.7: expired cookies are evicted).
+    @inline(__always)
+    public func isExpired(at now: CookieTime) -> Bool {
+        if let expiry { return expiry <= now }
+        return false
+    }
+
+    /// The identity of §5.7 step 23: a new cookie with the same name, domain, host-only-flag and path
+    /// (and, for CHIPS, partition key) replaces the old one.
+    @inline(__always)
+    func hasSameIdentity(as other: Cookie) -> Bool {
+        name == other.name && domain == other.domain && isHostOnly == other.isHostOnly && path == other.path
+            && partitionKey == other.partitionKey
+    }
+
+    /// `name=value`, or the value alone for a nameless cookie (§5.8.3 step 6).
+    public var pair: CookiePair { CookiePair(name: name, value: value) }
+}

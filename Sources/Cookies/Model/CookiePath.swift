@@ -1,0 +1,33 @@
+/// The path rules of rfc6265bis-22 §5.1.4.
+enum CookiePath {
+    /// §5.1.4 "default-path" of a request-uri's path.
+    ///
+    /// 1. Let uri-path be the path portion of the request-uri if such a portion exists (and empty otherwise).
+    /// 2. If uri-path is empty or if the first character of uri-path is not "/", output "/" and skip the rest.
+    /// 3. If uri-path contains no more than one "/", output "/" and skip the remaining step.
+    /// 4. Output the characters of uri-path from the first character up to, but not including, the
+    ///    right-most "/".
+    static func defaultPath(of uriPath: String) -> String {
+        let bytes = uriPath.utf8
+        guard bytes.first == UInt8(ascii: "/"), let last = bytes.lastIndex(of: UInt8(ascii: "/")),
+            last != bytes.startIndex
+        else { return "/" }
+        return String(uriPath[..<last])
+    }
+
+    /// §5.1.4 "path-match": the request-path path-matches the cookie-path if
+    /// - they are identical, or
+    /// - the cookie-path is a prefix of the request-path and its last character is "/", or
+    /// - the cookie-path is a prefix of the request-path and the first character of the request-path
+    ///   that is not included in the cookie-path is "/".
+    @inline(__always)
+    static func matches(requestPath: String, cookiePath: String) -> Bool {
+        let request = requestPath.utf8
+        let cookie = cookiePath.utf8
+        guard request.count >= cookie.count else { return false }
+        guard request.starts(with: cookie) else { return false }
+        if request.count == cookie.count { return true }
+        if cookie.last == UInt8(ascii: "/") { return true }
+        return request[request.index(request.startIndex, offsetBy: cookie.count)] == UInt8(ascii: "/")
+    }
+}

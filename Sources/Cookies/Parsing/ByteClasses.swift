@@ -1,0 +1,50 @@
+/// Byte classes of rfc6265bis-22 (ABNF core rules of RFC 5234, Appendix B.1).
+extension UInt8 {
+    /// WSP = SP / HTAB
+    @inline(__always)
+    var isCookieWhitespace: Bool { self == 0x20 || self == 0x09 }
+
+    /// %x00-08 / %x0A-1F / %x7F: the CTL characters other than HTAB, which make §5.6 step 1 ignore the
+    /// whole set-cookie-string.
+    @inline(__always)
+    var isForbiddenControl: Bool { (self < 0x20 && self != 0x09) || self == 0x7F }
+
+    /// ASCII upper case folded to lower case (i;ascii-casemap, RFC 4790).
+    @inline(__always)
+    var asciiLowercased: UInt8 { self >= 0x41 && self <= 0x5A ? self | 0x20 : self }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// True when these bytes case-insensitively match `lowercaseASCII` (i;ascii-casemap).
+    @inline(__always)
+    func caseInsensitivelyEquals(_ lowercaseASCII: StaticString) -> Bool {
+        guard count == lowercaseASCII.utf8CodeUnitCount else { return false }
+        let other = lowercaseASCII.utf8Start
+        for index in 0..<count where self[index].asciiLowercased != other[index] {
+            return false
+        }
+        return true
+    }
+
+    /// True when these bytes start with `lowercaseASCII`, compared case-insensitively.
+    @inline(__always)
+    func caseInsensitivelyStarts(with lowercaseASCII: StaticString) -> Bool {
+        let length = lowercaseASCII.utf8CodeUnitCount
+        guard count >= length else { return false }
+        let other = lowercaseASCII.utf8Start
+        for index in 0..<length where self[index].asciiLowercased != other[index] {
+            return false
+        }
+        return true
+    }
+
+    /// The slice with leading and trailing WSP removed (§5.6 step 4 and attribute step 5).
+    @inline(__always)
+    func trimmingCookieWhitespace() -> UnsafeBufferPointer<UInt8> {
+        var start = 0
+        var end = count
+        while start < end, self[start].isCookieWhitespace { start += 1 }
+        while end > start, self[end - 1].isCookieWhitespace { end -= 1 }
+        return UnsafeBufferPointer(rebasing: self[start..<end])
+    }
+}

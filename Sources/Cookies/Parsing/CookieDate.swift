@@ -1,0 +1,303 @@
+// The cookie-date of rfc6265bis-22 §5.1.1 ("Dates"), unchanged from RFC 6265 §5.1.1,
+// and the IMF-fixdate of RFC 9110 §5.6.7 used to write one back out.
+//
+// Instants are whole seconds since 1970-01-01T00:00:00Z in the proleptic Gregorian
+// calendar, as Int64. Parsing reads the bytes in place and allocates nothing.
+
+enum CookieDate {
+    /// §5.1.1: the cookie-date in `bytes`, as seconds since 1970-01-01T00:00:00Z, or nil when the algorithm fails.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        // §5.1.1 step 1: divide the cookie-date into date-tokens.
+        //   cookie-date     = *delimiter date-token-list *delimiter
+        //   date-token-list = date-token *( 1*delimiter date-token )
+        //   date-token      = 1*non-delimiter
+        var fields = Fields()
+        var index = 0
+        while index < bytes.count {
+            while index < bytes.count, isDelimiter(bytes[index]) { index += 1 }
+            let start = index
+            while index < bytes.count, !isDelimiter(bytes[index]) { index += 1 }
+            if start < index {
+                // §5.1.1 step 2: process each date-token in order.
+                fields.process(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            }
+        }
+        return fields.instant()
+    }
+
+    /// §5.1.1 on the UTF-8 of `string`; reads a native string's storage in place.
+    static func parse(_ string: String) -> Int64? {
+        if let result = string.utf8.withContiguousStorageIfAvailable({ parse($0) }) {
+            return result
+        }
+        var native = string
+        return native.withUTF8 { parse($0) }
+    }
+
+    /// IMF-fixdate (RFC 9110 §5.6.7), e.g. "Sun, 06 Nov 1994 08:49:37 GMT", for any Int64 seconds value from year 1601 through 9999.
+    ///
+    /// A value outside that span is clamped to its nearer end (1601-01-01T00:00:00Z or
+    /// 9999-12-31T23:59:59Z): IMF-fixdate has a four-digit year, and §5.1.1 step 5 refuses
+    /// years before 1601, so the text always parses back.
+    static func format(_ seconds: Int64) -> String {
+        let clamped = min(max(seconds, earliest), latest)
+        // `clamped - earliest` is non-negative, so plain division floors.
+        let fromEarliest = clamped - earliest
+        let days = fromEarliest / secondsPerDay + daysFromEpoch(year: 1601, month: 1, day: 1)
+        let secondOfDay = Int(fromEarliest % secondsPerDay)
+        let date = civil(fromDaysSinceEpoch: days)
+        // 1601-01-01 was a Monday; weekday 0 is Sunday, as in `dayNames`.
+        let weekday = Int((fromEarliest / secondsPerDay + 1) % 7)
+
+        // IMF-fixdate  = day-name "," SP date1 SP time-of-day SP GMT
+        // date1        = day SP month SP year        ; e.g., 02 Jun 1982
+        // time-of-day  = hour ":" minute ":" second  ; 00:00:00 - 23:59:60 (leap second)
+        return String(unsafeUninitializedCapacity: imfFixdateLength) { out in
+            var at = 0
+            func put(_ byte: UInt8) {
+                out[at] = byte
+                at += 1
+            }
+            func put(_ names: StaticString, _ index: Int) {
+                names.withUTF8Buffer { all in
+                    for offset in 0..<3 { put(all[index * 3 + offset]) }
+                }
+            }
+            func put(_ value: Int, digits: Int) {
+                var divisor = 1
+                for _ in 1..<digits { divisor *= 10 }
+                while divisor > 0 {
+                    put(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            put(dayNames, weekday)
+            put(UInt8(ascii: ","))
+            put(UInt8(ascii: " "))
+            put(date.day, digits: 2)
+            put(UInt8(ascii: " "))
+            put(monthNames, date.month - 1)
+            put(UInt8(ascii: " "))
+            put(date.year, digits: 4)
+            put(UInt8(ascii: " "))
+            put(secondOfDay / 3600, digits: 2)
+            put(UInt8(ascii: ":"))
+            put(secondOfDay / 60 % 60, digits: 2)
+            put(UInt8(ascii: ":"))
+            put(secondOfDay % 60, digits: 2)
+            put(UInt8(ascii: " "))
+            for byte in "GMT".utf8 { put(byte) }
+            return at
+        }
+    }
+}
+
+// MARK: - §5.1.1 step 2: the four fields
+
+extension CookieDate {
+    /// The found-time, found-day-of-month, found-month and found-year flags of §5.1.1, each
+    /// with its value: nil while the flag is not set.
+    private struct Fields {
+        var time: (hour: Int, minute: Int, second: Int)?
+        var dayOfMonth: Int?
+        var month: Int?
+        var year: Int?
+
+        /// §5.1.1 step 2: the first production (time, day-of-month, month, year, in that order)
+        /// whose flag is not yet set and which the token matches takes the token; the rest of
+        /// the token's sub-steps are skipped. A token nothing takes is ignored.
+        mutating func process(_ token: UnsafeBufferPointer<UInt8>) {
+            if time == nil, let value = CookieDate.matchTime(token) {
+                time = value
+            } else if dayOfMonth == nil, let value = CookieDate.matchDayOfMonth(token) {
+                dayOfMonth = value
+            } else if month == nil, let value = CookieDate.matchMonth(token) {
+                month = value
+            } else if year == nil, let value = CookieDate.matchYear(token) {
+                year = value
+            }
+        }
+
+        /// §5.1.1 steps 3 to 7.
+        func instant() -> Int64? {
+            // Step 5, first bullet: every flag must be set.
+            guard let time, let dayOfMonth, let month, var year else { return nil }
+            // Step 3: 70-99 are 1970-1999.
+            if (70...99).contains(year) { year += 1900 }
+            // Step 4: 0-69 are 2000-2069.
+            if (0...69).contains(year) { year += 2000 }
+            // Step 5: day-of-month 1-31, year from 1601, hour to 23, minute and second to 59.
+            guard (1...31).contains(dayOfMonth), year >= 1601,
+                  time.hour <= 23, time.minute <= 59, time.second <= 59
+            else { return nil }
+            // Step 6: "If no such date exists, abort these steps and fail".
+            guard dayOfMonth <= CookieDate.daysIn(month: month, year: year) else { return nil }
+            // Step 7.
+            let days = CookieDate.daysFromEpoch(year: year, month: month, day: dayOfMonth)
+            return days * secondsPerDay
+                + Int64(time.hour * 3600 + time.minute * 60 + time.second)
+        }
+    }
+
+    /// time       = hms-time [ non-digit *OCTET ]
+    /// hms-time   = time-field ":" time-field ":" time-field
+    /// time-field = 1*2DIGIT
+    private static func matchTime(_ token: UnsafeBufferPointer<UInt8>) -> (hour: Int, minute: Int, second: Int)? {
+        var at = 0
+        func timeField() -> Int? {
+            let field = leadingNumber(token, from: at, maxDigits: 2)
+            guard field.digits >= 1 else { return nil }
+            at += field.digits
+            return field.value
+        }
+        func colon() -> Bool {
+            guard at < token.count, token[at] == UInt8(ascii: ":") else { return false }
+            at += 1
+            return true
+        }
+        guard let hour = timeField(), colon(),
+              let minute = timeField(), colon(),
+              let second = timeField(),
+              endsOrNonDigit(token, at: at)
+        else { return nil }
+        return (hour, minute, second)
+    }
+
+    /// day-of-month = 1*2DIGIT [ non-digit *OCTET ]
+    private static func matchDayOfMonth(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
+        let day = leadingNumber(token, from: 0, maxDigits: 2)
+        guard day.digits >= 1, endsOrNonDigit(token, at: day.digits) else { return nil }
+        return day.value
+    }
+
+    /// month = ( "jan" / "feb" / "mar" / "apr" / "may" / "jun" /
+    ///           "jul" / "aug" / "sep" / "oct" / "nov" / "dec" ) *OCTET
+    ///
+    /// ABNF strings are case-insensitive (RFC 5234 §2.3). The result is 1 for January.
+    private static func matchMonth(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard token.count >= 3 else { return nil }
+        let first = asciiLowercase(token[0])
+        let second = asciiLowercase(token[1])
+        let third = asciiLowercase(token[2])
+        return monthNames.withUTF8Buffer { names in
+            for month in 0..<12 {
+                if asciiLowercase(names[month * 3]) == first,
+                   names[month * 3 + 1] == second,
+                   names[month * 3 + 2] == third {
+                    return month + 1
+                }
+            }
+            return nil
+        }
+    }
+
+    /// year = 2*4DIGIT [ non-digit *OCTET ]
+    private static func matchYear(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
+        let year = leadingNumber(token, from: 0, maxDigits: 4)
+        guard year.digits >= 2, endsOrNonDigit(token, at: year.digits) else { return nil }
+        return year.value
+    }
+
+    /// The value of the run of at most `maxDigits` DIGITs at `from`, and how many there were.
+    private static func leadingNumber(
+        _ token: UnsafeBufferPointer<UInt8>, from start: Int, maxDigits: Int
+    ) -> (value: Int, digits: Int) {
+        var value = 0
+        var at = start
+        while at < token.count, at - start < maxDigits, isDigit(token[at]) {
+            value = value * 10 + Int(token[at] &- UInt8(ascii: "0"))
+            at += 1
+        }
+        return (value, at - start)
+    }
+
+    /// `[ non-digit *OCTET ]` after the digits: the token ends at `at` or goes on with a non-digit.
+    private static func endsOrNonDigit(_ token: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
+        at == token.count || !isDigit(token[at])
+    }
+}
+
+// MARK: - Byte classes of §5.1.1
+
+extension CookieDate {
+    /// delimiter     = %x09 / %x20-2F / %x3B-40 / %x5B-60 / %x7B-7E
+    /// non-delimiter = %x00-08 / %x0A-1F / DIGIT / ":" / ALPHA / %x7F-FF
+    private static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x09, 0x20...0x2F, 0x3B...0x40, 0x5B...0x60, 0x7B...0x7E: true
+        default: false
+        }
+    }
+
+    /// DIGIT     = %x30-39                ; RFC 5234 Appendix B.1
+    /// non-digit = %x00-2F / %x3A-FF
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39: true
+        default: false
+        }
+    }
+
+    /// ALPHA = %x41-5A / %x61-7A          ; RFC 5234 Appendix B.1
+    /// The upper-case half (%x41-5A) maps to the lower-case half; every other byte is itself.
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case 0x41...0x5A: byte | 0x20
+        default: byte
+        }
+    }
+}
+
+// MARK: - Proleptic Gregorian calendar
+
+extension CookieDate {
+    private static let secondsPerDay: Int64 = 86_400
+    /// Length of "Sun, 06 Nov 1994 08:49:37 GMT".
+    private static let imfFixdateLength = 29
+    /// day-name of RFC 9110 §5.6.7, Sunday first, three bytes each.
+    private static let dayNames: StaticString = "SunMonTueWedThuFriSat"
+    /// month of RFC 9110 §5.6.7, January first, three bytes each; §5.1.1 matches them case-insensitively.
+    private static let monthNames: StaticString = "JanFebMarAprMayJunJulAugSepOctNovDec"
+    /// 1601-01-01T00:00:00Z, the first instant §5.1.1 step 5 lets through.
+    private static let earliest: Int64 = daysFromEpoch(year: 1601, month: 1, day: 1) * secondsPerDay
+    /// 9999-12-31T23:59:59Z, the last instant a four-digit year can name.
+    private static let latest: Int64 = daysFromEpoch(year: 10000, month: 1, day: 1) * secondsPerDay - 1
+
+    private static func isLeap(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    /// §5.1.1 step 6 needs to know which dates exist.
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 to the given date, for years from 1 on (March-based eras of
+    /// 400 years, 146 097 days each; the epoch is day 719 468 counted from 0000-03-01).
+    private static func daysFromEpoch(year: Int, month: Int, day: Int) -> Int64 {
+        let marchYear = month <= 2 ? year - 1 : year
+        let era = marchYear / 400
+        let yearOfEra = marchYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return Int64(era) * 146_097 + Int64(dayOfEra) - 719_468
+    }
+
+    /// The inverse of `daysFromEpoch`, for days from 0000-03-01 on.
+    private static func civil(fromDaysSinceEpoch days: Int64) -> (year: Int, month: Int, day: Int) {
+        let fromMarchZero = Int(days + 719_468)
+        let era = fromMarchZero / 146_097
+        let dayOfEra = fromMarchZero - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let marchMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * marchMonth + 2) / 5 + 1
+        let month = marchMonth < 10 ? marchMonth + 3 : marchMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day)
+    }
+}

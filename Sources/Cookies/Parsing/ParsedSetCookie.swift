@@ -1,0 +1,44 @@
+/// One `Set-Cookie` field value after the parsing algorithm of rfc6265bis-22 §5.6: a cookie-name, a
+/// cookie-value and the attributes the algorithm keeps, with "the last one wins" already applied.
+/// No policy is applied here (that is §5.7, `CookieJar`).
+public struct ParsedSetCookie: Sendable, Hashable {
+    /// The cookie-name (may be empty: a nameless cookie, §5.6 step 3).
+    public var name: String
+    /// The cookie-value, exactly as sent after trimming WSP (quotes are part of the value).
+    public var value: String
+    /// The last valid Expires attribute, as seconds since the Unix epoch (§5.6.1).
+    public var expires: Int64?
+    /// The last valid Max-Age attribute in seconds; zero or negative means "expire now" (§5.6.2).
+    public var maxAge: Int64?
+    /// The last Domain attribute, without one leading "." and lower-cased (§5.6.3). An empty string
+    /// (from `Domain=` or `Domain=.`) makes the cookie host-only (§5.7 step 10).
+    public var domain: String?
+    /// The last Path attribute (§5.6.4). An empty string stands for a Path attribute whose value was
+    /// empty or did not start with "/", for which the default-path applies.
+    public var path: String?
+    /// A Secure attribute is present (§5.6.5).
+    public var secure: Bool
+    /// An HttpOnly attribute is present (§5.6.6).
+    public var httpOnly: Bool
+    /// The last SameSite attribute's enforcement (§5.6.7); nil when there is none.
+    public var sameSite: SameSite?
+    /// A Partitioned attribute is present (CHIPS, draft-cutler-httpbis-partitioned-cookies-01 §2.1).
+    public var partitioned: Bool
+
+    public init(
+        name: String, value: String, expires: Int64? = nil, maxAge: Int64? = nil, domain: String? = nil,
+        path: String? = nil, secure: Bool = false, httpOnly: Bool = false, sameSite: SameSite? = nil,
+        partitioned: Bool = false
+    ) {
+        self.name = name
+        self.value = value
+        self.expires = expires
+        self.maxAge = maxAge
+        self.domain = domain
+        self.path = path
+        self.secure = secure
+        self.httpOnly = httpOnly
+        self.sameSite = sameSite
+        self.partitioned = partitioned
+    }
+}

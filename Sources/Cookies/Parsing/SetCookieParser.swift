@@ -1,0 +1,166 @@
+extension ParsedSetCookie {
+    /// Limits of rfc6265bis-22 §5.6 step 5 (and §5.7 step 4) and §5.6 attribute step 6 (also Chromium's
+    /// `kMaxCookieNamePlusValueSize` and `kMaxCookieAttributeValueSize`).
+    public enum Limits {
+        /// The sum of the name and value lengths above which the whole line is ignored.
+        public static let maxNameValueBytes = 4096
+        /// The attribute-value length above which the attribute is ignored.
+        public static let maxAttributeValueBytes = 1024
+    }
+
+    /// Parses one `Set-Cookie` field value (rfc6265bis-22 §5.6).
+    /// - Throws: the reason the whole line is ignored.
+    public init(parsing setCookie: String) throws(CookieRejection) {
+        var text = setCookie
+        let parsed = text.withUTF8 { bytes in Result { () throws(CookieRejection) in try ParsedSetCookie(bytes: bytes) } }
+        self = try parsed.get()
+    }
+
+    /// Parses the UTF-8 bytes of one `Set-Cookie` field value (rfc6265bis-22 §5.6).
+    /// Invalid UTF-8 is kept in name and value as U+FFFD (the bytes are not HTTP's to interpret).
+    /// - Throws: the reason the whole line is ignored.
+    public init(bytes: UnsafeBufferPointer<UInt8>) throws(CookieRejection) {
+        // Step 1: a CTL other than HTAB anywhere ignores the set-cookie-string entirely.
+        for byte in bytes where byte.isForbiddenControl {
+            throw .controlCharacter
+        }
+        // Step 2: the name-value-pair runs up to the first ";", the unparsed-attributes follow.
+        let semicolon = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+        let pair = UnsafeBufferPointer(rebasing: bytes[0..<semicolon])
+        // Step 3: split at the first "="; without one the name is empty and the pair is the value.
+        var nameBytes: UnsafeBufferPointer<UInt8>
+        var valueBytes: UnsafeBufferPointer<UInt8>
+        if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+            nameBytes = UnsafeBufferPointer(rebasing: pair[0..<equals])
+            valueBytes = UnsafeBufferPointer(rebasing: pair[(equals + 1)...])
+        } else {
+            nameBytes = UnsafeBufferPointer(rebasing: pair[0..<0])
+            valueBytes = pair
+        }
+        // Step 4: remove leading and trailing WSP.
+        nameBytes = nameBytes.trimmingCookieWhitespace()
+        valueBytes = valueBytes.trimmingCookieWhitespace()
+        // §5.7 step 2 (checked here: it depends on the line alone): both empty ignores the cookie.
+        if nameBytes.isEmpty && valueBytes.isEmpty { throw .emptyNameAndValue }
+        // Step 5: name plus value over 4096 octets ignores the line.
+        if nameBytes.count + valueBytes.count > Limits.maxNameValueBytes { throw .nameAndValueTooLong }
+        self.init(
+            name: String(decoding: nameBytes, as: UTF8.self), value: String(decoding: valueBytes, as: UTF8.self))
+        if semicolon < bytes.count {
+            parseAttributes(UnsafeBufferPointer(rebasing: bytes[(semicolon + 1)...]))
+        }
+    }
+
+    /// §5.6 "unparsed-attributes": each cookie-av in turn, the last occurrence of an attribute winning.
+    private mutating func parseAttributes(_ attributes: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        while start <= attributes.count {
+            // Steps 1–3: the cookie-av runs up to the next ";".
+            let end = attributes[start...].firstIndex(of: UInt8(ascii: ";")) ?? attributes.count
+            let av = UnsafeBufferPointer(rebasing: attributes[start..<end])
+            start = end + 1
+            // Step 4: attribute-name up to the first "=", attribute-value after it (else empty).
+            var nameBytes = av
+            var valueBytes = UnsafeBufferPointer(rebasing: av[av.count...])
+            if let equals = av.firstIndex(of: UInt8(ascii: "=")) {
+                nameBytes = UnsafeBufferPointer(rebasing: av[0..<equals])
+                valueBytes = UnsafeBufferPointer(rebasing: av[(equals + 1)...])
+            }
+            // Step 5: remove leading and trailing WSP.
+            nameBytes = nameBytes.trimmingCookieWhitespace()
+            valueBytes = valueBytes.trimmingCookieWhitespace()
+            // Step 6: an attribute-value over 1024 octets makes the cookie-av ignored.
+            if valueBytes.count > Limits.maxAttributeValueBytes { continue }
+            // Step 7: process the attribute-name case-insensitively; unknown attributes are ignored.
+            processAttribute(name: nameBytes, value: valueBytes)
+        }
+    }
+
+    @inline(__always)
+    private mutating func processAttribute(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+        switch name.count {
+        case 4:
+            if name.caseInsensitivelyEquals("path") { processPath(value) }
+        case 6:
+            if name.caseInsensitivelyEquals("domain") {
+                processDomain(value)
+            } else if name.caseInsensitivelyEquals("secure") {
+                // §5.6.5: append Secure with an empty value, whatever the value was.
+                secure = true
+            }
+        case 7:
+            if name.caseInsensitivelyEquals("expires") {
+                // §5.6.1: a value that fails the cookie-date algorithm ignores the cookie-av.
+                if let date = CookieDate.parse(value) { expires = date }
+            } else if name.caseInsensitivelyEquals("max-age") {
+                processMaxAge(value)
+            }
+        case 8:
+            if name.caseInsensitivelyEquals("httponly") {
+                httpOnly = true
+            } else if name.caseInsensitivelyEquals("samesite") {
+                processSameSite(value)
+            }
+        case 11:
+            if name.caseInsensitivelyEquals("partitioned") { partitioned = true }
+        default:
+            break
+        }
+    }
+
+    /// §5.6.2 Max-Age: the value must be an optional "-" followed by DIGITs; otherwise the cookie-av is
+    /// ignored. Values beyond Int64 saturate (the cookie-age-limit of §5.5 caps them, §5.6.2 steps 5–6).
+    private mutating func processMaxAge(_ value: UnsafeBufferPointer<UInt8>) {
+        guard let first = value.first else { return }
+        var index = 0
+        var negative = false
+        if first == UInt8(ascii: "-") {
+            negative = true
+            index = 1
+        }
+        guard index < value.count else { return }
+        var seconds: Int64 = 0
+        while index < value.count {
+            let byte = value[index]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return }
+            let (shifted, overflow) = seconds.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = shifted.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            seconds = overflow || overflow2 ? .max : sum
+            index += 1
+        }
+        maxAge = negative ? -seconds : seconds
+    }
+
+    /// §5.6.3 Domain: one leading "." is removed, the rest lower-cased. An empty result is kept: it
+    /// overrides earlier Domain attributes and makes the cookie host-only (§5.7 steps 7 and 10).
+    private mutating func processDomain(_ value: UnsafeBufferPointer<UInt8>) {
+        var bytes = value
+        if bytes.first == UInt8(ascii: ".") { bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst()) }
+        domain = String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for (index, byte) in bytes.enumerated() { buffer[index] = byte.asciiLowercased }
+            return bytes.count
+        }
+    }
+
+    /// §5.6.4 Path: a value that is empty or does not start with "/" stands for the default-path.
+    private mutating func processPath(_ value: UnsafeBufferPointer<UInt8>) {
+        if value.first == UInt8(ascii: "/") {
+            path = String(decoding: value, as: UTF8.self)
+        } else {
+            path = ""
+        }
+    }
+
+    /// §5.6.7 SameSite: "None", "Strict" or "Lax" case-insensitively; anything else is "Default".
+    private mutating func processSameSite(_ value: UnsafeBufferPointer<UInt8>) {
+        if value.caseInsensitivelyEquals("none") {
+            sameSite = SameSite.none
+        } else if value.caseInsensitivelyEquals("strict") {
+            sameSite = .strict
+        } else if value.caseInsensitivelyEquals("lax") {
+            sameSite = .lax
+        } else {
+            sameSite = .default
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// Why a `Set-Cookie` line, or a cookie built from it, was not stored: every rule of rfc6265bis-22
+/// §5.6 and §5.7 that ignores a cookie has its own case. The raw values are stable identifiers (for
+/// tools, logs and JSON); `explanation` is one line for a person.
+public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// §5.6 step 1 (and §5.7 step 3): a control character other than HTAB.
+    case controlCharacter = "control-character"
+    /// §5.7 step 2: name and value are both empty.
+    case emptyNameAndValue = "empty-name-and-value"
+    /// §5.6 step 5: name plus value exceed 4096 octets.
+    case nameAndValueTooLong = "name-and-value-too-long"
+    /// §5.7 step 8: the Domain attribute holds a character that is not in CHAR (non-ASCII).
+    case domainNotASCII = "domain-not-ascii"
+    /// §5.7 step 9: the Domain attribute is a public suffix other than the request-host.
+    case domainIsPublicSuffix = "domain-is-public-suffix"
+    /// §5.7 step 10: the request-host does not domain-match the Domain attribute.
+    case domainMismatch = "domain-mismatch"
+    /// §5.7 step 13: a Secure cookie from an insecure origin.
+    case secureFromInsecureOrigin = "secure-from-insecure-origin"
+    /// §5.7 step 15: an HttpOnly cookie from a non-HTTP API.
+    case httpOnlyFromNonHTTPAPI = "httponly-from-non-http-api"
+    /// §5.7 step 16: an insecure origin would overwrite or shadow a Secure cookie.
+    case wouldShadowSecureCookie = "would-shadow-secure-cookie"
+    /// §5.7 step 18: a Strict, Lax or Default cookie set by a cross-site request that is not a
+    /// top-level navigation (or by a non-HTTP API in a cross-site document).
+    case sameSiteFromCrossSite = "samesite-from-cross-site"
+    /// §5.7 step 19: SameSite=None without Secure.
+    case sameSiteNoneWithoutSecure = "samesite-none-without-secure"
+    /// §5.7 step 22: a nameless cookie whose value starts with `__Secure-` or `__Host-`.
+    case namelessWithPrefix = "nameless-with-prefix"
+    /// §5.7 step 20: a `__Secure-` cookie without Secure.
+    case securePrefixViolation = "secure-prefix-violation"
+    /// §5.7 step 21: a `__Host-` cookie that is not Secure, not host-only, or has no `Path=/`.
+    case hostPrefixViolation = "host-prefix-violation"
+    /// §5.7 step 23.2: a non-HTTP API would overwrite or delete an HttpOnly cookie.
+    case wouldOverwriteHTTPOnlyCookie = "would-overwrite-httponly-cookie"
+    /// CHIPS (draft-cutler-httpbis-partitioned-cookies-01 §2.1): Partitioned without Secure.
+    case partitionedWithoutSecure = "partitioned-without-secure"
+    /// The request URL's scheme does not carry cookies (only http, https, ws and wss do).
+    case unsupportedScheme = "unsupported-scheme"
+
+    public var description: String { rawValue }
+
+    /// One line saying what was wrong, for people.
+    public var explanation: String {
+        switch self {
+        case .controlCharacter: return "the line contains a control character (other than TAB)"
+        case .emptyNameAndValue: return "both the name and the value are empty"
+        case .nameAndValueTooLong: return "name and value together exceed 4096 bytes"
+        case .domainNotASCII: return "the Domain attribute contains a non-ASCII character"
+        case .domainIsPublicSuffix: return "the Domain attribute is a public suffix"
+        case .domainMismatch: return "the request host is not within the Domain attribute"
+        case .secureFromInsecureOrigin: return "a Secure cookie can only be set from a secure origin"
+        case .httpOnlyFromNonHTTPAPI: return "an HttpOnly cookie cannot be set through a non-HTTP API"
+        case .wouldShadowSecureCookie:
+            return "an insecure origin cannot overwrite or shadow a Secure cookie of the same name"
+        case .sameSiteFromCrossSite:
+            return "a cross-site response that is not a top-level navigation cannot set a SameSite Strict, Lax or Default cookie"
+        case .sameSiteNoneWithoutSecure: return "SameSite=None requires the Secure attribute"
+        case .namelessWithPrefix: return "a nameless cookie's value cannot start with __Secure- or __Host-"
+        case .securePrefixViolation: return "a __Secure- cookie must be Secure and set from a secure origin"
+        case .hostPrefixViolation: return "a __Host- cookie must be Secure, host-only (no Domain) and have Path=/"
+        case .wouldOverwriteHTTPOnlyCookie: return "a non-HTTP API cannot overwrite or delete an HttpOnly cookie"
+        case .partitionedWithoutSecure: return "a Partitioned cookie must be Secure"
+        case .unsupportedScheme: return "cookies are only set by http, https, ws and wss responses"
+        }
+    }
+}

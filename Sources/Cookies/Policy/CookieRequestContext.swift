@@ -1,0 +1,52 @@
+/// Which API reads or writes cookies (rfc6265bis-22 §2.3, §5.8.2).
+public enum CookieAPI: String, Sendable, Hashable {
+    /// HTTP requests and responses: HttpOnly cookies are visible.
+    case http
+    /// A non-HTTP API such as `document.cookie`: HttpOnly cookies can be neither read nor written.
+    case nonHTTP = "non-http"
+}
+
+/// The request whose response carries `Set-Cookie`, or the request that will carry `Cookie`
+/// (rfc6265bis-22 §5.2, §5.7 step 18, §5.8.3).
+///
+/// The default context is what a native app's own request is: same-site (the request is its own top
+/// level), unpartitioned, a GET, over HTTP.
+public struct CookieRequestContext: Sendable, Hashable {
+    /// The site for cookies of the request's client (§5.2.1).
+    public enum SiteForCookies: Sendable, Hashable {
+        /// The request URL's own origin: a same-site request.
+        case requestOrigin
+        /// An opaque origin (e.g. a sandboxed or cross-site document): always cross-site.
+        case opaque
+        /// The origin of the document that embeds or started the request.
+        case origin(CookieURL)
+    }
+
+    public var siteForCookies: SiteForCookies
+    /// The request navigates a top-level traversable (§5.7 step 18.3, §5.8.3 step 3).
+    public var isTopLevelNavigation: Bool
+    /// The request's method; only the safe methods (GET, HEAD, OPTIONS, TRACE) get Lax cookies cross-site.
+    public var method: String
+    /// The top-level site the request is made under (CHIPS partition); nil for the request URL's own site.
+    public var partition: CookieURL?
+    public var api: CookieAPI
+
+    public init(
+        siteForCookies: SiteForCookies = .requestOrigin, isTopLevelNavigation: Bool = false, method: String = "GET",
+        partition: CookieURL? = nil, api: CookieAPI = .http
+    ) {
+        self.siteForCookies = siteForCookies
+        self.isTopLevelNavigation = isTopLevelNavigation
+        self.method = method
+        self.partition = partition
+        self.api = api
+    }
+
+    /// A native app's own request: same-site, unpartitioned, a GET over HTTP.
+    public static let firstParty = CookieRequestContext()
+
+    /// RFC 9110 §9.2.1 safe methods (case-sensitive, as methods are).
+    var isSafeMethod: Bool {
+        method == "GET" || method == "HEAD" || method == "OPTIONS" || method == "TRACE"
+    }
+}

@@ -1,0 +1,208 @@
+extension CookieStore {
+    /// The storage model of rfc6265bis-22 §5.7: builds a cookie from a parsed `Set-Cookie` line received
+    /// from `url` in `context`, checks it, and stores it (or deletes the cookie it replaces when it has
+    /// already expired).
+    mutating func receive(
+        _ parsed: ParsedSetCookie, from url: CookieURL, context: CookieRequestContext, now: CookieTime
+    ) -> SetCookieOutcome {
+        guard url.isHTTPFamily else { return .rejected(.unsupportedScheme) }
+        let isSecureOrigin = url.isSecure
+
+        // Steps 2–4 (empty, CTL, 4096 octets) ran while parsing. Step 6: expiry-time from the last
+        // Max-Age, else the last Expires, capped at the cookie-age-limit (§5.5, §5.6.1, §5.6.2: 400 days
+        // after the receive time); neither: a session cookie.
+        let ageLimit = now.adding(seconds: limits.maxAgeSeconds)
+        let expiry: CookieTime?
+        if let maxAge = parsed.maxAge {
+            expiry = maxAge <= 0 ? .distantPast : min(now.adding(seconds: maxAge), ageLimit)
+        } else if let expires = parsed.expires {
+            expiry = min(CookieTime(secondsSinceEpoch: expires), ageLimit)
+        } else {
+            expiry = nil
+        }
+
+        // Steps 7–10: the Domain attribute.
+        var domainAttribute = parsed.domain ?? ""
+        // Step 8: a Domain attribute with a character not in CHAR (non-ASCII) ignores the cookie.
+        if domainAttribute.utf8.contains(where: { $0 >= 0x80 }) { return .rejected(.domainNotASCII) }
+        // Step 9: a public suffix as Domain is allowed only when it is the request-host itself, which
+        // makes the cookie host-only. IP literals never reach the list.
+        if !domainAttribute.isEmpty, url.host.kind == .domain, domainAttribute.utf8.first != UInt8(ascii: "["),
+            IPv4Address.parse(domainAttribute).isNotAnAddress,
+            publicSuffixList.isPublicSuffix(canonicalDomain: domainAttribute)
+        {
+            guard domainAttribute == url.host.name else { return .rejected(.domainIsPublicSuffix) }
+            domainAttribute = ""
+        }
+        // Step 10: the request-host must domain-match a non-empty Domain attribute.
+        let isHostOnly: Bool
+        let domain: String
+        if domainAttribute.isEmpty {
+            isHostOnly = true
+            domain = url.host.name
+        } else {
+            guard DomainMatch.matches(host: url.host.name, hostIsIPAddress: url.host.isIPAddress, domain: domainAttribute)
+            else { return .rejected(.domainMismatch) }
+            isHostOnly = false
+            domain = domainAttribute
+        }
+
+        // Step 11: the last Path attribute, or the default-path of the request-uri.
+        let path: String
+        if let attribute = parsed.path, !attribute.isEmpty {
+            path = attribute
+        } else {
+            path = CookiePath.defaultPath(of: url.path)
+        }
+
+        // Steps 12–13: Secure only from a secure origin.
+        if parsed.secure, !isSecureOrigin { return .rejected(.secureFromInsecureOrigin) }
+        // Steps 14–15: HttpOnly never through a non-HTTP API.
+        if parsed.httpOnly, context.api == .nonHTTP { return .rejected(.httpOnlyFromNonHTTPAPI) }
+
+        let key = siteKey(ofCookieDomain: domain)
+
+        // Step 16: leave Secure cookies alone — an insecure origin cannot set a cookie that would
+        // overwrite or shadow a Secure cookie of the same name whose domain domain-matches the new
+        // cookie's domain (or the reverse) and whose path the new path path-matches.
+        if !parsed.secure, !isSecureOrigin, shadowsSecureCookie(name: parsed.name, domain: domain, path: path, site: key, now: now) {
+            return .rejected(.wouldShadowSecureCookie)
+        }
+
+        // Steps 17–18: the same-site-flag; cookies other than SameSite=None cannot be set by a cross-site
+        // request unless it is a top-level navigation (nor by a non-HTTP API in a cross-site document).
+        let sameSite = parsed.sameSite ?? .default
+        if sameSite != .none, isCrossSite(url, context: context) {
+            if context.api == .nonHTTP || !context.isTopLevelNavigation {
+                return .rejected(.sameSiteFromCrossSite)
+            }
+        }
+        // Step 19: SameSite=None requires Secure.
+        if sameSite == .none, !parsed.secure { return .rejected(.sameSiteNoneWithoutSecure) }
+
+        // Step 20: `__Secure-` requires the secure-only-flag.
+        if CookieStore.hasPrefix(parsed.name, secure: true), !parsed.secure {
+            return .rejected(.securePrefixViolation)
+        }
+        // Step 21: `__Host-` requires Secure, host-only, and a Path attribute whose path is "/".
+        if CookieStore.hasPrefix(parsed.name, secure: false),
+            !(parsed.secure && isHostOnly && parsed.path != nil && path == "/")
+        {
+            return .rejected(.hostPrefixViolation)
+        }
+        // Step 22: a nameless cookie cannot pose as a prefixed one.
+        if parsed.name.isEmpty, CookieStore.hasPrefix(parsed.value, secure: true) || CookieStore.hasPrefix(parsed.value, secure: false) {
+            return .rejected(.namelessWithPrefix)
+        }
+        // CHIPS §2.1: Partitioned requires Secure; the key is the top-level site.
+        var partitionKey: String?
+        if parsed.partitioned {
+            guard parsed.secure else { return .rejected(.partitionedWithoutSecure) }
+            partitionKey = site(of: context.partition ?? url)
+        }
+
+        var cookie = Cookie(
+            name: parsed.name, value: parsed.value, domain: domain, isHostOnly: isHostOnly, path: path,
+            expiry: expiry, creation: now, lastAccess: now, isSecure: parsed.secure, isHTTPOnly: parsed.httpOnly,
+            sameSite: sameSite, partitionKey: partitionKey, isSourceSecure: isSecureOrigin, sourcePort: url.port)
+
+        // Step 23: a cookie of the same identity is replaced; the new one keeps its creation time, unless
+        // a non-HTTP API would replace an HttpOnly cookie (23.2). An expired old cookie is gone already
+        // (it never shadows a newer one), so it lends nothing.
+        let outcome: SetCookieOutcome? = withSite(key) { site in
+            guard let index = site.indexOfCookie(withIdentityOf: cookie) else { return nil }
+            let old = site.cookies[index]
+            if old.isExpired(at: now) {
+                site.remove(at: index)
+                return .deleted(previous: old)
+            }
+            if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.wouldOverwriteHTTPOnlyCookie) }
+            if cookie.isExpired(at: now) {
+                site.remove(at: index)
+                return .deleted(previous: old)
+            }
+            cookie.creation = old.creation
+            site.replace(at: index, with: cookie)
+            return .replaced(cookie, previous: old)
+        }
+        switch outcome {
+        case .deleted(let old)?:
+            record(.removed(old, cause: .expired))
+            // An old cookie that had expired by itself lends nothing; the new one goes on below.
+            if !old.isExpired(at: now) { return .deleted(previous: old) }
+        case .replaced(let new, let old)?:
+            record(.replaced(old: old, new: new))
+            return .replaced(new, previous: old)
+        case let other?:
+            return other
+        case nil:
+            break
+        }
+        if cookie.isExpired(at: now) { return .expired }
+
+        // Step 24: insert the new cookie.
+        cookie.creation = nextCreationTime(now)
+        cookie.lastAccess = cookie.creation
+        withSite(key) { $0.insert(cookie) }
+        record(.added(cookie))
+        enforceLimits(site: key, keeping: cookie, now: now)
+        return .stored(cookie)
+    }
+
+    /// True when `text` starts with `__Secure-` (`secure`) or `__Host-`, case-insensitively (§4.1.3,
+    /// §5.7 steps 20–22).
+    static func hasPrefix(_ text: String, secure: Bool) -> Bool {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            secure ? bytes.caseInsensitivelyStarts(with: "__secure-") : bytes.caseInsensitivelyStarts(with: "__host-")
+        }
+    }
+
+    /// §5.7 step 16: is there an unexpired Secure cookie named `name` whose domain domain-matches
+    /// `domain` (or the reverse) and whose path `path` path-matches? Such cookies live in the site `key`,
+    /// except host-only cookies of public-suffix hosts above `domain` (their own site), and, when `domain`
+    /// is itself such a host, cookies of the sites below it.
+    mutating func shadowsSecureCookie(name: String, domain: String, path: String, site key: String, now: CookieTime) -> Bool {
+        func shadows(_ site: SiteCookies) -> Bool {
+            site.cookies.contains { existing in
+                existing.isSecure && existing.name == name && !existing.isExpired(at: now)
+                    && (DomainMatch.matches(host: existing.domain, hostIsIPAddress: false, domain: domain)
+                        || DomainMatch.matches(host: domain, hostIsIPAddress: false, domain: existing.domain))
+                    && CookiePath.matches(requestPath: path, cookiePath: existing.path)
+            }
+        }
+        if let site = sites[key], shadows(site) { return true }
+        // Sites named after a public-suffix host above `domain`.
+        var rest = Substring(domain)
+        while let dot = rest.firstIndex(of: ".") {
+            rest = rest[rest.index(after: dot)...]
+            if let site = sites[String(rest)], String(rest) != key, shadows(site) { return true }
+        }
+        // `domain` is a host without a registrable domain: sites below it.
+        if key == domain {
+            let suffix = "." + domain
+            for (otherKey, site) in sites where otherKey.hasSuffix(suffix) && shadows(site) { return true }
+        }
+        return false
+    }
+
+    /// §5.2: a request is same-site when its site for cookies is not opaque and has the same scheme and
+    /// the same registrable domain as the URL (hosts without one must be equal); ports never matter.
+    mutating func isCrossSite(_ url: CookieURL, context: CookieRequestContext) -> Bool {
+        switch context.siteForCookies {
+        case .requestOrigin:
+            return false
+        case .opaque:
+            return true
+        case .origin(let origin):
+            return origin.scheme != url.scheme || siteKey(of: origin.host) != siteKey(of: url.host)
+        }
+    }
+}
+
+extension IPv4Address.ParseResult {
+    var isNotAnAddress: Bool {
+        if case .notAnAddress = self { return true }
+        return false
+    }
+}

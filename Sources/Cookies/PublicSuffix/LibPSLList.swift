@@ -1,0 +1,65 @@
+#if canImport(CLibPSL)
+import CLibPSL
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A public suffix list backed by libpsl (https://rockdaboot.github.io/libpsl/), the list Linux distributions keep
+/// up to date. Both the ICANN and the PRIVATE sections are used, with the implicit "*" rule.
+///
+/// libpsl compares bytes: it is case-sensitive and knows nothing of IP literals, so callers must pass the canonical
+/// form the `PublicSuffixList` contract asks for. libpsl treats the name a wildcard rule hangs from ("kawasaki.jp"
+/// for "*.kawasaki.jp") as a public suffix; `PublicSuffixRules` does the same.
+///
+/// `@unchecked Sendable`: a `psl_ctx_t` is never modified after `psl_latest`/`psl_load_file`/`psl_builtin` returns
+/// it; `psl_registrable_domain` only reads it, so concurrent lookups from any thread are safe, and the context is
+/// freed only in `deinit`, when no other reference can exist.
+public final class LibPSLList: PublicSuffixList, @unchecked Sendable {
+    /// The libpsl context. NULL only if libpsl had neither a list file nor built-in data; libpsl then answers that
+    /// every name is a public suffix, which fails closed.
+    private let context: OpaquePointer?
+
+    private init(context: OpaquePointer?) {
+        self.context = context
+    }
+
+    /// The newest list libpsl can find: `psl_latest(NULL)` loads the newest of the distribution's list file and the
+    /// built-in data, and may return NULL, in which case the built-in data (`psl_builtin()`) is used.
+    public static func latest() -> LibPSLList {
+        LibPSLList(context: psl_latest(nil) ?? psl_builtin())
+    }
+
+    /// Loads the list at `path` (the publicsuffix.org text format or libpsl's DAFSA format) with `psl_load_file`.
+    /// Throws `.empty` for a file without rules, `.unreadable` for anything libpsl cannot load.
+    public init(contentsOfFile path: String) throws(PublicSuffixListError) {
+        guard let loaded = psl_load_file(path) else {
+            // libpsl refuses a zero-length file like any unreadable one; tell the two apart for the message.
+            var status = stat()
+            let isEmptyFile = stat(path, &status) == 0 && status.st_size == 0
+            throw PublicSuffixListError(code: isEmptyFile ? .empty : .unreadable, path: path)
+        }
+        // Counts are -1 for a DAFSA file, which cannot be empty.
+        if psl_suffix_count(loaded) == 0 && psl_suffix_exception_count(loaded) == 0 {
+            psl_free(loaded)
+            throw PublicSuffixListError(code: .empty, path: path)
+        }
+        context = loaded
+    }
+
+    deinit {
+        // The built-in context is static data inside libpsl and must never be freed.
+        if let context, context != psl_builtin() {
+            psl_free(context)
+        }
+    }
+
+    public func registrableDomain(of domain: String) -> String? {
+        domain.withCString { cDomain in
+            // The result points into `cDomain`, so it is copied before `withCString` returns.
+            psl_registrable_domain(context, cDomain).map { String(cString: $0) }
+        }
+    }
+}
+#endif

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Cookies
+import Foundation
+
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run conformance scenario files on fresh jars and print each request's Cookie header.",
+        discussion: """
+            Each case runs on a fresh jar whose clock is set by each step's "at". Without --check the
+            Cookie header of every request step is printed; with --check each is compared with "expect",
+            every failure is printed with its case id, and the last line counts the cases.
+
+            Examples:
+              cookiejar replay scenarios.json
+              cookiejar replay --check --psl public_suffix_list.dat suite1.json suite2.json
+              cookiejar replay --check --known-failures Tests/conformance-known-failures.txt *.json
+            """
+    )
+
+    @Argument(help: "Scenario files (JSON, the conformance FORMAT.md format, or PSL vectors).", completion: .file())
+    var files: [String]
+
+    @Flag(help: "Compare with the expected values; exit 1 on any unexpected result.")
+    var check = false
+
+    @Option(help: "A ratchet file of case ids known to fail, with reasons; they are counted apart.", completion: .file())
+    var knownFailures: String?
+
+    @Option(help: "A public_suffix_list.dat to use instead of the machine's list.", completion: .file())
+    var psl: String?
+
+    @Flag(help: "With --check, also print each passing case.")
+    var verbose = false
+
+    func run() throws {
+        let list: any PublicSuffixList
+        var known = KnownFailures()
+        var suites: [(String, ScenarioSuite)] = []
+        do {
+            if let psl {
+                do {
+                    list = try PublicSuffixRules(contentsOfFile: psl)
+                } catch {
+                    throw InputError(description: "\(error)")
+                }
+            } else {
+                list = SystemPublicSuffixList.shared
+            }
+            if let knownFailures { known = try KnownFailures.load(knownFailures) }
+            for file in files { suites.append((file, try ScenarioSuite.load(file))) }
+        } catch let error as InputError {
+            printError(error.description)
+            throw ToolExit.unreadableInput
+        }
+
+        let runner = ScenarioRunner(publicSuffixList: list)
+        var passed = 0
+        var failed = 0
+        var knownCount = 0
+        var skipped = 0
+        var unexpectedPasses: [String] = []
+        var seen = Set<String>()
+        for (_, suite) in suites {
+            for scenario in suite.cases {
+                seen.insert(scenario.id)
+                if let reason = scenario.skip {
+                    skipped += 1
+                    if verbose { print("SKIP \(scenario.id): \(reason)") }
+                    continue
+                }
+                let outcome = runner.run(scenario)
+                if !check {
+                    for (step, header) in outcome.headers { print("\(scenario.id) #\(step): \(header)") }
+                    for failure in outcome.failures where !failure.contains("expected") { printError("\(scenario.id): \(failure)") }
+                    continue
+                }
+                let isKnown = known.reasons[scenario.id] != nil
+                if outcome.passed {
+                    passed += 1
+                    if isKnown { unexpectedPasses.append(scenario.id) }
+                    if verbose { print("PASS \(scenario.id)") }
+                } else if isKnown {
+                    knownCount += 1
+                    if verbose { print("KNOWN \(scenario.id): \(known.reasons[scenario.id]!)") }
+                } else {
+                    failed += 1
+                    for failure in outcome.failures { print("FAIL \(scenario.id): \(failure)") }
+                }
+            }
+        }
+        guard check else { return }
+        for id in unexpectedPasses { print("PASSES NOW \(id): remove it from the known failures") }
+        let stale = known.reasons.keys.filter { !seen.contains($0) }.sorted()
+        for id in stale { printError("warning: known failure \(id) is in none of the files replayed") }
+        var summary = "\(passed) passed, \(failed) failed"
+        if skipped > 0 { summary += ", \(skipped) skipped" }
+        if knownFailures != nil { summary += ", \(knownCount) known" }
+        print(summary)
+        if failed > 0 || !unexpectedPasses.isEmpty { throw ToolExit.checksFailed }
+    }
+}
+
+/// Prints one line on standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data(("cookiejar: " + message + "\n").utf8))
+}

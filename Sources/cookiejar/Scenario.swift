@@ -1,0 +1,147 @@
+import Foundation
+
+/// One scenario file in the conformance format (`FORMAT.md` of the shared conformance data): a suite of
+/// cases, each a list of steps run on a fresh jar; or the PSL vector format.
+struct ScenarioSuite: Decodable {
+    var cases: [ScenarioCase]
+
+    init(from decoder: any Decoder) throws {
+        if var array = try? decoder.unkeyedContainer() {
+            var cases: [ScenarioCase] = []
+            while !array.isAtEnd { cases.append(try array.decode(ScenarioCase.self)) }
+            self.cases = cases
+        } else {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            cases = try container.decode([ScenarioCase].self, forKey: .cases)
+        }
+    }
+
+    enum CodingKeys: String, CodingKey { case cases }
+
+    /// Reads and decodes `path`; errors name the file and the position.
+    static func load(_ path: String) throws -> ScenarioSuite {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(description: "\(path): cannot read the file")
+        }
+        do {
+            return try JSONDecoder().decode(ScenarioSuite.self, from: data)
+        } catch let error as DecodingError {
+            throw InputError(description: "\(path): \(describe(error))")
+        } catch {
+            throw InputError(description: "\(path): \(error)")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            var text = ""
+            for key in codingPath {
+                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return text.isEmpty ? "top level" : text
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String
+            return "not valid JSON at \(path(context.codingPath)): \(underlying ?? context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "missing \"\(key.stringValue)\" at \(path(context.codingPath))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(context.debugDescription) at \(path(context.codingPath))"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}
+
+/// A case: steps on a fresh jar (`steps`), or one PSL vector (`input`/`expected`).
+struct ScenarioCase: Decodable {
+    var id: String
+    var skip: String?
+    var steps: [ScenarioStep]?
+    /// PSL vectors: the host (or nil) and its expected registrable domain (nil: none).
+    var pslInput: String??
+    var pslExpected: String??
+
+    enum CodingKeys: String, CodingKey { case id, skip, steps, input, expected }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        skip = try container.decodeIfPresent(String.self, forKey: .skip)
+        steps = try container.decodeIfPresent([ScenarioStep].self, forKey: .steps)
+        if container.contains(.input) {
+            pslInput = .some(try container.decodeIfPresent(String.self, forKey: .input))
+            pslExpected = .some(try container.decodeIfPresent(String.self, forKey: .expected))
+        }
+        if steps == nil && pslInput == nil {
+            throw DecodingError.keyNotFound(
+                CodingKeys.steps, .init(codingPath: container.codingPath, debugDescription: "a case needs steps"))
+        }
+    }
+}
+
+/// One step: a receive, a request with its expected header, or a jar-content check.
+struct ScenarioStep: Decodable {
+    enum Action {
+        case receive(url: String, setCookie: [String], api: String?, context: ScenarioContext?)
+        case request(url: String, api: String?, context: ScenarioContext?, expect: String?)
+        case jarContent([String])
+    }
+
+    var action: Action
+    /// Unix seconds (may be fractional).
+    var at: Double?
+
+    enum CodingKeys: String, CodingKey { case receive, request, expect, jarContent = "jar_content", at }
+    enum MessageKeys: String, CodingKey { case url, setCookie = "set_cookie", api, context }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        at = try container.decodeIfPresent(Double.self, forKey: .at)
+        if container.contains(.receive) {
+            let receive = try container.nestedContainer(keyedBy: MessageKeys.self, forKey: .receive)
+            action = .receive(
+                url: try receive.decode(String.self, forKey: .url),
+                setCookie: try receive.decode([String].self, forKey: .setCookie),
+                api: try receive.decodeIfPresent(String.self, forKey: .api),
+                context: try receive.decodeIfPresent(ScenarioContext.self, forKey: .context))
+        } else if container.contains(.request) {
+            let request = try container.nestedContainer(keyedBy: MessageKeys.self, forKey: .request)
+            action = .request(
+                url: try request.decode(String.self, forKey: .url),
+                api: try request.decodeIfPresent(String.self, forKey: .api),
+                context: try request.decodeIfPresent(ScenarioContext.self, forKey: .context),
+                expect: try container.decodeIfPresent(String.self, forKey: .expect))
+        } else if container.contains(.jarContent) {
+            action = .jarContent(try container.decode([String].self, forKey: .jarContent))
+        } else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.receive,
+                .init(codingPath: container.codingPath, debugDescription: "a step needs receive, request or jar_content"))
+        }
+    }
+}
+
+/// The optional request context of a receive or request step.
+struct ScenarioContext: Decodable {
+    /// Absent: the request URL's origin; `.some(nil)`: an opaque origin.
+    var siteForCookies: String??
+    var topLevelNavigation: Bool?
+    var method: String?
+    var partition: String?
+
+    enum CodingKeys: String, CodingKey {
+        case siteForCookies = "site_for_cookies", topLevelNavigation = "top_level_navigation", method, partition
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.siteForCookies) {
+            siteForCookies = .some(try container.decodeIfPresent(String.self, forKey: .siteForCookies))
+        }
+        topLevelNavigation = try container.decodeIfPresent(Bool.self, forKey: .topLevelNavigation)
+        method = try container.decodeIfPresent(String.self, forKey: .method)
+        partition = try container.decodeIfPresent(String.self, forKey: .partition)
+    }
+}

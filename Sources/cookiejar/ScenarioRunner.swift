@@ -1,0 +1,89 @@
+import Cookies
+
+/// Runs scenario cases on fresh jars with a manual clock, as `FORMAT.md` prescribes.
+struct ScenarioRunner {
+    var publicSuffixList: any PublicSuffixList
+
+    /// What one case did: the header of each request step, and each check that failed.
+    struct Outcome {
+        var headers: [(step: Int, header: String)] = []
+        var failures: [String] = []
+        var passed: Bool { failures.isEmpty }
+    }
+
+    func run(_ scenario: ScenarioCase) -> Outcome {
+        if let input = scenario.pslInput {
+            return runPublicSuffixVector(input: input, expected: scenario.pslExpected ?? nil)
+        }
+        var outcome = Outcome()
+        let clock = ManualCookieClock(CookieTime(microsecondsSinceEpoch: 0))
+        let jar = CookieJar(publicSuffixList: publicSuffixList, clock: clock)
+        for (number, step) in (scenario.steps ?? []).enumerated() {
+            if let at = step.at { clock.set(CookieTime(secondsSinceEpoch: at)) }
+            switch step.action {
+            case .receive(let urlText, let lines, let api, let contextText):
+                // A response from a URL that does not parse sets nothing, as in a browser.
+                guard let url = CookieURL(urlText) else { continue }
+                guard let context = makeContext(contextText, api: api) else {
+                    outcome.failures.append("step \(number): cannot parse the context")
+                    continue
+                }
+                jar.receive(lines, from: url, context: context)
+            case .request(let urlText, let api, let contextText, let expect):
+                guard let context = makeContext(contextText, api: api) else {
+                    outcome.failures.append("step \(number): cannot parse the context")
+                    continue
+                }
+                // A request to a URL that does not parse carries no cookies.
+                let header = CookieURL(urlText).flatMap { jar.cookieHeader(for: $0, context: context) } ?? ""
+                outcome.headers.append((number, header))
+                if let expect, expect != header {
+                    outcome.failures.append("step \(number): GET \(urlText): expected \"\(expect)\", got \"\(header)\"")
+                }
+            case .jarContent(let expected):
+                let content = jar.allCookies().map { $0.name + "=" + $0.value }.sorted()
+                if content != expected.sorted() {
+                    outcome.failures.append("step \(number): jar content: expected \(expected.sorted()), got \(content)")
+                }
+            }
+        }
+        return outcome
+    }
+
+    /// A PSL vector: the registrable domain of `input` after canonicalisation, compared with `expected`
+    /// canonicalised the same way (leading-dot and null inputs have none).
+    private func runPublicSuffixVector(input: String?, expected: String?) -> Outcome {
+        var outcome = Outcome()
+        var actual: String?
+        if let input, !input.hasPrefix("."), let host = CanonicalHost(input) {
+            actual = publicSuffixList.registrableDomain(of: host)
+        }
+        let wanted = expected.flatMap { CanonicalHost($0)?.name }
+        outcome.headers.append((0, actual ?? "null"))
+        if actual != wanted {
+            outcome.failures.append("registrable domain of \(input ?? "null"): expected \(wanted ?? "null"), got \(actual ?? "null")")
+        }
+        return outcome
+    }
+
+    /// The jar's context for a step's `api` and `context` members; nil when an origin does not parse.
+    private func makeContext(_ scenario: ScenarioContext?, api: String?) -> CookieRequestContext? {
+        var context = CookieRequestContext()
+        if api == "document.cookie" || api == "non-http" { context.api = .nonHTTP }
+        guard let scenario else { return context }
+        switch scenario.siteForCookies {
+        case .none: context.siteForCookies = .requestOrigin
+        case .some(.none): context.siteForCookies = .opaque
+        case .some(.some(let origin)):
+            guard let url = CookieURL(origin) else { return nil }
+            context.siteForCookies = .origin(url)
+        }
+        if let topLevel = scenario.topLevelNavigation { context.isTopLevelNavigation = topLevel }
+        if let method = scenario.method { context.method = method }
+        if let partition = scenario.partition {
+            guard let url = CookieURL(partition) else { return nil }
+            context.partition = url
+        }
+        return context
+    }
+}

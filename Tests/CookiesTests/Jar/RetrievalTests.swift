@@ -1,0 +1,126 @@
+import Testing
+@testable import Cookies
+
+/// rfc6265bis-22 §5.8.3: which cookies go on a request, in which order.
+struct RetrievalTests {
+    /// One jar set up by `setup` (lines from URLs), then one request and the exact header expected.
+    struct Row: CustomTestStringConvertible, Sendable {
+        var setup: [(String, String)]
+        var request: String
+        var context = CookieRequestContext()
+        var expected: String?
+        var source: String
+        var testDescription: String { "\(source): \(request)" }
+    }
+
+    static let crossSiteSubresource = CookieRequestContext(siteForCookies: .origin(url("https://other.test")))
+    static let crossSiteNavigation = CookieRequestContext(siteForCookies: .origin(url("https://other.test")), isTopLevelNavigation: true)
+
+    static let rows: [Row] = [
+        Row(setup: [("http://www.example.com/", "a=1")], request: "http://www.example.com/", expected: "a=1", source: "§5.8.3"),
+        Row(setup: [("http://www.example.com/", "a=1")], request: "http://sub.www.example.com/", expected: nil, source: "§5.8.3: host-only"),
+        Row(setup: [("http://www.example.com/", "a=1; Domain=example.com")], request: "http://x.y.example.com/", expected: "a=1", source: "§5.8.3: domain-match"),
+        Row(setup: [("http://www.example.com/", "a=1; Domain=example.com")], request: "http://notexample.com/", expected: nil, source: "§5.1.3: label boundary"),
+        Row(setup: [("http://www.example.com/", "a=1")], request: "http://WWW.Example.COM:8080/", expected: "a=1", source: "§5.1.2 canonical host; ports never matter"),
+        Row(setup: [("http://www.example.com/", "a=1")], request: "http://www.example.com./", expected: nil, source: "a trailing dot is another host"),
+        Row(setup: [("http://h.test/", "a=1; Path=/docs")], request: "http://h.test/docs", expected: "a=1", source: "§5.1.4: identical"),
+        Row(setup: [("http://h.test/", "a=1; Path=/docs")], request: "http://h.test/docs/x", expected: "a=1", source: "§5.1.4: prefix then /"),
+        Row(setup: [("http://h.test/", "a=1; Path=/docs/")], request: "http://h.test/docs/x", expected: "a=1", source: "§5.1.4: prefix ending in /"),
+        Row(setup: [("http://h.test/", "a=1; Path=/docs")], request: "http://h.test/docsx", expected: nil, source: "§5.1.4: not at a / boundary"),
+        Row(setup: [("http://h.test/", "a=1; Path=/docs")], request: "http://h.test/Docs", expected: nil, source: "§5.1.4: case-sensitive"),
+        Row(setup: [("http://h.test/", "a=1; Path=/docs")], request: "http://h.test/docs?x=1#f", expected: "a=1", source: "the query and fragment are not part of the path"),
+        Row(setup: [("http://h.test/", "a=1; Path=/a%2Fb")], request: "http://h.test/a/b", expected: nil, source: "paths are never percent-decoded"),
+        Row(setup: [("https://h.test/", "a=1; Secure")], request: "http://h.test/", expected: nil, source: "§5.8.3: Secure not over http"),
+        Row(setup: [("https://h.test/", "a=1; Secure")], request: "wss://h.test/", expected: "a=1", source: "§5.8.3: wss is secure"),
+        Row(setup: [("http://localhost/", "a=1; Secure")], request: "http://localhost:3000/", expected: "a=1", source: "http://localhost is secure"),
+        Row(setup: [("http://h.test/", "a=1; HttpOnly"), ("http://h.test/", "b=2")], request: "http://h.test/", context: .init(api: .nonHTTP), expected: "b=2", source: "§5.8.3: HttpOnly hidden from non-HTTP APIs"),
+        Row(setup: [("http://h.test/", "a=1")], request: "ftp://h.test/", expected: nil, source: "only HTTP-family requests carry cookies"),
+        Row(setup: [("http://h.test/", "=v")], request: "http://h.test/", expected: "v", source: "§5.8.3 step 4: a nameless cookie is its value"),
+        Row(setup: [("http://h.test/", "a=1"), ("http://h.test/", "b=2"), ("http://h.test/", "c=3; Path=/x"), ("http://h.test/", "d=4; Path=/x/y")], request: "http://h.test/x/y/z", expected: "d=4; c=3; a=1; b=2", source: "§5.8.3 step 2: longer paths first, then earlier creation"),
+        Row(setup: [("http://h.test/", "b=1"), ("http://h.test/", "a=1"), ("http://h.test/", "b=2")], request: "http://h.test/", expected: "b=2; a=1", source: "§5.7: a replacement keeps its creation time, hence its place"),
+        // SameSite (§5.8.3 step 1 and 3)
+        Row(setup: [("https://h.test/", "s=1; SameSite=Strict"), ("https://h.test/", "l=1; SameSite=Lax"), ("https://h.test/", "d=1"), ("https://h.test/", "n=1; SameSite=None; Secure")], request: "https://h.test/", expected: "s=1; l=1; d=1; n=1", source: "same-site: every cookie"),
+        Row(setup: [("https://h.test/", "s=1; SameSite=Strict"), ("https://h.test/", "l=1; SameSite=Lax"), ("https://h.test/", "d=1"), ("https://h.test/", "n=1; SameSite=None; Secure")], request: "https://h.test/", context: crossSiteSubresource, expected: "n=1", source: "cross-site subresource: None only"),
+        Row(setup: [("https://h.test/", "s=1; SameSite=Strict"), ("https://h.test/", "l=1; SameSite=Lax"), ("https://h.test/", "d=1"), ("https://h.test/", "n=1; SameSite=None; Secure")], request: "https://h.test/", context: crossSiteNavigation, expected: "l=1; d=1; n=1", source: "cross-site top-level GET: Lax and Default too"),
+        Row(setup: [("https://h.test/", "l=1; SameSite=Lax"), ("https://h.test/", "n=1; SameSite=None; Secure")], request: "https://h.test/", context: .init(siteForCookies: .origin(url("https://other.test")), isTopLevelNavigation: true, method: "POST"), expected: "n=1", source: "cross-site top-level POST: not Lax"),
+        Row(setup: [("https://h.test/", "l=1; SameSite=Lax"), ("https://h.test/", "n=1; SameSite=None; Secure")], request: "https://h.test/", context: .init(siteForCookies: .opaque, isTopLevelNavigation: true, api: .nonHTTP), expected: "n=1", source: "non-HTTP API in a cross-site context: no Lax exception"),
+        Row(setup: [("https://h.test/", "l=1; SameSite=Lax")], request: "https://h.test/", context: .init(siteForCookies: .origin(url("https://www.h.test:444"))), expected: "l=1", source: "§5.2: same site, another host and port"),
+        Row(setup: [("https://h.test/", "l=1; SameSite=Lax")], request: "https://h.test/", context: .init(siteForCookies: .origin(url("http://h.test"))), expected: nil, source: "§5.2: schemeful: http is another site"),
+    ]
+
+    @Test(arguments: rows)
+    func header(_ row: Row) {
+        let (jar, _) = makeTestJar()
+        for (from, line) in row.setup {
+            #expect(jar.setCookie(line, from: url(from)).rejection == nil, "setup: \(line)")
+        }
+        #expect(jar.cookieHeader(for: url(row.request), context: row.context) == row.expected)
+        let cookies = jar.cookies(for: url(row.request), context: row.context)
+        #expect(CookieHeader.serialize(cookies.map(\.pair)) == (row.expected ?? ""), "cookies(for:) agrees with the header")
+    }
+
+    @Test func partitionedCookiesStayInTheirPartition() {
+        let (jar, _) = makeTestJar()
+        let inTopA = CookieRequestContext(siteForCookies: .origin(url("https://a.example")), partition: url("https://a.example"))
+        let inTopB = CookieRequestContext(siteForCookies: .origin(url("https://b.example")), partition: url("https://b.example"))
+        jar.setCookie("p=1; Secure; Partitioned; SameSite=None", from: url("https://embed.test/"), context: inTopA)
+        jar.setCookie("u=1; Secure; SameSite=None", from: url("https://embed.test/"), context: inTopA)
+        #expect(jar.cookieHeader(for: url("https://embed.test/"), context: inTopA) == "p=1; u=1")
+        #expect(jar.cookieHeader(for: url("https://embed.test/"), context: inTopB) == "u=1", "CHIPS: other partition")
+        #expect(jar.cookieHeader(for: url("https://embed.test/")) == "u=1", "first party: its own partition")
+    }
+
+    @Test func expiredCookiesAreNeverSentAndArePurged() {
+        let (jar, clock) = makeTestJar()
+        jar.setCookie("a=1; Max-Age=10", from: url("http://h.test/"))
+        jar.setCookie("b=2", from: url("http://h.test/"))
+        clock.advance(seconds: 9)
+        #expect(jar.cookieHeader(for: url("http://h.test/")) == "a=1; b=2")
+        clock.advance(seconds: 1)
+        #expect(jar.cookieHeader(for: url("http://h.test/")) == "b=2", "expired at exactly its expiry-time")
+        #expect(jar.count == 1, "purged on the way")
+    }
+
+    @Test func expiredCookieNeverShadowsANewerOne() throws {
+        let (jar, clock) = makeTestJar()
+        let old = try #require(jar.setCookie("a=1; Max-Age=10", from: url("http://h.test/")).cookie)
+        clock.advance(seconds: 20)
+        let new = try #require(jar.setCookie("a=2", from: url("http://h.test/")).cookie)
+        #expect(new.creation > old.creation, "an expired cookie lends nothing to its successor")
+    }
+
+    @Test func retrievalUpdatesLastAccess() throws {
+        let (jar, clock) = makeTestJar()
+        jar.setCookie("a=1", from: url("http://h.test/"))
+        clock.advance(seconds: 5)
+        let sent = try #require(jar.cookies(for: url("http://h.test/")).first)
+        #expect(sent.lastAccess == clock.now(), "§5.8.3 step 3")
+        #expect(jar.allCookies().first?.lastAccess == clock.now())
+    }
+
+    @Test func deletionAPIs() {
+        let (jar, clock) = makeTestJar()
+        jar.setCookie("s=1", from: url("http://a.test/"))
+        jar.setCookie("p=1; Max-Age=100", from: url("http://a.test/"))
+        jar.setCookie("q=1; Domain=a.test; Path=/x", from: url("http://www.a.test/x"))
+        jar.setCookie("o=1", from: url("http://b.test/"))
+        jar.setCookie("t=1; Secure; Partitioned; Max-Age=100", from: url("https://embed.test/"), context: .init(partition: url("https://a.test")))
+        #expect(jar.deleteSessionCookies() == 3, "what a relaunch does: s, q, o are session cookies")
+        #expect(Set(jar.allCookies().map(\.name)) == ["p", "t"])
+        jar.setCookie("s=1", from: url("http://a.test/"))
+        #expect(jar.cookies(forSite: "a.test").map(\.name).sorted() == ["p", "s"])
+        #expect(jar.signOut(from: url("https://www.a.test/")) == 3, "sign-out: the site's cookies and those partitioned under it")
+        #expect(jar.allCookies().isEmpty)
+        jar.setCookie("o=1", from: url("http://b.test/"))
+        let cookie = jar.allCookies()[0]
+        #expect(jar.delete(cookie))
+        #expect(!jar.delete(cookie))
+        jar.setCookie("o=1", from: url("http://b.test/"))
+        jar.setCookie("e=1; Max-Age=1", from: url("http://b.test/"))
+        clock.advance(seconds: 2)
+        #expect(jar.deleteExpiredCookies() == 1)
+        #expect(jar.deleteCookies(forSite: "b.test") == 1)
+        jar.setCookie("o=1", from: url("http://b.test/"))
+        #expect(jar.deleteAll() == 1 && jar.count == 0)
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+@testable import Cookies
+
+/// Request URLs and hosts as a browser's URL parser gives them (WHATWG URL Standard host parsing,
+/// rfc6265bis-22 §5.1.2 canonical hosts).
+struct CookieURLTests {
+    @Test(arguments: [
+        ("http://Example.COM/a/b?q#f", "http", "example.com", nil, "/a/b"),
+        ("https://user:pw@h.test:8443", "https", "h.test", 8443, "/"),
+        ("HTTP://h.test:80/x", "http", "h.test", 80, "/x"),
+        ("http://[::1]:8080/", "http", "[::1]", 8080, "/"),
+        ("http://[2001:DB8:0:0:0:0:0:1]/", "http", "[2001:db8::1]", nil, "/"),
+        ("http://[::ffff:192.168.0.1]/", "http", "[::ffff:c0a8:1]", nil, "/"),
+        ("http://127.1/", "http", "127.0.0.1", nil, "/"),
+        ("http://0x7f.0.0.1/", "http", "127.0.0.1", nil, "/"),
+        ("http://2130706433/", "http", "127.0.0.1", nil, "/"),
+        ("http://example.com./", "http", "example.com.", nil, "/"),
+        ("http://bücher.example/", "http", "xn--bcher-kva.example", nil, "/"),
+        ("http://h.test/a%2Fb", "http", "h.test", nil, "/a%2Fb"),
+        ("http://h.test?x", "http", "h.test", nil, "/"),
+    ] as [(String, String, String, Int?, String)])
+    func parses(text: String, scheme: String, host: String, port: Int?, path: String) throws {
+        let parsed = try #require(CookieURL(text))
+        #expect(parsed.scheme == scheme)
+        #expect(parsed.host.name == host)
+        #expect(parsed.port == port)
+        #expect(parsed.path == path)
+    }
+
+    @Test(arguments: [
+        "", "example.com", "http:/example.com", "http://", "http://exa mple.com/", "http://h.test:99999/",
+        "http://h.test:x/", "http://[::1/", "http://[1:2:3:4:5:6:7:8:9]/", "http://1.2.3.256/", "http://www.fancy.1.2.3.4/",
+        "http://a<b/", "1http://h.test/",
+    ])
+    func rejects(text: String) {
+        #expect(CookieURL(text) == nil)
+    }
+
+    @Test(arguments: [
+        ("https://h.test/", true), ("wss://h.test/", true), ("http://h.test/", false), ("ws://h.test/", false),
+        ("http://localhost/", true), ("http://LOCALHOST./", true), ("http://a.b.localhost/", true),
+        ("http://127.0.0.1/", true), ("http://127.255.0.9/", true), ("http://128.0.0.1/", false),
+        ("http://[::1]/", true), ("http://[::2]/", false), ("http://localhost.evil.test/", false),
+    ])
+    func secureChannels(text: String, secure: Bool) throws {
+        #expect(try #require(CookieURL(text)).isSecure == secure)
+    }
+
+    @Test(arguments: [("127.0.0.1", CanonicalHost.Kind.ipv4), ("[::1]", .ipv6), ("::1", .ipv6), ("h.test", .domain)])
+    func hostKinds(text: String, kind: CanonicalHost.Kind) throws {
+        #expect(try #require(CanonicalHost(text)).kind == kind)
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+@testable import Cookies
+
+/// IDNA.toASCII. Facts: RFC 5891 §4.4 (a U-label becomes "xn--" + Punycode, RFC 3492), UTS #46 §4 (label separators
+/// U+002E, U+3002, U+FF0E, U+FF61), RFC 6265bis §5.1.2 (hosts are compared lower-cased). A-labels checked with
+/// an independent RFC 3492 implementation (Python's "punycode" codec).
+private let toASCIIVectors: [(input: String, expected: String?)] = [
+    // Already canonical: returned unchanged.
+    ("example.com", "example.com"),
+    ("", ""),
+    ("xn--bcher-kva.example", "xn--bcher-kva.example"),
+    // Upper-case ASCII is lower-cased.
+    ("WwW.Example.COM", "www.example.com"),
+    // U-labels become A-labels.
+    ("bücher.example", "xn--bcher-kva.example"),
+    ("食狮.公司.cn", "xn--85x722f.xn--55qx5d.cn"),
+    ("пример.рф", "xn--e1afmkfd.xn--p1ai"),
+    // Mixed case: lower-cased before encoding.
+    ("BÜCHER.Example", "xn--bcher-kva.example"),
+    ("ПРИМЕР.РФ", "xn--e1afmkfd.xn--p1ai"),
+    // The other label separators become U+002E.
+    ("bücher\u{3002}example", "xn--bcher-kva.example"),
+    ("bücher\u{FF0E}example", "xn--bcher-kva.example"),
+    ("bücher\u{FF61}example", "xn--bcher-kva.example"),
+    ("食狮\u{3002}中国", "xn--85x722f.xn--fiqs8s"),
+    // Empty labels are kept: a trailing dot stays, as do leading and doubled dots.
+    ("example.com.", "example.com."),
+    ("bücher.example.", "xn--bcher-kva.example."),
+    ("bücher\u{3002}", "xn--bcher-kva."),
+    (".bücher", ".xn--bcher-kva"),
+    ("a..bücher", "a..xn--bcher-kva"),
+    // Labels longer than 63 octets are not rejected (UTS #46 VerifyDnsLength=false).
+    (String(repeating: "ü", count: 70), "xn--td" + String(repeating: "a", count: 70)),
+    // A label whose Punycode deltas overflow (RFC 3492 §6.4) cannot be converted.
+    (String(repeating: "é", count: 4000) + "\u{10FFFF}.com", nil),
+]
+
+@Test(arguments: toASCIIVectors)
+func idnaToASCII(input: String, expected: String?) {
+    #expect(IDNA.toASCII(input) == expected)
+}
+
+/// The fast path returns the very same string storage for lower-case ASCII input (no copy).
+@Test func idnaToASCIIFastPathKeepsStorage() throws {
+    let host = String(repeating: "long-label.", count: 8) + "example.com"
+    let result = try #require(IDNA.toASCII(host))
+    let inputStorage = host.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+    let outputStorage = result.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+    #expect(inputStorage != nil && inputStorage == outputStorage)
+}
+
+/// IDNA.toUnicode. Facts: RFC 5891 §5.2 (A-labels decode with Punycode; the "xn--" prefix is case-insensitive,
+/// RFC 5890 §2.3.2.1); labels that are not valid A-labels are left alone.
+private let toUnicodeVectors: [(input: String, expected: String)] = [
+    ("xn--bcher-kva.example", "bücher.example"),
+    ("XN--bcher-kva.example", "bücher.example"),
+    ("xn--85x722f.xn--55qx5d.cn", "食狮.公司.cn"),
+    ("www.example.com", "www.example.com"),
+    ("example.com.", "example.com."),
+    ("xn--.example", "xn--.example"),
+    ("xn--a!b.example", "xn--a!b.example"),
+    ("", ""),
+]
+
+@Test(arguments: toUnicodeVectors)
+func idnaToUnicode(input: String, expected: String) {
+    #expect(IDNA.toUnicode(input) == expected)
+}

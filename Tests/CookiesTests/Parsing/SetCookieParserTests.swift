@@ -1,0 +1,98 @@
+import Testing
+@testable import Cookies
+
+/// rfc6265bis-22 §5.6: the parsing algorithm, one row per rule.
+struct SetCookieParserTests {
+    struct Row: CustomTestStringConvertible, Sendable {
+        var line: String
+        var expected: ParsedSetCookie?
+        var rejection: CookieRejection?
+        var source: String
+        var testDescription: String { "\(source): \(line.debugDescription)" }
+    }
+
+    static let rows: [Row] = [
+        Row(line: "SID=31d4d96e407aad42", expected: .init(name: "SID", value: "31d4d96e407aad42"), source: "§3.1 example"),
+        Row(line: "a=b=c", expected: .init(name: "a", value: "b=c"), source: "§5.6 step 3: split at the first ="),
+        Row(line: "foo", expected: .init(name: "", value: "foo"), source: "§5.6 step 3: no = makes a nameless cookie"),
+        Row(line: "=foo", expected: .init(name: "", value: "foo"), source: "§5.6 step 3: empty name"),
+        Row(line: "foo=", expected: .init(name: "foo", value: ""), source: "§5.6 step 3: empty value"),
+        Row(line: " \t a \t = \t b \t ", expected: .init(name: "a", value: "b"), source: "§5.6 step 4: WSP trimmed"),
+        Row(line: "a=\"b c\"", expected: .init(name: "a", value: "\"b c\""), source: "§5.6: quotes are part of the value"),
+        Row(line: "a=b\tc", expected: .init(name: "a", value: "b\tc"), source: "§5.6 step 1: HTAB is allowed"),
+        Row(line: "a=b\u{0}c", rejection: .controlCharacter, source: "§5.6 step 1: NUL"),
+        Row(line: "a=b; Path=/\u{7F}", rejection: .controlCharacter, source: "§5.6 step 1: DEL in an attribute"),
+        Row(line: "a=b\rc", rejection: .controlCharacter, source: "§5.6 step 1: CR"),
+        Row(line: "", rejection: .emptyNameAndValue, source: "§5.7 step 2: empty line"),
+        Row(line: "=", rejection: .emptyNameAndValue, source: "§5.7 step 2: both empty"),
+        Row(line: " ; Secure", rejection: .emptyNameAndValue, source: "§5.7 step 2: both empty with attributes"),
+        Row(line: "a=" + String(repeating: "v", count: 4095), expected: .init(name: "a", value: String(repeating: "v", count: 4095)), source: "§5.6 step 5: 4096 octets is the limit"),
+        Row(line: "a=" + String(repeating: "v", count: 4096), rejection: .nameAndValueTooLong, source: "§5.6 step 5: 4097 octets"),
+        Row(line: "a=b; Secure; HttpOnly", expected: .init(name: "a", value: "b", secure: true, httpOnly: true), source: "§5.6.5, §5.6.6"),
+        Row(line: "a=b; sEcUrE=ignored; HTTPONLY", expected: .init(name: "a", value: "b", secure: true, httpOnly: true), source: "§5.6: attribute names are case-insensitive; Secure's value is ignored"),
+        Row(line: "a=b; Max-Age=60", expected: .init(name: "a", value: "b", maxAge: 60), source: "§5.6.2"),
+        Row(line: "a=b; Max-Age=-5", expected: .init(name: "a", value: "b", maxAge: -5), source: "§5.6.2: negative"),
+        Row(line: "a=b; Max-Age=1.5", expected: .init(name: "a", value: "b"), source: "§5.6.2: not DIGITs: ignored"),
+        Row(line: "a=b; Max-Age=+5", expected: .init(name: "a", value: "b"), source: "§5.6.2: '+' is not allowed"),
+        Row(line: "a=b; Max-Age=", expected: .init(name: "a", value: "b"), source: "§5.6.2: empty: ignored"),
+        Row(line: "a=b; Max-Age=10; Max-Age=x", expected: .init(name: "a", value: "b", maxAge: 10), source: "§5.6.2: an invalid later value is ignored, the earlier stays"),
+        Row(line: "a=b; Max-Age=10; Max-Age=20", expected: .init(name: "a", value: "b", maxAge: 20), source: "§5.7: the last attribute wins"),
+        Row(line: "a=b; Max-Age=99999999999999999999999", expected: .init(name: "a", value: "b", maxAge: .max), source: "§5.6.2: huge values saturate (capped at 400 days later)"),
+        Row(line: "a=b; Expires=Wed, 09 Jun 2021 10:18:14 GMT", expected: .init(name: "a", value: "b", expires: 1_623_233_894), source: "§5.6.1, §3.1 example date"),
+        Row(line: "a=b; Expires=garbage", expected: .init(name: "a", value: "b"), source: "§5.6.1: an unparsable date is ignored"),
+        Row(line: "a=b; Domain=.Example.COM", expected: .init(name: "a", value: "b", domain: "example.com"), source: "§5.6.3: leading dot removed, lower-cased"),
+        Row(line: "a=b; Domain=", expected: .init(name: "a", value: "b", domain: ""), source: "§5.6.3: an empty Domain is kept (host-only, §5.7 step 10)"),
+        Row(line: "a=b; Domain=x.com; Domain=", expected: .init(name: "a", value: "b", domain: ""), source: "§5.7 step 7: the last Domain wins, even an empty one"),
+        Row(line: "a=b; Domain=.", expected: .init(name: "a", value: "b", domain: ""), source: "§5.6.3: '.' leaves an empty cookie-domain"),
+        Row(line: "a=b; Path=/docs", expected: .init(name: "a", value: "b", path: "/docs"), source: "§5.6.4"),
+        Row(line: "a=b; Path=docs", expected: .init(name: "a", value: "b", path: ""), source: "§5.6.4: not starting with / means default-path"),
+        Row(line: "a=b; Path=/x; Path=", expected: .init(name: "a", value: "b", path: ""), source: "§5.6.4: an empty later Path wins (default-path)"),
+        Row(line: "a=b; SameSite=strict", expected: .init(name: "a", value: "b", sameSite: .strict), source: "§5.6.7"),
+        Row(line: "a=b; SameSite=LAX", expected: .init(name: "a", value: "b", sameSite: .lax), source: "§5.6.7"),
+        Row(line: "a=b; SameSite=None", expected: .init(name: "a", value: "b", sameSite: SameSite.none), source: "§5.6.7"),
+        Row(line: "a=b; SameSite=Bogus", expected: .init(name: "a", value: "b", sameSite: .default), source: "§5.6.7: unknown means Default"),
+        Row(line: "a=b; SameSite=Lax; SameSite=", expected: .init(name: "a", value: "b", sameSite: .default), source: "§5.6.7: the last one wins"),
+        Row(line: "a=b; Partitioned", expected: .init(name: "a", value: "b", partitioned: true), source: "CHIPS §2.1"),
+        Row(line: "a=b; Path=/" + String(repeating: "p", count: 1023), expected: .init(name: "a", value: "b", path: "/" + String(repeating: "p", count: 1023)), source: "§5.6 attribute step 6: 1024-octet attribute value kept"),
+        Row(line: "a=b; Path=/" + String(repeating: "p", count: 1024), expected: .init(name: "a", value: "b"), source: "§5.6 attribute step 6: 1025-octet attribute value ignored"),
+        Row(line: "a=b;;; ; Unknown=1; =x; Secure", expected: .init(name: "a", value: "b", secure: true), source: "§5.6: empty and unknown attributes ignored"),
+        Row(line: "a=b; Secure ; Path = /x ", expected: .init(name: "a", value: "b", path: "/x", secure: true), source: "§5.6 attribute step 5: WSP trimmed"),
+        Row(line: "a=b, c=d", expected: .init(name: "a", value: "b, c=d"), source: "§3: a comma does not separate cookies"),
+        Row(line: "na\u{E9}me=v\u{E4}l\u{FC}e", expected: .init(name: "na\u{E9}me", value: "v\u{E4}l\u{FC}e"), source: "§5.6: non-ASCII octets pass through"),
+    ]
+
+    @Test(arguments: rows)
+    func parses(_ row: Row) {
+        do {
+            let parsed = try ParsedSetCookie(parsing: row.line)
+            #expect(row.rejection == nil, "expected \(String(describing: row.rejection))")
+            #expect(parsed == row.expected)
+        } catch {
+            #expect(error == row.rejection)
+        }
+    }
+
+    /// Parse → serialise → parse gives the same value for every accepted row.
+    @Test(arguments: rows.filter { $0.expected != nil })
+    func serialisationRoundTrips(_ row: Row) throws {
+        let parsed = try ParsedSetCookie(parsing: row.line)
+        #expect(try ParsedSetCookie(parsing: parsed.setCookieString) == parsed)
+    }
+
+    /// Byte sweep: every byte in a name, a value and an attribute value (§5.6 step 1: only CTLs other
+    /// than HTAB reject the line; "=" and ";" split; WSP at the ends is trimmed).
+    @Test(arguments: 0...255)
+    func byteSweep(_ value: Int) {
+        let byte = UInt8(value)
+        for template in [[UInt8]("n".utf8) + [byte] + [UInt8]("n=v".utf8), [UInt8]("n=v".utf8) + [byte] + [UInt8]("v".utf8), [UInt8]("n=v; Path=/a".utf8) + [byte] + [UInt8]("b".utf8)] {
+            let result = template.withUnsafeBufferPointer { bytes in
+                Result { () throws(CookieRejection) in try ParsedSetCookie(bytes: bytes) }
+            }
+            if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+                #expect(throws: CookieRejection.controlCharacter) { try result.get() }
+            } else {
+                #expect(throws: Never.self) { try result.get() }
+            }
+        }
+    }
+}
