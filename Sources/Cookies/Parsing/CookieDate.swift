@@ -251,7 +251,7 @@ extension CookieDate {
 // MARK: - Proleptic Gregorian calendar
 
 extension CookieDate {
-    private static let secondsPerDay: Int64 = 86_400
+    static let secondsPerDay: Int64 = 86_400
     /// Length of "Sun, 06 Nov 1994 08:49:37 GMT".
     private static let imfFixdateLength = 29
     /// day-name of RFC 9110 §5.6.7, Sunday first, three bytes each.
@@ -268,7 +268,7 @@ extension CookieDate {
     }
 
     /// §5.1.1 step 6 needs to know which dates exist.
-    private static func daysIn(month: Int, year: Int) -> Int {
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -278,7 +278,7 @@ extension CookieDate {
 
     /// Days from 1970-01-01 to the given date, for years from 1 on (March-based eras of
     /// 400 years, 146 097 days each; the epoch is day 719 468 counted from 0000-03-01).
-    private static func daysFromEpoch(year: Int, month: Int, day: Int) -> Int64 {
+    static func daysFromEpoch(year: Int, month: Int, day: Int) -> Int64 {
         let marchYear = month <= 2 ? year - 1 : year
         let era = marchYear / 400
         let yearOfEra = marchYear - era * 400
@@ -288,7 +288,7 @@ extension CookieDate {
     }
 
     /// The inverse of `daysFromEpoch`, for days from 0000-03-01 on.
-    private static func civil(fromDaysSinceEpoch days: Int64) -> (year: Int, month: Int, day: Int) {
+    static func civil(fromDaysSinceEpoch days: Int64) -> (year: Int, month: Int, day: Int) {
         let fromMarchZero = Int(days + 719_468)
         let era = fromMarchZero / 146_097
         let dayOfEra = fromMarchZero - era * 146_097

@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Android)
-import Android
-#endif
-
 /// A public suffix list parsed in pure Swift, for platforms without libpsl and for anyone shipping a newer list.
 ///
 /// File format (publicsuffix.org/list wiki "Format"): one rule per line, read only up to the first whitespace;
@@ -213,24 +203,10 @@ public struct PublicSuffixRules: PublicSuffixList {
 
     /// The contents of the file at `path`, decoded as UTF-8 (ill-formed sequences become U+FFFD).
     private static func readFile(atPath path: String) throws(PublicSuffixListError) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
+        do {
+            return String(decoding: try FileBytes.contents(atPath: path, limit: .max), as: UTF8.self)
+        } catch {
             throw PublicSuffixListError(code: .unreadable, path: path)
         }
-        defer { close(descriptor) }
-        var contents: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 {
-                break
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw PublicSuffixListError(code: .unreadable, path: path)
-            }
-            contents.append(contentsOf: chunk[..<count])
-        }
-        return String(decoding: contents, as: UTF8.self)
     }
 }

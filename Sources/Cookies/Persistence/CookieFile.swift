@@ -1,0 +1,43 @@
+/// Reading a cookie file of any format this library imports, the format told by content.
+public enum CookieFile {
+    /// The largest file `read(path:now:lenient:)` loads: 256 MiB, some 800,000 cookies as JSON, far beyond
+    /// any browser's limits (3,000 to 180,000 cookies); a larger "cookie file" is something else.
+    public static let maximumSize = 256 << 20
+
+    /// The cookies in the file at `path`: cookies.txt, swift-cookiejar JSON or binarycookies, sniffed from
+    /// the content (`CookieFileFormat(sniffing:)`), never from the name. The file is only read.
+    ///
+    /// - Parameters:
+    ///   - now: the import time, for formats without creation times (cookies.txt).
+    ///   - lenient: skip and report bad entries instead of throwing at the first one.
+    /// - Throws: `unreadable`, `unknownFormat`, `unsupportedFormat` (an SQLite database: open it with the
+    ///   SQLite store), or the format's own errors; every error names `path`.
+    public static func read(path: String, now: CookieTime, lenient: Bool = false) throws(CookieFileError) -> CookieFileContents {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.contents(atPath: path, limit: maximumSize)
+        } catch {
+            throw CookieFileError(code: .unreadable, file: path, reason: "cannot read the file: \(error.explanation)")
+        }
+        do {
+            var contents = try parse(bytes, now: now, lenient: lenient)
+            contents.skipped = contents.skipped.map { $0.inFile(path) }
+            return contents
+        } catch {
+            throw error.inFile(path)
+        }
+    }
+
+    /// The cookies in `bytes`, whatever their format (see `read(path:now:lenient:)`).
+    public static func parse(_ bytes: some Collection<UInt8>, now: CookieTime, lenient: Bool = false) throws(CookieFileError) -> CookieFileContents {
+        switch CookieFileFormat(sniffing: bytes) {
+        case .cookiesTxt: try CookiesTxt.parse(bytes, now: now, lenient: lenient)
+        case .json: try CookieJSON.parse(bytes, lenient: lenient)
+        case .binaryCookies: try BinaryCookies.parse(bytes, lenient: lenient)
+        case .sqlite:
+            throw CookieFileError(code: .unsupportedFormat, offset: 0, reason: "an SQLite database, not read here: open it with the SQLite cookie store")
+        case nil:
+            throw CookieFileError(code: .unknownFormat, offset: 0, reason: "not a cookies.txt, swift-cookiejar JSON or binarycookies file")
+        }
+    }
+}

@@ -1,0 +1,267 @@
+/// swift-cookiejar's own JSON format: every field the jar keeps, lossless, versioned.
+///
+/// ```json
+/// {
+///   "format": "swift-cookiejar",
+///   "version": 1,
+///   "cookies": [
+///     {"name": "sid", "value": "7f3c9a", "domain": "example.com", "hostOnly": true, "path": "/",
+///      "expires": "2026-01-01T00:00:00.000000Z", "creation": "2025-01-01T00:00:00.000000Z",
+///      "lastAccess": "2025-01-01T00:00:00.000000Z", "secure": true, "httpOnly": true, "sameSite": "Lax",
+///      "partitionKey": null, "sourceSecure": true, "sourcePort": 443}
+///   ]
+/// }
+/// ```
+///
+/// - `format` (required): the string "swift-cookiejar". `version` (required): the integer 1; a reader
+///   refuses any other version (`unsupportedVersion`). `cookies` (required): an array of objects.
+/// - Cookie members, required: `name`, `value`, `domain` (strings; the domain canonical: lower case,
+///   IDNA A-labels, no leading "."), `hostOnly` (boolean), `path` (string starting with "/"),
+///   `creation` (time).
+/// - Optional, with their default when absent: `expires` (time; absent or null: a session cookie),
+///   `lastAccess` (time; `creation`), `secure`, `httpOnly`, `sourceSecure` (booleans; false),
+///   `sameSite` ("Strict", "Lax", "None" or "Default"; "Default", what a missing SameSite attribute
+///   gives), `partitionKey` (string, the CHIPS top-level site `https://site.example`, or null:
+///   unpartitioned), `sourcePort` (integer 0–65535 or null: none).
+/// - Times are RFC 3339 UTC strings with six fraction digits (`2025-01-01T00:00:00.000000Z`): microsecond
+///   precise like `CookieTime`. Readers also take 0–5 fraction digits. Years 0001–9999.
+/// - Members a reader does not know, at any level, are ignored: a later minor addition stays readable by
+///   this version. A change that older readers must not misread gets a new `version`.
+/// - Writers put one cookie per line, oldest creation first; the text is UTF-8.
+public enum CookieJSON {
+    /// The value of the "format" member.
+    public static let formatName = "swift-cookiejar"
+    /// The version this library writes, and the only one it reads.
+    public static let version = 1
+
+    /// The cookies of a swift-cookiejar JSON document.
+    ///
+    /// - Parameter lenient: when true, a cookie object with a missing or invalid member is skipped and
+    ///   reported in `skipped`; when false (the default), the first one throws. Malformed JSON, another
+    ///   format or version always throw.
+    public static func parse(_ bytes: some Collection<UInt8>, lenient: Bool = false) throws(CookieFileError) -> CookieFileContents {
+        try bytes.withCookieFileBytes { buffer throws(CookieFileError) in try parse(buffer, lenient: lenient) }
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lenient: Bool) throws(CookieFileError) -> CookieFileContents {
+        var scanner = JSONScanner(bytes)
+        guard scanner.peek() == UInt8(ascii: "{") else {
+            throw scanner.error(.notCookieJSON, "the document is not a JSON object with \"format\": \"\(formatName)\"")
+        }
+        // Pass 1: the top-level members, skipping "cookies" so that the version is known first,
+        // wherever it stands in the object.
+        var format: String?
+        var version: Int64?
+        var cookiesPosition: Int?
+        var first = true
+        while let member = try scanner.nextMember(&first) {
+            switch member {
+            case "format":
+                guard scanner.atString() else { throw scanner.error(.notCookieJSON, "\"format\" must be a string") }
+                format = try scanner.readString()
+            case "version":
+                let position = scanner.index
+                guard let number = try scanner.readInteger() else {
+                    throw scanner.error(.unsupportedVersion, "\"version\" must be an integer", at: position)
+                }
+                version = number
+            case "cookies":
+                _ = scanner.peek()
+                cookiesPosition = scanner.index
+                try scanner.skipValue()
+            default:
+                try scanner.skipValue()
+            }
+        }
+        try scanner.expectEnd()
+        guard format == formatName else {
+            throw CookieFileError(code: .notCookieJSON, line: 1, offset: 0, reason: "no \"format\": \"\(formatName)\" member")
+        }
+        guard let version else {
+            throw CookieFileError(code: .missingMember, line: 1, offset: 0, reason: "no \"version\" member")
+        }
+        guard version == Int64(self.version) else {
+            throw CookieFileError(
+                code: .unsupportedVersion, line: 1, offset: 0,
+                reason: "version \(version) is not supported; this library reads version \(self.version)")
+        }
+        guard let cookiesPosition else {
+            throw CookieFileError(code: .missingMember, line: 1, offset: 0, reason: "no \"cookies\" member")
+        }
+
+        // Pass 2: the cookies.
+        scanner.seek(to: cookiesPosition)
+        guard scanner.peek() == UInt8(ascii: "[") else { throw scanner.error(.invalidMember, "\"cookies\" must be an array") }
+        var problems = ImportProblems(lenient: lenient)
+        var cookies: [Cookie] = []
+        var firstCookie = true
+        while try scanner.nextElement(&firstCookie) {
+            let start = scanner.index
+            do {
+                cookies.append(try readCookie(&scanner))
+            } catch where error.code != .jsonSyntax && error.code != .invalidUTF8 {
+                // The object may be only partly read: skip it from its start.
+                let offset = error.offset ?? start
+                try problems.skip(error.offset == nil ? scanner.error(error.code, error.reason, at: offset) : error)
+                scanner.seek(to: start)
+                try scanner.skipValue()
+            }
+        }
+        return CookieFileContents(format: .json, cookies: cookies, skipped: problems.skipped)
+    }
+
+    /// One cookie object. Field errors carry no position; the caller gives them the object's.
+    private static func readCookie(_ scanner: inout JSONScanner) throws(CookieFileError) -> Cookie {
+        _ = scanner.peek()
+        let objectStart = scanner.index
+        guard scanner.peek() == UInt8(ascii: "{") else { throw scanner.error(.invalidMember, "a cookie must be an object") }
+        var name: String?
+        var value: String?
+        var domain: String?
+        var hostOnly: Bool?
+        var path: String?
+        var expires: CookieTime?
+        var creation: CookieTime?
+        var lastAccess: CookieTime?
+        var secure = false
+        var httpOnly = false
+        var sameSite = SameSite.default
+        var partitionKey: String?
+        var sourceSecure = false
+        var sourcePort: Int?
+
+        func invalid(_ member: String, _ expected: String) -> CookieFileError {
+            scanner.error(.invalidMember, "\"\(member)\" must be \(expected)", at: objectStart)
+        }
+        func string(_ member: String) throws(CookieFileError) -> String {
+            guard scanner.atString() else { throw invalid(member, "a string") }
+            return try scanner.readString()
+        }
+        func bool(_ member: String) throws(CookieFileError) -> Bool {
+            guard let flag = try scanner.readBool() else { throw invalid(member, "true or false") }
+            return flag
+        }
+        func time(_ member: String) throws(CookieFileError) -> CookieTime {
+            guard scanner.atString() else { throw invalid(member, "a time string") }
+            let text = try scanner.readString()
+            var utf8 = text
+            let time = utf8.withUTF8 { CookieTime(iso8601: $0) }
+            guard let time else {
+                throw scanner.error(.invalidTime, "\"\(member)\" must be a UTC time like 2025-01-01T00:00:00.000000Z", at: objectStart)
+            }
+            return time
+        }
+
+        var first = true
+        while let member = try scanner.nextMember(&first) {
+            switch member {
+            case "name": name = try string(member)
+            case "value": value = try string(member)
+            case "domain": domain = try string(member)
+            case "hostOnly": hostOnly = try bool(member)
+            case "path": path = try string(member)
+            case "expires": expires = try scanner.readNull() ? nil : try time(member)
+            case "creation": creation = try time(member)
+            case "lastAccess": lastAccess = try scanner.readNull() ? nil : try time(member)
+            case "secure": secure = try bool(member)
+            case "httpOnly": httpOnly = try bool(member)
+            case "sameSite":
+                guard let parsed = SameSite(rawValue: try string(member)) else {
+                    throw invalid(member, "\"Strict\", \"Lax\", \"None\" or \"Default\"")
+                }
+                sameSite = parsed
+            case "partitionKey": partitionKey = try scanner.readNull() ? nil : try string(member)
+            case "sourceSecure": sourceSecure = try bool(member)
+            case "sourcePort":
+                if try scanner.readNull() {
+                    sourcePort = nil
+                } else {
+                    guard let port = try scanner.readInteger(), (0...65535).contains(port) else {
+                        throw invalid(member, "an integer from 0 to 65535 or null")
+                    }
+                    sourcePort = Int(port)
+                }
+            default: try scanner.skipValue()
+            }
+        }
+        func missing(_ member: String) -> CookieFileError {
+            scanner.error(.missingMember, "a cookie has no \"\(member)\" member", at: objectStart)
+        }
+        guard let name else { throw missing("name") }
+        guard let value else { throw missing("value") }
+        guard let domain else { throw missing("domain") }
+        guard let hostOnly else { throw missing("hostOnly") }
+        guard let path else { throw missing("path") }
+        guard let creation else { throw missing("creation") }
+        do {
+            let canonicalDomain = try ImportedCookie.canonicalDomain(domain)
+            try ImportedCookie.checkPath(path)
+            try ImportedCookie.checkPair(name: name, value: value)
+            return Cookie(
+                name: name, value: value, domain: canonicalDomain, isHostOnly: hostOnly, path: path, expiry: expires,
+                creation: creation, lastAccess: lastAccess, isSecure: secure, isHTTPOnly: httpOnly, sameSite: sameSite,
+                partitionKey: partitionKey, isSourceSecure: sourceSecure, sourcePort: sourcePort)
+        } catch {
+            throw scanner.error(error.code, error.reason, at: objectStart)
+        }
+    }
+
+    /// A swift-cookiejar JSON document holding `cookies` (session cookies included, with no "expires"),
+    /// oldest first (see `Cookie.inExportOrder`), one cookie per line.
+    public static func serialize(_ cookies: some Sequence<Cookie>) -> String {
+        let ordered = Cookie.inExportOrder(cookies)
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + ordered.count * 400)
+        out.append(contentsOf: "{\n  \"format\": \"\(formatName)\",\n  \"version\": \(version),\n  \"cookies\": [".utf8)
+        for (index, cookie) in ordered.enumerated() {
+            out.append(contentsOf: index == 0 ? "\n    {\"name\": ".utf8 : ",\n    {\"name\": ".utf8)
+            appendString(cookie.name, to: &out)
+            out.append(contentsOf: ", \"value\": ".utf8)
+            appendString(cookie.value, to: &out)
+            out.append(contentsOf: ", \"domain\": ".utf8)
+            appendString(cookie.domain, to: &out)
+            out.append(contentsOf: cookie.isHostOnly ? ", \"hostOnly\": true, \"path\": ".utf8 : ", \"hostOnly\": false, \"path\": ".utf8)
+            appendString(cookie.path, to: &out)
+            if let expiry = cookie.expiry {
+                out.append(contentsOf: ", \"expires\": \"".utf8)
+                expiry.appendISO8601(to: &out)
+                out.append(UInt8(ascii: "\""))
+            }
+            out.append(contentsOf: ", \"creation\": \"".utf8)
+            cookie.creation.appendISO8601(to: &out)
+            out.append(contentsOf: "\", \"lastAccess\": \"".utf8)
+            cookie.lastAccess.appendISO8601(to: &out)
+            out.append(contentsOf: cookie.isSecure ? "\", \"secure\": true".utf8 : "\", \"secure\": false".utf8)
+            out.append(contentsOf: cookie.isHTTPOnly ? ", \"httpOnly\": true, \"sameSite\": \"".utf8 : ", \"httpOnly\": false, \"sameSite\": \"".utf8)
+            out.append(contentsOf: cookie.sameSite.rawValue.utf8)
+            out.append(contentsOf: "\", \"partitionKey\": ".utf8)
+            if let partitionKey = cookie.partitionKey { appendString(partitionKey, to: &out) } else { out.append(contentsOf: "null".utf8) }
+            out.append(contentsOf: cookie.isSourceSecure ? ", \"sourceSecure\": true, \"sourcePort\": ".utf8 : ", \"sourceSecure\": false, \"sourcePort\": ".utf8)
+            if let port = cookie.sourcePort { out.append(contentsOf: String(port).utf8) } else { out.append(contentsOf: "null".utf8) }
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: ordered.isEmpty ? "]\n}\n".utf8 : "\n  ]\n}\n".utf8)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// RFC 8259 §7: `"`, `\` and the control characters escaped, everything else as UTF-8.
+    private static func appendString(_ string: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+            case 0x09: out.append(contentsOf: "\\t".utf8)
+            case 0x0A: out.append(contentsOf: "\\n".utf8)
+            case 0x0D: out.append(contentsOf: "\\r".utf8)
+            case 0x00..<0x20:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,172 @@
+/// The Netscape `cookies.txt` format, as curl, wget, yt-dlp and Python's `http.cookiejar.MozillaCookieJar`
+/// read and write it (https://curl.se/docs/http-cookies.html).
+///
+/// One cookie per line, 7 fields separated by TAB:
+///
+///     domain  include-subdomains  path  secure  expiry  name  value
+///     .example.com  TRUE  /  TRUE  1767225600  sid  7f3c9a
+///
+/// - domain: a leading "." is dropped; a `#HttpOnly_` prefix (curl's extension) marks an HttpOnly cookie.
+/// - include-subdomains: `TRUE` for a domain cookie, `FALSE` for a host-only one. This field decides, as in
+///   curl: `example.com TRUE` (yt-dlp) is a domain cookie, `.example.com FALSE` a host-only cookie for
+///   `example.com`, the narrower reading. On export the two always agree (`.example.com TRUE`,
+///   `www.example.com FALSE`), which Python's reader requires.
+/// - secure: `TRUE` or `FALSE` (case-insensitive on import).
+/// - expiry: Unix seconds; `0` or empty (Python writes empty) is a session cookie.
+/// - A line with 6 fields has an empty value (curl). Lines starting with `#` (other than `#HttpOnly_`)
+///   and blank lines are skipped; CRLF line ends and a UTF-8 byte order mark are accepted.
+///
+/// What the format cannot hold, and what import gives instead: SameSite (`.default`), partition key
+/// (none), source scheme (secure when the cookie is Secure) and port (none), creation and last-access
+/// times (the import time plus one microsecond per cookie in file order, so that the send order of
+/// §5.8.3 is the file's order), sub-second expiry (truncated to whole seconds on export).
+public enum CookiesTxt {
+    /// The first line curl, wget and Python write, and Python requires.
+    public static let header = "# Netscape HTTP Cookie File"
+
+    /// The cookies of a cookies.txt file.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's content.
+    ///   - now: the import time, the creation time of the first cookie.
+    ///   - lenient: when true, a bad line is skipped and reported in `skipped`; when false (the default),
+    ///     the first bad line throws and no cookie is returned.
+    public static func parse(
+        _ bytes: some Collection<UInt8>, now: CookieTime, lenient: Bool = false
+    ) throws(CookieFileError) -> CookieFileContents {
+        try bytes.withCookieFileBytes { buffer throws(CookieFileError) in
+            try parse(buffer, now: now, lenient: lenient)
+        }
+    }
+
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, now: CookieTime, lenient: Bool
+    ) throws(CookieFileError) -> CookieFileContents {
+        var problems = ImportProblems(lenient: lenient)
+        var cookies: [Cookie] = []
+        var lineNumber = 0
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count {
+            lineNumber += 1
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let next = end + 1
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            let creation = CookieTime(microsecondsSinceEpoch: now.microsecondsSinceEpoch &+ Int64(cookies.count))
+            do {
+                if let cookie = try parseLine(UnsafeBufferPointer(rebasing: bytes[start..<end]), creation: creation) {
+                    cookies.append(cookie)
+                }
+            } catch {
+                try problems.skip(error.at(line: lineNumber))
+            }
+            start = next
+        }
+        return CookieFileContents(format: .cookiesTxt, cookies: cookies, skipped: problems.skipped)
+    }
+
+    private static let httpOnlyPrefix = Array("#HttpOnly_".utf8)
+
+    /// The cookie on one line, or nil for a comment or blank line.
+    private static func parseLine(
+        _ line: UnsafeBufferPointer<UInt8>, creation: CookieTime
+    ) throws(CookieFileError) -> Cookie? {
+        var line = line
+        var isHTTPOnly = false
+        if line.starts(with: httpOnlyPrefix) {
+            isHTTPOnly = true
+            line = UnsafeBufferPointer(rebasing: line[httpOnlyPrefix.count...])
+        } else if line.first == UInt8(ascii: "#") || line.allSatisfy(\.isCookieWhitespace) {
+            return nil
+        }
+
+        var fields: [Range<Int>] = []
+        fields.reserveCapacity(7)
+        var fieldStart = 0
+        for index in 0..<line.count where line[index] == 0x09 {
+            fields.append(fieldStart..<index)
+            fieldStart = index + 1
+        }
+        fields.append(fieldStart..<line.count)
+        // curl reads a line whose value field is missing as a cookie with an empty value.
+        if fields.count == 6 { fields.append(line.count..<line.count) }
+        guard fields.count == 7 else {
+            throw CookieFileError(code: .fieldCount, reason: "expected 7 TAB-separated fields, found \(fields.count)")
+        }
+        func field(_ number: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: line[fields[number]]) }
+
+        var domainBytes = field(0)
+        if domainBytes.first == UInt8(ascii: ".") { domainBytes = UnsafeBufferPointer(rebasing: domainBytes.dropFirst()) }
+        let domain = try ImportedCookie.canonicalDomain(ImportedCookie.string(domainBytes, field: "domain"))
+        let includeSubdomains = try flag(field(1), name: "include-subdomains")
+        let path = try ImportedCookie.string(field(2), field: "path")
+        try ImportedCookie.checkPath(path)
+        let isSecure = try flag(field(3), name: "secure")
+        let expiry = try self.expiry(field(4))
+        let name = try ImportedCookie.string(field(5), field: "name")
+        let value = try ImportedCookie.string(field(6), field: "value")
+        try ImportedCookie.checkPair(name: name, value: value)
+        return Cookie(
+            name: name, value: value, domain: domain, isHostOnly: !includeSubdomains, path: path, expiry: expiry,
+            creation: creation, isSecure: isSecure, isHTTPOnly: isHTTPOnly, isSourceSecure: isSecure)
+    }
+
+    private static func flag(_ bytes: UnsafeBufferPointer<UInt8>, name: StaticString) throws(CookieFileError) -> Bool {
+        if bytes.caseInsensitivelyEquals("true") { return true }
+        if bytes.caseInsensitivelyEquals("false") { return false }
+        throw CookieFileError(code: .invalidFlag, reason: "the \(name) field must be TRUE or FALSE")
+    }
+
+    /// Unix seconds; 0 or empty for a session cookie.
+    private static func expiry(_ bytes: UnsafeBufferPointer<UInt8>) throws(CookieFileError) -> CookieTime? {
+        var seconds: Int64 = 0
+        for byte in bytes {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+                throw CookieFileError(code: .invalidTime, reason: "the expiry must be Unix seconds (digits only)")
+            }
+            let (times10, overflow1) = seconds.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else {
+                throw CookieFileError(code: .invalidTime, reason: "the expiry is too large")
+            }
+            seconds = sum
+        }
+        return seconds == 0 ? nil : CookieTime(secondsSinceEpoch: seconds)
+    }
+
+    /// A cookies.txt file holding `cookies`, oldest first (see `Cookie.inExportOrder`), after the Netscape
+    /// header; session cookies get expiry 0.
+    ///
+    /// - Throws: `unrepresentable` for a cookie with a TAB, CR or LF in a field, which the format cannot
+    ///   hold (export such a jar as JSON); nothing is written then.
+    public static func serialize(_ cookies: some Sequence<Cookie>) throws(CookieFileError) -> String {
+        let ordered = Cookie.inExportOrder(cookies)
+        var out: [UInt8] = []
+        out.reserveCapacity(96 + ordered.count * 96)
+        out.append(contentsOf: header.utf8)
+        out.append(contentsOf: "\n# Written by swift-cookiejar: domain, include-subdomains, path, secure, expiry, name, value.\n\n".utf8)
+        for (index, cookie) in ordered.enumerated() {
+            func breaksLine(_ field: String) -> Bool { field.utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
+            if breaksLine(cookie.domain) || breaksLine(cookie.path) || breaksLine(cookie.name) || breaksLine(cookie.value) {
+                throw CookieFileError(
+                    code: .unrepresentable,
+                    reason: "cookie \(index + 1) of \(ordered.count) (domain \(cookie.domain)) has a TAB, CR or LF, which cookies.txt cannot hold; export as JSON")
+            }
+            if cookie.isHTTPOnly { out.append(contentsOf: httpOnlyPrefix) }
+            if !cookie.isHostOnly { out.append(UInt8(ascii: ".")) }
+            out.append(contentsOf: cookie.domain.utf8)
+            out.append(contentsOf: cookie.isHostOnly ? "\tFALSE\t".utf8 : "\tTRUE\t".utf8)
+            out.append(contentsOf: cookie.path.utf8)
+            out.append(contentsOf: cookie.isSecure ? "\tTRUE\t".utf8 : "\tFALSE\t".utf8)
+            // 0 means session, so a persistent cookie that expired by 1970-01-01T00:00:01Z is written as 1.
+            let seconds = cookie.expiry.map { max($0.secondsSinceEpoch, 1) } ?? 0
+            out.append(contentsOf: String(seconds).utf8)
+            out.append(0x09)
+            out.append(contentsOf: cookie.name.utf8)
+            out.append(0x09)
+            out.append(contentsOf: cookie.value.utf8)
+            out.append(0x0A)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Android)
+import Android
+#endif
+
+/// Whole-file reads through POSIX `open`/`read`, for the files the library loads (cookie files, public
+/// suffix lists).
+enum FileBytes {
+    /// Why a read failed: the `errno` of the failing call, or nil when the file exceeded the limit.
+    struct Failure: Error {
+        let errorNumber: Int32?
+
+        /// "No such file or directory", "Permission denied", "larger than N bytes".
+        var explanation: String {
+            guard let errorNumber else { return "larger than the limit" }
+            return String(cString: strerror(errorNumber))
+        }
+    }
+
+    /// The bytes of the file at `path`, at most `limit` of them.
+    static func contents(atPath path: String, limit: Int) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(errorNumber: errno) }
+        defer { close(descriptor) }
+        var contents: [UInt8] = []
+        let chunkSize = 1 << 16
+        while true {
+            let start = contents.count
+            contents.append(contentsOf: repeatElement(0, count: chunkSize))
+            let count = contents.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + start, chunkSize)
+            }
+            if count < 0 {
+                let error = errno
+                contents.removeLast(chunkSize)
+                if error == EINTR { continue }
+                throw Failure(errorNumber: error)
+            }
+            contents.removeLast(chunkSize - count)
+            if count == 0 { return contents }
+            guard contents.count <= limit else { throw Failure(errorNumber: nil) }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// The checks every reader applies to a cookie taken from a file.
+///
+/// A file is outside input: its cookies go into the jar through `CookieJar.insert(_:)`, without the
+/// storage model's checks (§5.7), so each reader makes sure they are cookies §5.6 and §5.7 could have
+/// produced: a canonical domain, a path starting with "/", and a name and value that would have survived
+/// §5.6 (no control characters but HTAB, no ";", no "=" in the name, not both empty).
+enum ImportedCookie {
+    /// The canonical form of a file's domain (leading "." already removed): lower case, IDNA A-labels,
+    /// canonical IP literals (§5.1.2), as the jar keeps it.
+    static func canonicalDomain(_ text: String) throws(CookieFileError) -> String {
+        guard let host = CanonicalHost(text) else {
+            throw CookieFileError(code: .invalidDomain, reason: "the domain is not a valid host name or address")
+        }
+        return host.name
+    }
+
+    /// A cookie-path: "/" then anything §5.6.4 lets through an attribute value (no CTL, no ";").
+    static func checkPath(_ path: String) throws(CookieFileError) {
+        guard path.utf8.first == UInt8(ascii: "/"),
+            !path.utf8.contains(where: { $0.isForbiddenControl || $0 == UInt8(ascii: ";") })
+        else {
+            throw CookieFileError(code: .invalidPath, reason: "the path must start with \"/\" and hold no control character or \";\"")
+        }
+    }
+
+    /// A name and value that §5.6 steps 1–5 could have given.
+    static func checkPair(name: String, value: String) throws(CookieFileError) {
+        guard !(name.isEmpty && value.isEmpty) else {
+            throw CookieFileError(code: .invalidCookie, reason: "the cookie has neither a name nor a value")
+        }
+        for byte in name.utf8 where byte.isForbiddenControl || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "=") {
+            throw CookieFileError(code: .invalidCookie, reason: "the name holds a control character, \";\" or \"=\"")
+        }
+        for byte in value.utf8 where byte.isForbiddenControl || byte == UInt8(ascii: ";") {
+            throw CookieFileError(code: .invalidCookie, reason: "the value holds a control character or \";\"")
+        }
+    }
+
+    /// `bytes` as a String, or an `invalidUTF8` error naming `field`.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, field: StaticString) throws(CookieFileError) -> String {
+        guard let string = String(validating: bytes, as: UTF8.self) else {
+            throw CookieFileError(code: .invalidUTF8, reason: "the \(field) is not valid UTF-8")
+        }
+        return string
+    }
+}
