@@ -60,6 +60,7 @@ public enum CookieJSON {
                 guard scanner.atString() else { throw scanner.error(.notCookieJSON, "\"format\" must be a string") }
                 format = try scanner.readString()
             case "version":
+                _ = scanner.peek()
                 let position = scanner.index
                 guard let number = try scanner.readInteger() else {
                     throw scanner.error(.unsupportedVersion, "\"version\" must be an integer", at: position)
@@ -100,9 +101,8 @@ public enum CookieJSON {
             do {
                 cookies.append(try readCookie(&scanner))
             } catch where error.code != .jsonSyntax && error.code != .invalidUTF8 {
-                // The object may be only partly read: skip it from its start.
-                let offset = error.offset ?? start
-                try problems.skip(error.offset == nil ? scanner.error(error.code, error.reason, at: offset) : error)
+                // A cookie with a bad member (its error is at the object's start): skip the whole object.
+                try problems.skip(error)
                 scanner.seek(to: start)
                 try scanner.skipValue()
             }
@@ -110,7 +110,7 @@ public enum CookieJSON {
         return CookieFileContents(format: .json, cookies: cookies, skipped: problems.skipped)
     }
 
-    /// One cookie object. Field errors carry no position; the caller gives them the object's.
+    /// One cookie object; a bad member gives an error at the object's start.
     private static func readCookie(_ scanner: inout JSONScanner) throws(CookieFileError) -> Cookie {
         _ = scanner.peek()
         let objectStart = scanner.index

@@ -232,6 +232,8 @@ struct JSONScanner {
                 }
                 return string
             case UInt8(ascii: "\\"):
+                let escapeStart = index - 1
+                func invalid(_ reason: String) -> CookieFileError { error(.jsonSyntax, reason, at: escapeStart) }
                 guard index < bytes.count else { break }
                 let escape = bytes[index]
                 index += 1
@@ -246,18 +248,18 @@ struct JSONScanner {
                     var scalar = try hex4()
                     if (0xD800..<0xDC00).contains(scalar) {
                         guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                            throw syntax("an unpaired surrogate escape")
+                            throw invalid("an unpaired surrogate escape")
                         }
                         index += 2
                         let low = try hex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw syntax("an unpaired surrogate escape") }
+                        guard (0xDC00..<0xE000).contains(low) else { throw invalid("an unpaired surrogate escape") }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00..<0xE000).contains(scalar) {
-                        throw syntax("an unpaired surrogate escape")
+                        throw invalid("an unpaired surrogate escape")
                     }
-                    guard let unicode = Unicode.Scalar(scalar) else { throw syntax("an invalid \\u escape") }
+                    guard let unicode = Unicode.Scalar(scalar) else { throw invalid("an invalid \\u escape") }
                     decoded.append(contentsOf: UTF8.encode(unicode)!)
-                default: throw syntax("an invalid escape")
+                default: throw invalid("an invalid escape")
                 }
             default:
                 guard byte >= 0x20 else { throw syntax("a control character inside a string") }

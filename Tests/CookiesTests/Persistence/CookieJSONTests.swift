@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import Cookies
+
+/// The swift-cookiejar JSON format. Facts: the schema documented on `CookieJSON` and in README.md
+/// "File formats"; JSON syntax from RFC 8259; times from RFC 3339 §5.6. Foundation's JSONSerialization
+/// and ISO8601DateFormatter serve as independent oracles.
+struct CookieJSONTests {
+    @Test func roundTripIsLossless() throws {
+        let text = CookieJSON.serialize(CookieFileSamples.cookies)
+        let read = try CookieJSON.parse(Array(text.utf8))
+        #expect(read.format == .json)
+        #expect(read.cookies == Cookie.inExportOrder(CookieFileSamples.cookies))
+        #expect(CookieJSON.serialize(read.cookies) == text)
+    }
+
+    @Test func outputIsJSONFoundationReads() throws {
+        let text = CookieJSON.serialize(CookieFileSamples.cookies)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["format"] as? String == "swift-cookiejar")
+        #expect(object["version"] as? Int == 1)
+        let cookies = try #require(object["cookies"] as? [[String: Any]])
+        let ordered = Cookie.inExportOrder(CookieFileSamples.cookies)
+        #expect(cookies.map { $0["value"] as? String } == ordered.map(\.value))
+        #expect(cookies.map { $0["domain"] as? String } == ordered.map(\.domain))
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for (json, cookie) in zip(cookies, ordered) {
+            let text = try #require(json["creation"] as? String)
+            let creation = try #require(formatter.date(from: text))
+            // Foundation keeps milliseconds.
+            #expect(abs(Int64((creation.timeIntervalSince1970 * 1000).rounded()) - cookie.creation.microsecondsSinceEpoch / 1000) <= 1)
+            #expect((json["expires"] == nil) == (cookie.expiry == nil))
+        }
+    }
+
+    @Test func emptyJarRoundTrips() throws {
+        let text = CookieJSON.serialize([])
+        #expect(try CookieJSON.parse(Array(text.utf8)).cookies.isEmpty)
+    }
+
+    /// A document written by hand: members in another order, optional members absent, unknown members at
+    /// every level (ignored), escapes, fewer fraction digits, a byte order mark.
+    @Test func readsHandWrittenDocument() throws {
+        let text = """
+            \u{FEFF}{"cookies": [
+              {"path": "/", "name": "a\\u00e9\\ud83d\\ude00", "value": "x\\/y", "domain": "Example.COM",
+               "hostOnly": false, "creation": "2025-01-01T00:00:00Z", "future": {"nested": [1, 2.5e3, null]},
+               "expires": "2025-06-30T12:34:56.5z"}
+            ], "comment": "from a later version", "version": 1, "format": "swift-cookiejar"}
+            """
+        let cookie = try #require(CookieJSON.parse(Array(text.utf8)).cookies.first)
+        #expect(cookie == Cookie(
+            name: "a\u{e9}\u{1F600}", value: "x/y", domain: "example.com", isHostOnly: false, path: "/",
+            expiry: CookieTime(microsecondsSinceEpoch: 1_751_286_896_500_000), creation: testEpoch))
+    }
+
+    /// Malformed documents: code, line and byte offset of the error.
+    static let malformed: [(text: String, code: CookieFileError.Code, line: Int, offset: Int)] = [
+        ("", .notCookieJSON, 1, 0),
+        ("[]", .notCookieJSON, 1, 0),
+        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": []", .jsonSyntax, 1, 57),
+        ("{\"format\": \"swift-cookiejar\",\n\"version\": 1,\n\"cookies\": [],}", .jsonSyntax, 3, 58),
+        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": []} x", .jsonSyntax, 1, 59),
+        ("{\"format\": \"other\", \"version\": 1, \"cookies\": []}", .notCookieJSON, 1, 0),
+        ("{\"version\": 1, \"cookies\": []}", .notCookieJSON, 1, 0),
+        ("{\"format\": \"swift-cookiejar\", \"cookies\": []}", .missingMember, 1, 0),
+        ("{\"format\": \"swift-cookiejar\", \"version\": 2, \"cookies\": [{\"new\": 1}]}", .unsupportedVersion, 1, 0),
+        ("{\"format\": \"swift-cookiejar\", \"version\": \"1\", \"cookies\": []}", .unsupportedVersion, 1, 41),
+        ("{\"format\": \"swift-cookiejar\", \"version\": 1}", .missingMember, 1, 0),
+        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": {}}", .invalidMember, 1, 55),
+        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": [\"a\\x\"]}", .jsonSyntax, 1, 58),
+        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": [\"\\ud800\"]}", .jsonSyntax, 1, 57),
+        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": [01]}", .jsonSyntax, 1, 57),
+        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": [tru]}", .jsonSyntax, 1, 56),
+        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"x\": " + String(repeating: "[", count: 100), .jsonSyntax, 1, 113),
+    ]
+
+    @Test(arguments: malformed)
+    func rejectsMalformedDocument(text: String, code: CookieFileError.Code, line: Int, offset: Int) {
+        let error = #expect(throws: CookieFileError.self) { try CookieJSON.parse(Array(text.utf8)) }
+        #expect(error?.code == code)
+        #expect(error?.line == line)
+        #expect(error?.offset == offset)
+    }
+
+    static let good = "\"name\": \"a\", \"value\": \"b\", \"domain\": \"example.com\", \"hostOnly\": true, \"path\": \"/\", \"creation\": \"2025-01-01T00:00:00.000000Z\""
+
+    /// Bad cookie objects (each after a good one, on line 3): the code names what is wrong.
+    static let badCookies: [(members: String, code: CookieFileError.Code)] = [
+        ("\"value\": \"b\", \"domain\": \"example.com\", \"hostOnly\": true, \"path\": \"/\", \"creation\": \"2025-01-01T00:00:00Z\"", .missingMember),
+        (good.replacingOccurrences(of: "\"hostOnly\": true", with: "\"hostOnly\": 1"), .invalidMember),
+        (good + ", \"sameSite\": \"lax\"", .invalidMember),
+        (good + ", \"sourcePort\": 70000", .invalidMember),
+        (good + ", \"sourcePort\": 1.5", .invalidMember),
+        (good + ", \"expires\": 1767225600", .invalidMember),
+        (good + ", \"expires\": \"2025-02-30T00:00:00Z\"", .invalidTime),
+        (good + ", \"expires\": \"2025-01-01T00:00:00+01:00\"", .invalidTime),
+        (good + ", \"expires\": \"2025-01-01T00:00:00.1234567Z\"", .invalidTime),
+        (good.replacingOccurrences(of: "example.com", with: "exa mple.com"), .invalidDomain),
+        (good.replacingOccurrences(of: "\"path\": \"/\"", with: "\"path\": \"x\""), .invalidPath),
+        (good.replacingOccurrences(of: "\"value\": \"b\"", with: "\"value\": \"b\\u0000\""), .invalidCookie),
+        ("", .missingMember),
+    ]
+
+    private static func document(_ objects: [String]) -> String {
+        "{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": [\n"
+            + objects.map { "{\($0)}" }.joined(separator: ",\n") + "\n]}"
+    }
+
+    @Test(arguments: badCookies)
+    func rejectsBadCookie(members: String, code: CookieFileError.Code) {
+        let text = Self.document([Self.good, members])
+        let error = #expect(throws: CookieFileError.self) { try CookieJSON.parse(Array(text.utf8)) }
+        #expect(error?.code == code)
+        #expect(error?.line == 3)
+    }
+
+    @Test func lenientSkipsBadCookies() throws {
+        let text = Self.document([Self.good] + Self.badCookies.map(\.members) + [Self.good])
+        let contents = try CookieJSON.parse(Array(text.utf8), lenient: true)
+        #expect(contents.cookies.count == 2)
+        #expect(contents.skipped.map(\.code) == Self.badCookies.map(\.code))
+        #expect(contents.skipped.map(\.line) == Array(3..<(3 + Self.badCookies.count)))
+    }
+
+    @Test func lenientStillRefusesBrokenSyntax() {
+        let text = Self.document([Self.good]) + "]"
+        #expect(throws: CookieFileError.self) { try CookieJSON.parse(Array(text.utf8), lenient: true) }
+    }
+
+    /// RFC 3339 instants across the calendar, written and read back; Foundation formats the expected text
+    /// (for years after 1582 only: before that it switches to the Julian calendar, RFC 3339 does not).
+    @Test(arguments: [Int64(-1), 0, 951_782_400_123_456, 1_735_689_600_000_001, 253_402_300_799_999_999])
+    func timesRoundTrip(micros: Int64) throws {
+        var out: [UInt8] = []
+        CookieTime(microsecondsSinceEpoch: micros).appendISO8601(to: &out)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        let seconds = micros >= 0 ? micros / 1_000_000 : (micros - 999_999) / 1_000_000
+        let expectedPrefix = formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds))).dropLast()
+        let text = String(decoding: out, as: UTF8.self)
+        #expect(text.hasPrefix(expectedPrefix))
+        #expect(text.count == 27)
+        let back = out.withUnsafeBufferPointer { CookieTime(iso8601: $0) }
+        #expect(back?.microsecondsSinceEpoch == micros)
+    }
+
+    @Test func timesOutsideFourDigitYearsAreClamped() {
+        for (time, expected) in [(CookieTime(microsecondsSinceEpoch: .max), "9999-12-31T23:59:59.999999Z"),
+                                 (CookieTime.distantPast, "0001-01-01T00:00:00.000000Z"),
+                                 // Proleptic Gregorian 0001-01-01 is 719,162 days before the Unix epoch.
+                                 (CookieTime(microsecondsSinceEpoch: -719_162 * 86_400_000_000), "0001-01-01T00:00:00.000000Z"),
+                                 (CookieTime(microsecondsSinceEpoch: -719_162 * 86_400_000_000 + 1), "0001-01-01T00:00:00.000001Z")] {
+            var out: [UInt8] = []
+            time.appendISO8601(to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == expected)
+        }
+    }
+}
