@@ -48,11 +48,13 @@ public enum CookieJSON {
         guard scanner.peek() == UInt8(ascii: "{") else {
             throw scanner.error(.notCookieJSON, "the document is not a JSON object with \"format\": \"\(formatName)\"")
         }
-        // Pass 1: the top-level members, skipping "cookies" so that the version is known first,
-        // wherever it stands in the object.
+        // The top-level members. "cookies" is read at once when "format" and "version" came before it
+        // (as writers put them); otherwise it is skipped and read after the version is known.
         var format: String?
         var version: Int64?
         var cookiesPosition: Int?
+        var problems = ImportProblems(lenient: lenient)
+        var cookies: [Cookie]?
         var first = true
         while let member = try scanner.nextMember(&first) {
             switch member {
@@ -69,7 +71,11 @@ public enum CookieJSON {
             case "cookies":
                 _ = scanner.peek()
                 cookiesPosition = scanner.index
-                try scanner.skipValue()
+                if format == formatName, version == Int64(self.version) {
+                    cookies = try readCookies(&scanner, problems: &problems)
+                } else {
+                    try scanner.skipValue()
+                }
             default:
                 try scanner.skipValue()
             }
@@ -90,10 +96,18 @@ public enum CookieJSON {
             throw CookieFileError(code: .missingMember, line: 1, offset: 0, reason: "no \"cookies\" member")
         }
 
-        // Pass 2: the cookies.
-        scanner.seek(to: cookiesPosition)
+        if cookies == nil {
+            scanner.seek(to: cookiesPosition)
+            cookies = try readCookies(&scanner, problems: &problems)
+        }
+        return CookieFileContents(format: .json, cookies: cookies ?? [], skipped: problems.skipped)
+    }
+
+    /// The "cookies" array.
+    private static func readCookies(
+        _ scanner: inout JSONScanner, problems: inout ImportProblems
+    ) throws(CookieFileError) -> [Cookie] {
         guard scanner.peek() == UInt8(ascii: "[") else { throw scanner.error(.invalidMember, "\"cookies\" must be an array") }
-        var problems = ImportProblems(lenient: lenient)
         var cookies: [Cookie] = []
         var firstCookie = true
         while try scanner.nextElement(&firstCookie) {
@@ -107,7 +121,7 @@ public enum CookieJSON {
                 try scanner.skipValue()
             }
         }
-        return CookieFileContents(format: .json, cookies: cookies, skipped: problems.skipped)
+        return cookies
     }
 
     /// One cookie object; a bad member gives an error at the object's start.
@@ -247,6 +261,11 @@ public enum CookieJSON {
     /// RFC 8259 §7: `"`, `\` and the control characters escaped, everything else as UTF-8.
     private static func appendString(_ string: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: string.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)

@@ -25,15 +25,19 @@ extension CookieTime {
             fromDaysSinceEpoch: fromEarliest / microsPerDay + CookieDate.daysFromEpoch(year: 1, month: 1, day: 1))
         let microOfDay = fromEarliest % microsPerDay
         let secondOfDay = Int(microOfDay / 1_000_000)
+        func two(_ value: Int) {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10))
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+        }
         func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            var value = value
-            while divisor > 0 {
-                out.append(UInt8(ascii: "0") + UInt8(value / divisor))
-                value %= divisor
-                divisor /= 10
+            switch count {
+            case 6:
+                two(value / 10_000)
+                two(value / 100 % 100)
+            case 4: two(value / 100)
+            default: break
             }
+            two(value % 100)
         }
         digits(date.year, 4)
         out.append(UInt8(ascii: "-"))

@@ -8,10 +8,30 @@ enum ImportedCookie {
     /// The canonical form of a file's domain (leading "." already removed): lower case, IDNA A-labels,
     /// canonical IP literals (§5.1.2), as the jar keeps it.
     static func canonicalDomain(_ text: String) throws(CookieFileError) -> String {
+        if isCanonicalDomainName(text) { return text }
         guard let host = CanonicalHost(text) else {
             throw CookieFileError(code: .invalidDomain, reason: "the domain is not a valid host name or address")
         }
         return host.name
+    }
+
+    /// True for the common case that `CanonicalHost` would return unchanged: lower-case letters, digits,
+    /// "-" and "." only, and a last label with a "-" or a letter that is no hex digit and not the "x" of
+    /// "0x", so that it does not end in a number and is no IPv4 address (WHATWG URL "ends in a number").
+    /// Anything else takes the full path.
+    @inline(__always)
+    static func isCanonicalDomainName(_ text: String) -> Bool {
+        var lastLabelIsName = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "g")...UInt8(ascii: "w"), UInt8(ascii: "y"), UInt8(ascii: "z"), UInt8(ascii: "-"):
+                lastLabelIsName = true
+            case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "x"), UInt8(ascii: "0")...UInt8(ascii: "9"): break
+            case UInt8(ascii: "."): lastLabelIsName = false
+            default: return false
+            }
+        }
+        return lastLabelIsName
     }
 
     /// A cookie-path: "/" then anything §5.6.4 lets through an attribute value (no CTL, no ";").
@@ -38,7 +58,7 @@ enum ImportedCookie {
 
     /// `bytes` as a String, or an `invalidUTF8` error naming `field`.
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, field: StaticString) throws(CookieFileError) -> String {
-        guard let string = String(validating: bytes, as: UTF8.self) else {
+        guard let string = String(validatingUTF8Bytes: bytes) else {
             throw CookieFileError(code: .invalidUTF8, reason: "the \(field) is not valid UTF-8")
         }
         return string

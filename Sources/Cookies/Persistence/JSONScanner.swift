@@ -206,7 +206,7 @@ struct JSONScanner {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                guard let string = String(validating: raw, as: UTF8.self) else {
+                guard let string = String(validatingUTF8Bytes: raw) else {
                     throw error(.invalidUTF8, "a string is not valid UTF-8", at: start)
                 }
                 index += 1
@@ -219,6 +219,26 @@ struct JSONScanner {
         return try readEscapedString(from: start)
     }
 
+    /// Skips a string, checking its syntax (escapes, no control characters) but not building it; its
+    /// UTF-8 is checked when it is read.
+    private mutating func skipString() throws(CookieFileError) {
+        try expect(UInt8(ascii: "\""))
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return
+            }
+            if byte == UInt8(ascii: "\\") {
+                _ = try readEscapedString(from: index)  // rare: decode the rest
+                return
+            }
+            guard byte >= 0x20 else { throw syntax("a control character inside a string") }
+            index += 1
+        }
+        throw syntax("unexpected end of input inside a string")
+    }
+
     @inline(never)
     private mutating func readEscapedString(from start: Int) throws(CookieFileError) -> String {
         var decoded = Array(bytes[start..<index])
@@ -227,7 +247,7 @@ struct JSONScanner {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let string = String(validating: decoded, as: UTF8.self) else {
+                guard let string = decoded.withUnsafeBufferPointer({ String(validatingUTF8Bytes: $0) }) else {
                     throw error(.invalidUTF8, "a string is not valid UTF-8", at: start)
                 }
                 return string
@@ -297,7 +317,7 @@ struct JSONScanner {
         case UInt8(ascii: "["):
             var first = true
             while try nextElement(&first) { try skipValue(depth: depth + 1) }
-        case UInt8(ascii: "\""): _ = try readString()
+        case UInt8(ascii: "\""): try skipString()
         case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool()
         case UInt8(ascii: "n"): _ = try readNull()
         case nil: throw syntax("unexpected end of input")

@@ -1,0 +1,23 @@
+import Testing
+@testable import Cookies
+
+/// The fast path of `ImportedCookie.canonicalDomain` must agree with `CanonicalHost` (the §5.1.2
+/// canonicalisation) on every input it takes; hosts chosen at the edges of the WHATWG "ends in a number"
+/// rule and of IDNA.
+struct ImportedCookieTests {
+    static let hosts = [
+        "example.com", "www.example.com", "a-b.example", "example.com.", "example.cafe", "example.0x1f",
+        "1.2.3.4", "1.2.3.0x4", "0x7f.1", "example.123", "123.example", "a.b-", "-a.example", "xn--bcher-kva.example",
+        "Example.COM", "bücher.example", "exa mple.com", "a..b", ".a", "a", "localhost", "[::1]", "::1", "",
+        "a.b.c.d.e.f.g", "0xg.example", "example.0xg",
+    ]
+
+    @Test(arguments: hosts)
+    func fastPathAgreesWithCanonicalHost(host: String) {
+        let canonical = CanonicalHost(host)?.name
+        if ImportedCookie.isCanonicalDomainName(host) {
+            #expect(canonical == host)
+        }
+        #expect((try? ImportedCookie.canonicalDomain(host)) == canonical)
+    }
+}
