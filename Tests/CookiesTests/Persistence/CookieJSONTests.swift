@@ -55,7 +55,8 @@ struct CookieJSONTests {
             expiry: CookieTime(microsecondsSinceEpoch: 1_751_286_896_500_000), creation: testEpoch))
     }
 
-    /// Malformed documents: code, line and byte offset of the error.
+    /// Malformed documents: code, line and byte offset of the error (the offending byte; for a bad escape,
+    /// its backslash; for a cookie that is not an object, the element).
     static let malformed: [(text: String, code: CookieFileError.Code, line: Int, offset: Int)] = [
         ("", .notCookieJSON, 1, 0),
         ("[]", .notCookieJSON, 1, 0),
@@ -69,10 +70,11 @@ struct CookieJSONTests {
         ("{\"format\": \"swift-cookiejar\", \"version\": \"1\", \"cookies\": []}", .unsupportedVersion, 1, 41),
         ("{\"format\": \"swift-cookiejar\", \"version\": 1}", .missingMember, 1, 0),
         ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": {}}", .invalidMember, 1, 55),
-        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": [\"a\\x\"]}", .jsonSyntax, 1, 58),
-        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": [\"\\ud800\"]}", .jsonSyntax, 1, 57),
-        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": [01]}", .jsonSyntax, 1, 57),
-        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": [tru]}", .jsonSyntax, 1, 56),
+        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": [{\"x\": \"a\\x\"}]}", .jsonSyntax, 1, 64),
+        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": [{\"x\": \"\\ud800\"}]}", .jsonSyntax, 1, 63),
+        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": [{\"x\": 01}]}", .jsonSyntax, 1, 63),
+        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": [{\"x\": tru}]}", .jsonSyntax, 1, 62),
+        ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"cookies\": [\"a\"]}", .invalidMember, 1, 56),
         ("{\"format\": \"swift-cookiejar\", \"version\": 1, \"x\": " + String(repeating: "[", count: 100), .jsonSyntax, 1, 113),
     ]
 
