@@ -19,13 +19,7 @@ struct BinaryCookiesTests {
         #expect(contents.skipped.isEmpty)
         #expect(contents.cookies.count == Self.persistent.count)
         for (original, copy) in zip(Self.persistent, contents.cookies) {
-            #expect(copy.name == original.name)
-            #expect(copy.value == original.value)
-            #expect(copy.domain == original.domain)
-            #expect(copy.isHostOnly == original.isHostOnly)
-            #expect(copy.path == original.path)
-            #expect(copy.isSecure == original.isSecure)
-            #expect(copy.isHTTPOnly == original.isHTTPOnly)
+            CookieFileSamples.expectSameCoreFields(copy, original)
             #expect(copy.sameSite == (original.sameSite == .none ? .default : original.sameSite))
             // Float64 seconds since 2001 keep microseconds to within one.
             #expect(abs(copy.expiry!.microsecondsSinceEpoch - original.expiry!.microsecondsSinceEpoch) <= 1)

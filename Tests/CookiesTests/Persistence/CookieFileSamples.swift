@@ -1,4 +1,5 @@
 @testable import Cookies
+import Testing
 
 /// Cookies covering every field the jar keeps, for the round-trip tests of each format: host-only and
 /// domain cookies, session and persistent ones, every SameSite value, a partition key, an IPv6 host, a
@@ -30,4 +31,15 @@ enum CookieFileSamples {
             name: "greeting", value: "h\u{e9}llo \"w\\orld\"", domain: "xn--bcher-kva.example", isHostOnly: false,
             path: "/", expiry: time(7_200, micros: 999_999), creation: time(-50), isHTTPOnly: true),
     ]
+
+    /// Checks the fields every format holds: name, value, domain, host-only, path, Secure, HttpOnly.
+    static func expectSameCoreFields(_ copy: Cookie, _ original: Cookie, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(copy.name == original.name, sourceLocation: sourceLocation)
+        #expect(copy.value == original.value, sourceLocation: sourceLocation)
+        #expect(copy.domain == original.domain, sourceLocation: sourceLocation)
+        #expect(copy.isHostOnly == original.isHostOnly, sourceLocation: sourceLocation)
+        #expect(copy.path == original.path, sourceLocation: sourceLocation)
+        #expect(copy.isSecure == original.isSecure, sourceLocation: sourceLocation)
+        #expect(copy.isHTTPOnly == original.isHTTPOnly, sourceLocation: sourceLocation)
+    }
 }
