@@ -137,7 +137,8 @@ public final class CookieJar: Sendable {
 
     // MARK: Listing
 
-    /// Every unexpired cookie, site by site, each site in send order.
+    /// Every unexpired cookie, site by site (sites in the order of their registrable domains), each site
+    /// in send order.
     public func allCookies() -> [Cookie] {
         let now = clock.now()
         return store.withLock { $0.allCookies(at: now) }

@@ -95,12 +95,12 @@ struct CookieStore: Sendable {
         sites.values[siteIndex].touch(at: index, now: now)
     }
 
-    /// Every cookie not expired at `now`, site by site, each site in send order.
+    /// Every cookie not expired at `now`, site by site in the order of their keys, each site in send order.
     func allCookies(at now: CookieTime) -> [Cookie] {
         var result: [Cookie] = []
         result.reserveCapacity(count)
-        for site in sites.values {
-            for cookie in site.cookies where !cookie.isExpired(at: now) { result.append(cookie) }
+        for key in sites.keys.sorted() {
+            for cookie in sites[key]!.cookies where !cookie.isExpired(at: now) { result.append(cookie) }
         }
         return result
     }
@@ -129,7 +129,7 @@ struct CookieStore: Sendable {
     /// Removes the cookies for which `shouldRemove` is true, in every site; returns them.
     mutating func removeAll(cause: CookieChange.RemovalCause, where shouldRemove: (Cookie) -> Bool) -> [Cookie] {
         var removed: [Cookie] = []
-        for key in Array(sites.keys) {
+        for key in sites.keys.sorted() {
             removed += withSite(key) { $0.removeAll(where: shouldRemove) }
         }
         recordRemovals(removed, cause: cause)
