@@ -34,6 +34,11 @@ let package = Package(
             dependencies: ["Cookies"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(
+            name: "cookiejarTests",
+            dependencies: ["cookiejar"],
+            exclude: ["Golden"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
