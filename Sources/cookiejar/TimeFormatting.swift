@@ -2,23 +2,11 @@ import Cookies
 
 /// Dates and durations for people: `2026-11-24 10:00:00 UTC`, `in 3 days`, `2 hours ago`.
 enum TimeFormatting {
-    /// `YYYY-MM-DD HH:MM:SS UTC` (proleptic Gregorian, any year).
+    /// `YYYY-MM-DD HH:MM:SS UTC`.
     static func date(_ time: CookieTime) -> String {
-        let seconds = time.secondsSinceEpoch
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        // Civil date from days since 1970-01-01 (H. Hinnant's days_from_civil inverse).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day)) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)) UTC"
+        let utc = time.utc
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(utc.year)-\(two(utc.month))-\(two(utc.day)) \(two(utc.hour)):\(two(utc.minute)):\(two(utc.second)) UTC"
     }
 
     /// How far `time` is from `now`: "in 3 days", "5 minutes ago", "now".
