@@ -135,6 +135,13 @@ public final class CookieJar: Sendable {
         return withStore { $0.cookieHeader(for: url, context: context, now: now) }
     }
 
+    /// Every cookie of `url`'s site, in send order, each with the reason a request in `context` would not
+    /// carry it (nil when it would). Last-access times are left alone: this is for tools and debugging.
+    public func retrievalReport(for url: CookieURL, context: CookieRequestContext = .firstParty) -> [RetrievalDecision] {
+        let now = clock.now()
+        return store.withLock { $0.retrievalReport(for: url, context: context, now: now) }
+    }
+
     // MARK: Listing
 
     /// Every unexpired cookie, site by site (sites in the order of their registrable domains), each site
