@@ -145,14 +145,21 @@ import Testing
     }
 }
 
-/// True when a test can make a file unwritable for this process.
-let canMakeFilesReadOnly: Bool =
-    getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr")
+/// True when a test can make a file unwritable for this process: tried on a scratch file (root
+/// needs chattr and a file system that supports the immutable attribute).
+let canMakeFilesReadOnly: Bool = {
+    let probe = makeTemporaryDirectory() + "/probe"
+    guard FileManager.default.createFile(atPath: probe, contents: Data()) else { return false }
+    guard (try? makeReadOnly(probe, true)) != nil else { return false }
+    defer { try? makeReadOnly(probe, false) }
+    return FileHandle(forWritingAtPath: probe) == nil
+}()
 
 /// Makes `path` unwritable (0400, and immutable when running as root) or writable again.
 func makeReadOnly(_ path: String, _ readOnly: Bool) throws {
     if readOnly { try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: path) }
     if getuid() == 0 {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr") else { throw CocoaError(.fileWriteNoPermission) }
         let chattr = Process()
         chattr.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
         chattr.arguments = [readOnly ? "+i" : "-i", path]
