@@ -123,12 +123,10 @@ public final class CookieJar: Sendable {
         return withStore { $0.insert(cookie, now: now) }
     }
 
-    /// Inserts many cookies as `insert(_:)` does, under one lock (loading a file).
-    func insert(contentsOf cookies: [Cookie]) {
+    /// Loads the cookies of a file into this new, empty jar (`CookieStore.load(_:now:)`).
+    func load(_ cookies: [Cookie]) {
         let now = clock.now()
-        withStore { store in
-            for cookie in cookies { _ = store.insert(cookie, now: now) }
-        }
+        withStore { $0.load(cookies, now: now) }
     }
 
     // MARK: Retrieving (§5.8.3)

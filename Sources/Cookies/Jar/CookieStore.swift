@@ -126,6 +126,21 @@ struct CookieStore: Sendable {
         return .stored(cookie)
     }
 
+    /// Loads cookies read from a file into an empty store: grouped by site in one pass, one sort per
+    /// site, limits enforced once. Their identities must be distinct (a jar file's unique key); expired
+    /// ones are skipped. Only evictions are reported as changes: the cookies come from the file.
+    mutating func load(_ cookies: [Cookie], now: CookieTime) {
+        precondition(count == 0, "load(_:now:) fills an empty store")
+        var groups: [String: [Cookie]] = [:]
+        for cookie in cookies where !cookie.isExpired(at: now) {
+            if cookie.creation > lastCreation { lastCreation = cookie.creation }
+            groups[siteKey(ofCookieDomain: cookie.domain), default: []].append(cookie)
+        }
+        for (key, group) in groups { withSite(key) { $0.load(group) } }
+        for key in groups.keys.sorted() { enforceSiteLimit(key, keeping: nil, now: now) }
+        enforceTotalLimit(keeping: nil, now: now)
+    }
+
     /// Removes the cookies for which `shouldRemove` is true, in every site; returns them.
     mutating func removeAll(cause: CookieChange.RemovalCause, where shouldRemove: (Cookie) -> Bool) -> [Cookie] {
         var removed: [Cookie] = []

@@ -60,7 +60,7 @@ final class CookieJarFile: Sendable {
             self.record(change, jar: jar)
         }
         pending.withLock { $0.observer = token }
-        jar.insert(contentsOf: cookies)
+        jar.load(cookies)
         pending.withLock { $0.isLoading = false }
     }
 
