@@ -16,10 +16,16 @@ let package = Package(
             pkgConfig: "libpsl",
             providers: [.apt(["libpsl-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(
             name: "Cookies",
             dependencies: [
                 .target(name: "CLibPSL", condition: .when(platforms: [.linux])),
+                "CSQLite",
             ]
         ),
         .executableTarget(
@@ -29,10 +35,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test helper: a process that writes a jar in a loop until the kill test kills it (SIGKILL).
+        .executableTarget(
+            name: "CrashWriter",
+            dependencies: ["Cookies"],
+            path: "Tests/CrashWriter"
+        ),
         .testTarget(
             name: "CookiesTests",
-            dependencies: ["Cookies"],
+            dependencies: ["Cookies", "CrashWriter"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "cookiejarTests",
+            dependencies: ["cookiejar"],
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

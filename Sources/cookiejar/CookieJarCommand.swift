@@ -1,10 +1,26 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct CookieJarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cookiejar",
         abstract: "Inspect, explain and replay HTTP cookies (RFC 6265bis).",
-        subcommands: [Replay.self]
+        discussion: "Exit status: 0 all well, 1 checks failed, 2 usage error, 3 unreadable input.",
+        subcommands: [Explain.self, Replay.self]
     )
+
+    /// Runs the command line; usage errors exit with 2 (ArgumentParser's own code would be 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -11,14 +11,21 @@ public final class CookieJar: Sendable {
     private let dispatcher = ChangeDispatcher()
     /// Where the jar reads the current time.
     public let clock: any CookieClock
+    /// The file the jar is kept in, if it was opened on one (`init(contentsOf:)`).
+    let file: CookieJarFile?
 
     /// A jar using `publicSuffixList` (default: the machine's newest list), `limits` and `clock`.
-    public init(
+    public convenience init(
         publicSuffixList: any PublicSuffixList = SystemPublicSuffixList.shared, limits: CookieLimits = .default,
         clock: any CookieClock = SystemCookieClock()
     ) {
+        self.init(publicSuffixList: publicSuffixList, limits: limits, clock: clock, file: nil)
+    }
+
+    init(publicSuffixList: any PublicSuffixList, limits: CookieLimits, clock: any CookieClock, file: CookieJarFile?) {
         self.store = Mutex(CookieStore(publicSuffixList: publicSuffixList, limits: limits))
         self.clock = clock
+        self.file = file
     }
 
     /// Runs `body` on the store under the lock, then delivers the changes it made to the observers.
@@ -116,6 +123,12 @@ public final class CookieJar: Sendable {
         return withStore { $0.insert(cookie, now: now) }
     }
 
+    /// Loads the cookies of a file into this new, empty jar (`CookieStore.load(_:now:)`).
+    func load(_ cookies: [Cookie]) {
+        let now = clock.now()
+        withStore { $0.load(cookies, now: now) }
+    }
+
     // MARK: Retrieving (§5.8.3)
 
     /// The cookies to send on a request to `url`, in send order (longer paths first, then earlier
@@ -135,9 +148,17 @@ public final class CookieJar: Sendable {
         return withStore { $0.cookieHeader(for: url, context: context, now: now) }
     }
 
+    /// Every cookie of `url`'s site, in send order, each with the reason a request in `context` would not
+    /// carry it (nil when it would). Last-access times are left alone: this is for tools and debugging.
+    public func retrievalReport(for url: CookieURL, context: CookieRequestContext = .firstParty) -> [RetrievalDecision] {
+        let now = clock.now()
+        return store.withLock { $0.retrievalReport(for: url, context: context, now: now) }
+    }
+
     // MARK: Listing
 
-    /// Every unexpired cookie, site by site, each site in send order.
+    /// Every unexpired cookie, site by site (sites in the order of their registrable domains), each site
+    /// in send order.
     public func allCookies() -> [Cookie] {
         let now = clock.now()
         return store.withLock { $0.allCookies(at: now) }
@@ -148,6 +169,13 @@ public final class CookieJar: Sendable {
         let now = clock.now()
         return store.withLock { store in
             store.sites[store.siteKey(ofCookieDomain: site)]?.cookies.filter { !$0.isExpired(at: now) } ?? []
+        }
+    }
+
+    /// The cookies last accessed after `time` (for writing last-access times to the jar's file).
+    func cookies(accessedAfter time: CookieTime) -> [Cookie] {
+        store.withLock { store in
+            store.sites.values.flatMap { $0.cookies.filter { $0.lastAccess > time } }
         }
     }
 

@@ -95,12 +95,12 @@ struct CookieStore: Sendable {
         sites.values[siteIndex].touch(at: index, now: now)
     }
 
-    /// Every cookie not expired at `now`, site by site, each site in send order.
+    /// Every cookie not expired at `now`, site by site in the order of their keys, each site in send order.
     func allCookies(at now: CookieTime) -> [Cookie] {
         var result: [Cookie] = []
         result.reserveCapacity(count)
-        for site in sites.values {
-            for cookie in site.cookies where !cookie.isExpired(at: now) { result.append(cookie) }
+        for key in sites.keys.sorted() {
+            for cookie in sites[key]!.cookies where !cookie.isExpired(at: now) { result.append(cookie) }
         }
         return result
     }
@@ -126,10 +126,25 @@ struct CookieStore: Sendable {
         return .stored(cookie)
     }
 
+    /// Loads cookies read from a file into an empty store: grouped by site in one pass, one sort per
+    /// site, limits enforced once. Their identities must be distinct (a jar file's unique key); expired
+    /// ones are skipped. Only evictions are reported as changes: the cookies come from the file.
+    mutating func load(_ cookies: [Cookie], now: CookieTime) {
+        precondition(count == 0, "load(_:now:) fills an empty store")
+        var groups: [String: [Cookie]] = [:]
+        for cookie in cookies where !cookie.isExpired(at: now) {
+            if cookie.creation > lastCreation { lastCreation = cookie.creation }
+            groups[siteKey(ofCookieDomain: cookie.domain), default: []].append(cookie)
+        }
+        for (key, group) in groups { withSite(key) { $0.load(group) } }
+        for key in groups.keys.sorted() { enforceSiteLimit(key, keeping: nil, now: now) }
+        enforceTotalLimit(keeping: nil, now: now)
+    }
+
     /// Removes the cookies for which `shouldRemove` is true, in every site; returns them.
     mutating func removeAll(cause: CookieChange.RemovalCause, where shouldRemove: (Cookie) -> Bool) -> [Cookie] {
         var removed: [Cookie] = []
-        for key in Array(sites.keys) {
+        for key in sites.keys.sorted() {
             removed += withSite(key) { $0.removeAll(where: shouldRemove) }
         }
         recordRemovals(removed, cause: cause)

@@ -4,6 +4,12 @@ extension CookieStore {
     /// cookies before Secure ones, until the site (or the jar) is `purgeCount` below its limit. The
     /// cookie just stored is never the one evicted.
     mutating func enforceLimits(site key: String, keeping kept: Cookie, now: CookieTime) {
+        enforceSiteLimit(key, keeping: kept, now: now)
+        enforceTotalLimit(keeping: kept, now: now)
+    }
+
+    /// Keeps the site `key` within its limit; never evicts the cookie with the identity of `kept`.
+    mutating func enforceSiteLimit(_ key: String, keeping kept: Cookie?, now: CookieTime) {
         if let site = sites[key], site.count > limits.maxCookiesPerSite {
             let limit = limits.maxCookiesPerSite
             let target = limit - limits.sitePurgeCount
@@ -20,6 +26,10 @@ extension CookieStore {
             }
             recordRemovals(evicted, cause: .evicted)
         }
+    }
+
+    /// Keeps the jar within its total limit; never evicts the cookie with the identity of `kept`.
+    mutating func enforceTotalLimit(keeping kept: Cookie?, now: CookieTime) {
         if count > limits.maxCookies {
             _ = removeAll(cause: .expired) { $0.isExpired(at: now) }
             guard count > limits.maxCookies else { return }
@@ -27,7 +37,7 @@ extension CookieStore {
             var candidates: [(key: String, index: Int, secure: Bool, lastAccess: CookieTime)] = []
             candidates.reserveCapacity(count)
             for (siteKey, site) in sites {
-                for (index, cookie) in site.cookies.enumerated() where !cookie.hasSameIdentity(as: kept) {
+                for (index, cookie) in site.cookies.enumerated() where !CookieStore.isKept(cookie, kept) {
                     candidates.append((siteKey, index, cookie.isSecure, cookie.lastAccess))
                 }
             }
@@ -49,13 +59,17 @@ extension CookieStore {
 
     /// Indices of `cookies` in eviction order: non-Secure before Secure, least recently accessed first,
     /// leaving out the cookie with the identity of `kept`.
-    private static func evictionOrder(_ cookies: [Cookie], keeping kept: Cookie) -> [Int] {
+    private static func evictionOrder(_ cookies: [Cookie], keeping kept: Cookie?) -> [Int] {
         cookies.indices
-            .filter { !cookies[$0].hasSameIdentity(as: kept) }
+            .filter { !isKept(cookies[$0], kept) }
             .sorted {
                 let a = cookies[$0]
                 let b = cookies[$1]
                 return (a.isSecure ? 1 : 0, a.lastAccess, $0) < (b.isSecure ? 1 : 0, b.lastAccess, $1)
             }
+    }
+
+    private static func isKept(_ cookie: Cookie, _ kept: Cookie?) -> Bool {
+        kept.map { cookie.hasSameIdentity(as: $0) } ?? false
     }
 }

@@ -14,43 +14,29 @@ extension CookieStore {
             purgeExpired(inSite: key, now: now)
             guard sites[key] != nil else { return }
         }
-        let isCrossSite = isCrossSite(url, context: context)
-        let isSecureChannel = url.isSecure
-        let host = url.host
-        var requestPartition: String?
+        var filter = RetrievalFilter(url: url, context: context, isCrossSite: isCrossSite(url, context: context))
         let siteIndexAfterPurge = sites.index(forKey: key)!
         let cookieCount = sites.values[siteIndexAfterPurge].count
         for index in 0..<cookieCount {
             var cookie = sites.values[siteIndexAfterPurge].cookies[index]
-            // Step 3: host-only cookies need the identical host; others a domain-match.
-            if cookie.isHostOnly {
-                guard cookie.domain == host.name else { continue }
-            } else {
-                guard DomainMatch.matches(host: host.name, hostIsIPAddress: host.isIPAddress, domain: cookie.domain)
-                else { continue }
-            }
-            // Step 3: the request path path-matches the cookie's path.
-            guard CookiePath.matches(requestPath: url.path, cookiePath: cookie.path) else { continue }
-            // Step 3: Secure cookies only over a secure channel.
-            if cookie.isSecure, !isSecureChannel { continue }
-            // Step 3: HttpOnly cookies only for HTTP APIs.
-            if cookie.isHTTPOnly, context.api == .nonHTTP { continue }
-            // Step 3: cookies other than SameSite=None are not sent cross-site, except Lax and Default ones
-            // on a top-level navigation with a safe method (never to a non-HTTP API).
-            if isCrossSite, cookie.sameSite != .none {
-                guard context.api == .http, cookie.sameSite == .lax || cookie.sameSite == .default,
-                    context.isSafeMethod, context.isTopLevelNavigation
-                else { continue }
-            }
-            // CHIPS §2.2: a partitioned cookie only within its partition.
-            if let partitionKey = cookie.partitionKey {
-                if requestPartition == nil { requestPartition = site(of: context.partition ?? url) }
-                guard partitionKey == requestPartition else { continue }
-            }
+            guard filter.exclusion(of: cookie, store: &self) == nil else { continue }
             // Step 5: update the last-access-time.
             touch(cookieAt: index, inSiteAt: siteIndexAfterPurge, now: now)
             cookie.lastAccess = now
             body(cookie)
+        }
+    }
+
+    /// Every cookie of `url`'s site with the reason it would not be sent (nil: it would be), in send
+    /// order, without touching last-access times: what `cookiejar inspect --url` shows.
+    mutating func retrievalReport(for url: CookieURL, context: CookieRequestContext, now: CookieTime) -> [RetrievalDecision] {
+        let key = siteKey(of: url.host)
+        guard let site = sites[key] else { return [] }
+        var filter = RetrievalFilter(url: url, context: context, isCrossSite: isCrossSite(url, context: context))
+        return site.cookies.map { cookie in
+            if !url.isHTTPFamily { return RetrievalDecision(cookie: cookie, exclusion: .unsupportedScheme) }
+            if cookie.isExpired(at: now) { return RetrievalDecision(cookie: cookie, exclusion: .expired) }
+            return RetrievalDecision(cookie: cookie, exclusion: filter.exclusion(of: cookie, store: &self))
         }
     }
 

@@ -47,6 +47,13 @@ public struct CookieTime: Sendable, Hashable, Comparable, CustomStringConvertibl
         return CookieTime(microsecondsSinceEpoch: sum)
     }
 
+    /// The UTC calendar date and time of this instant (proleptic Gregorian), clamped to the years
+    /// 1601 through 9999 that cookie-dates can name (§5.1.1).
+    public var utc: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        let (date, second, _) = CookieDate.breakdown(secondsSinceEpoch)
+        return (date.year, date.month, date.day, second / 3600, second / 60 % 60, second % 60)
+    }
+
     public static func < (lhs: CookieTime, rhs: CookieTime) -> Bool {
         lhs.microsecondsSinceEpoch < rhs.microsecondsSinceEpoch
     }

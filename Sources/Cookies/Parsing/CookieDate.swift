@@ -40,14 +40,7 @@ enum CookieDate {
     /// 9999-12-31T23:59:59Z): IMF-fixdate has a four-digit year, and §5.1.1 step 5 refuses
     /// years before 1601, so the text always parses back.
     static func format(_ seconds: Int64) -> String {
-        let clamped = min(max(seconds, earliest), latest)
-        // `clamped - earliest` is non-negative, so plain division floors.
-        let fromEarliest = clamped - earliest
-        let days = fromEarliest / secondsPerDay + daysFromEpoch(year: 1601, month: 1, day: 1)
-        let secondOfDay = Int(fromEarliest % secondsPerDay)
-        let date = civil(fromDaysSinceEpoch: days)
-        // 1601-01-01 was a Monday; weekday 0 is Sunday, as in `dayNames`.
-        let weekday = Int((fromEarliest / secondsPerDay + 1) % 7)
+        let (date, secondOfDay, weekday) = breakdown(seconds)
 
         // IMF-fixdate  = day-name "," SP date1 SP time-of-day SP GMT
         // date1        = day SP month SP year        ; e.g., 02 Jun 1982
@@ -285,6 +278,18 @@ extension CookieDate {
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return Int64(era) * 146_097 + Int64(dayOfEra) - 719_468
+    }
+
+    /// The UTC date, second of the day and weekday (0 is Sunday) of `seconds`, clamped to the years
+    /// 1601 through 9999.
+    static func breakdown(_ seconds: Int64) -> (date: (year: Int, month: Int, day: Int), secondOfDay: Int, weekday: Int) {
+        let clamped = min(max(seconds, earliest), latest)
+        // `clamped - earliest` is non-negative, so plain division floors.
+        let fromEarliest = clamped - earliest
+        let days = fromEarliest / secondsPerDay + daysFromEpoch(year: 1601, month: 1, day: 1)
+        // 1601-01-01 was a Monday; weekday 0 is Sunday, as in `dayNames`.
+        let weekday = Int((fromEarliest / secondsPerDay + 1) % 7)
+        return (civil(fromDaysSinceEpoch: days), Int(fromEarliest % secondsPerDay), weekday)
     }
 
     /// The inverse of `daysFromEpoch`, for days from 0000-03-01 on.

@@ -39,12 +39,12 @@ public enum BinaryCookies {
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lenient: Bool) throws(CookieFileError) -> CookieFileContents {
         let file = Bytes(bytes: bytes)
         guard bytes.starts(with: [0x63, 0x6F, 0x6F, 0x6B]) else {
-            throw CookieFileError(code: bytes.count < 4 ? .truncated : .badSignature, offset: 0, reason: "the file does not start with \"cook\"")
+            throw CookieFileError(bytes.count < 4 ? .truncated : .badSignature, offset: 0, detail: "the file does not start with \"cook\"")
         }
         let pageCount = Int(try file.uint32BE(at: 4, limit: bytes.count, what: "the page count"))
         let tableEnd = 8 + 4 * pageCount  // pageCount < 2^32: no overflow in Int
         guard tableEnd <= bytes.count else {
-            throw CookieFileError(code: .truncated, offset: bytes.count, reason: "the file ends inside the table of \(pageCount) page sizes")
+            throw CookieFileError(.truncated, offset: bytes.count, detail: "the file ends inside the table of \(pageCount) page sizes")
         }
         var problems = ImportProblems(lenient: lenient)
         var cookies: [Cookie] = []
@@ -53,7 +53,7 @@ public enum BinaryCookies {
         for page in 0..<pageCount {
             let pageSize = Int(try file.uint32BE(at: 8 + 4 * page, limit: tableEnd, what: "a page size"))
             guard pageSize <= bytes.count - pageStart else {
-                throw CookieFileError(code: .truncated, offset: bytes.count, reason: "the file ends inside page \(page + 1) of \(pageCount)")
+                throw CookieFileError(.truncated, offset: bytes.count, detail: "the file ends inside page \(page + 1) of \(pageCount)")
             }
             let pageEnd = pageStart + pageSize
             try readPage(file, from: pageStart, to: pageEnd, into: &cookies, problems: &problems)
@@ -62,14 +62,14 @@ public enum BinaryCookies {
         }
         let storedChecksum = try file.uint32BE(at: pageStart, limit: bytes.count, what: "the checksum")
         if storedChecksum != checksum {
-            try problems.skip(CookieFileError(code: .checksumMismatch, offset: pageStart, reason: "the checksum does not match the pages"))
+            try problems.skip(CookieFileError(.checksumMismatch, offset: pageStart, detail: "the checksum does not match the pages"))
         }
         let footer = pageStart + 4
         guard bytes.count - footer >= 8 else {
-            throw CookieFileError(code: .truncated, offset: bytes.count, reason: "the file ends inside the footer")
+            throw CookieFileError(.truncated, offset: bytes.count, detail: "the file ends inside the footer")
         }
         guard bytes[footer] == 0x07, bytes[footer + 1] == 0x17, bytes[footer + 2] == 0x20, bytes[footer + 3] == 0x05 else {
-            throw CookieFileError(code: .badSignature, offset: footer, reason: "the footer is not 07 17 20 05")
+            throw CookieFileError(.badSignature, offset: footer, detail: "the footer is not 07 17 20 05")
         }
         return CookieFileContents(format: .binaryCookies, cookies: cookies, skipped: problems.skipped)
     }
@@ -78,15 +78,15 @@ public enum BinaryCookies {
         _ file: Bytes, from start: Int, to end: Int, into cookies: inout [Cookie], problems: inout ImportProblems
     ) throws(CookieFileError) {
         guard end - start >= 4 else {
-            throw CookieFileError(code: .truncated, offset: start, reason: "a page is shorter than its tag")
+            throw CookieFileError(.truncated, offset: start, detail: "a page is shorter than its tag")
         }
         guard file.bytes[start] == 0, file.bytes[start + 1] == 0, file.bytes[start + 2] == 1, file.bytes[start + 3] == 0 else {
-            throw CookieFileError(code: .badSignature, offset: start, reason: "a page does not start with 00 00 01 00")
+            throw CookieFileError(.badSignature, offset: start, detail: "a page does not start with 00 00 01 00")
         }
         let count = Int(try file.uint32LE(at: start + 4, limit: end, what: "a page's cookie count"))
         let offsetsEnd = start + 8 + 4 * count
         guard offsetsEnd <= end - 4 else {
-            throw CookieFileError(code: .invalidOffset, offset: start + 4, reason: "a page's \(count) cookie offsets do not fit in the page")
+            throw CookieFileError(.invalidOffset, offset: start + 4, detail: "a page's \(count) cookie offsets do not fit in the page")
         }
         cookies.reserveCapacity(cookies.count + count)
         for number in 0..<count {
@@ -105,23 +105,23 @@ public enum BinaryCookies {
 
     private static func readCookie(_ file: Bytes, at start: Int, pageEnd: Int, offsetEntry: Int) throws(CookieFileError) -> Cookie {
         guard start <= pageEnd - cookieHeaderSize else {
-            throw CookieFileError(code: .invalidOffset, offset: offsetEntry, reason: "a cookie offset points outside its page")
+            throw CookieFileError(.invalidOffset, offset: offsetEntry, detail: "a cookie offset points outside its page")
         }
         let size = Int(try file.uint32LE(at: start, limit: pageEnd, what: "a cookie size"))
         guard size >= cookieHeaderSize, size <= pageEnd - start else {
-            throw CookieFileError(code: .invalidOffset, offset: start, reason: "a cookie size of \(size) does not fit its page")
+            throw CookieFileError(.invalidOffset, offset: start, detail: "a cookie size of \(size) does not fit its page")
         }
         let end = start + size
         let flags = try file.uint32LE(at: start + 8, limit: end, what: "the flags")
         func string(_ field: Int, _ name: StaticString) throws(CookieFileError) -> String {
             let relative = Int(try file.uint32LE(at: start + field, limit: end, what: "a string offset"))
             guard relative >= cookieHeaderSize, relative < size else {
-                throw CookieFileError(code: .invalidOffset, offset: start + field, reason: "the \(name) offset points outside its cookie")
+                throw CookieFileError(.invalidOffset, offset: start + field, detail: "the \(name) offset points outside its cookie")
             }
             var terminator = start + relative
             while terminator < end, file.bytes[terminator] != 0 { terminator += 1 }
             guard terminator < end else {
-                throw CookieFileError(code: .invalidOffset, offset: start + relative, reason: "the \(name) has no NUL before the end of its cookie")
+                throw CookieFileError(.invalidOffset, offset: start + relative, detail: "the \(name) has no NUL before the end of its cookie")
             }
             do {
                 return try ImportedCookie.string(UnsafeBufferPointer(rebasing: file.bytes[(start + relative)..<terminator]), field: name)
@@ -132,7 +132,7 @@ public enum BinaryCookies {
         func time(_ field: Int, _ name: StaticString) throws(CookieFileError) -> CookieTime {
             let seconds = Double(bitPattern: try file.uint64LE(at: start + field, limit: end))
             guard seconds.isFinite else {
-                throw CookieFileError(code: .invalidTime, offset: start + field, reason: "the \(name) time is not a finite number")
+                throw CookieFileError(.invalidTime, offset: start + field, detail: "the \(name) time is not a finite number")
             }
             return CookieTime(secondsSinceEpoch: seconds + appleEpochOffset)
         }
@@ -181,7 +181,7 @@ public enum BinaryCookies {
         private func check(_ offset: Int, _ width: Int, _ limit: Int, _ what: StaticString) throws(CookieFileError) {
             guard offset >= 0, offset <= limit - width else {
                 let code: CookieFileError.Code = limit == bytes.count ? .truncated : .invalidOffset
-                throw CookieFileError(code: code, offset: min(offset, bytes.count), reason: "\(what) does not fit in the \(code == .truncated ? "file" : "structure")")
+                throw CookieFileError(code, offset: min(offset, bytes.count), detail: "\(what) does not fit in the \(code == .truncated ? "file" : "structure")")
             }
         }
     }

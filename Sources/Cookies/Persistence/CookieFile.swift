@@ -17,7 +17,7 @@ public enum CookieFile {
         do {
             bytes = try FileBytes.contents(atPath: path, limit: maximumSize)
         } catch {
-            throw CookieFileError(code: .unreadable, file: path, reason: "cannot read the file: \(error.explanation)")
+            throw CookieFileError(.io, path: path, detail: "cannot read the file: \(error.explanation)")
         }
         do {
             var contents = try parse(bytes, now: now, lenient: lenient)
@@ -35,9 +35,9 @@ public enum CookieFile {
         case .json: try CookieJSON.parse(bytes, lenient: lenient)
         case .binaryCookies: try BinaryCookies.parse(bytes, lenient: lenient)
         case .sqlite:
-            throw CookieFileError(code: .unsupportedFormat, offset: 0, reason: "an SQLite database, not read here: open it with the SQLite cookie store")
+            throw CookieFileError(.unsupportedFormat, offset: 0, detail: "an SQLite database, not read here: open it with the SQLite cookie store")
         case nil:
-            throw CookieFileError(code: .unknownFormat, offset: 0, reason: "not a cookies.txt, swift-cookiejar JSON or binarycookies file")
+            throw CookieFileError(.unknownFormat, offset: 0, detail: "not a cookies.txt, swift-cookiejar JSON or binarycookies file")
         }
     }
 }

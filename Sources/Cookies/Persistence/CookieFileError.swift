@@ -1,78 +1,109 @@
-/// Why a cookie file could not be read or written, and where.
+/// Why a cookie file could not be opened, read or written, and where: the jar's SQLite file or an
+/// interchange file (cookies.txt, JSON, binarycookies).
 ///
-/// One struct for every format: a stable `code` to branch on, the position (line for the text formats,
-/// byte offset for the binary one; JSON gives both) and a one-line reason. The reason names fields and
-/// positions, never a cookie's name or value.
+/// One struct for every format: a stable `code` to branch on, the file, the position (line for the text
+/// formats, byte offset for the binary one; JSON gives both) and a one-line detail (SQLite's message
+/// where SQLite failed). It names fields and positions, never a cookie's value.
 public struct CookieFileError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A stable, machine-readable reason.
-    public enum Code: String, Sendable, Hashable, CaseIterable {
-        /// The file could not be opened or read (missing, a directory, no permission, too large).
-        case unreadable
+    /// What went wrong. A struct over a private enum, so that new codes do not break callers.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Base: String {
+            case notADatabase, corrupt, foreign, newerSchema, readOnly, full, busy, io
+            case unknownFormat, unsupportedFormat, invalidUTF8, fieldCount, invalidFlag, invalidTime, invalidDomain
+            case invalidPath, invalidCookie, jsonSyntax, notCookieJSON, unsupportedVersion, missingMember
+            case invalidMember, badSignature, truncated, invalidOffset, checksumMismatch, unrepresentable
+        }
+        private let base: Base
+
+        // The jar's SQLite file.
+
+        /// The file is not an SQLite database (or is too short to be one).
+        public static let notADatabase = Code(base: .notADatabase)
+        /// The file is an SQLite database whose pages or rows are damaged.
+        public static let corrupt = Code(base: .corrupt)
+        /// The file is an SQLite database, but not a cookie jar (another application's file).
+        public static let foreign = Code(base: .foreign)
+        /// The file was written by a newer version of this library, with a schema this one does not know.
+        public static let newerSchema = Code(base: .newerSchema)
+        /// The file or its directory cannot be written.
+        public static let readOnly = Code(base: .readOnly)
+        /// The disk (or the file's size limit) is full.
+        public static let full = Code(base: .full)
+        /// Another connection held the file's lock for longer than the busy timeout.
+        public static let busy = Code(base: .busy)
+        /// Any other failure to open, read or write the file (missing, a directory, no permission, too large).
+        public static let io = Code(base: .io)
+
+        // Interchange files (`CookieFile`, `CookiesTxt`, `CookieJSON`, `BinaryCookies`).
+
         /// The content is none of the formats of `CookieFileFormat`.
-        case unknownFormat
+        public static let unknownFormat = Code(base: .unknownFormat)
         /// The content is a format read elsewhere (an SQLite database).
-        case unsupportedFormat
+        public static let unsupportedFormat = Code(base: .unsupportedFormat)
         /// Text that is not well-formed UTF-8.
-        case invalidUTF8
+        public static let invalidUTF8 = Code(base: .invalidUTF8)
         /// cookies.txt: a line without the 7 TAB-separated fields.
-        case fieldCount
+        public static let fieldCount = Code(base: .fieldCount)
         /// cookies.txt: an include-subdomains or secure field that is neither TRUE nor FALSE.
-        case invalidFlag
+        public static let invalidFlag = Code(base: .invalidFlag)
         /// An expiry, creation or last-access time that cannot be read.
-        case invalidTime
+        public static let invalidTime = Code(base: .invalidTime)
         /// A domain that is no valid host.
-        case invalidDomain
+        public static let invalidDomain = Code(base: .invalidDomain)
         /// A path that does not start with "/" or holds a control character or ";".
-        case invalidPath
-        /// A name or value no `Set-Cookie` could have produced (control characters, ";", "=" in the
-        /// name, or both empty).
-        case invalidCookie
+        public static let invalidPath = Code(base: .invalidPath)
+        /// A name or value no `Set-Cookie` could have produced (control characters, ";", "=" in the name,
+        /// or both empty).
+        public static let invalidCookie = Code(base: .invalidCookie)
         /// JSON that does not follow RFC 8259.
-        case jsonSyntax
+        public static let jsonSyntax = Code(base: .jsonSyntax)
         /// JSON that is not a swift-cookiejar document (no or another "format" member).
-        case notCookieJSON
+        public static let notCookieJSON = Code(base: .notCookieJSON)
         /// A swift-cookiejar JSON document of a version this library does not read.
-        case unsupportedVersion
+        public static let unsupportedVersion = Code(base: .unsupportedVersion)
         /// A required JSON member is absent.
-        case missingMember
+        public static let missingMember = Code(base: .missingMember)
         /// A JSON member has the wrong type or an impossible value.
-        case invalidMember
+        public static let invalidMember = Code(base: .invalidMember)
         /// binarycookies: a magic number, page tag or footer that is not the expected one.
-        case badSignature
+        public static let badSignature = Code(base: .badSignature)
         /// binarycookies: the file ends inside a structure.
-        case truncated
+        public static let truncated = Code(base: .truncated)
         /// binarycookies: a size or offset that points outside its page or cookie.
-        case invalidOffset
+        public static let invalidOffset = Code(base: .invalidOffset)
         /// binarycookies: the checksum does not match the pages.
-        case checksumMismatch
+        public static let checksumMismatch = Code(base: .checksumMismatch)
         /// Export: a cookie the format cannot hold (e.g. a TAB in a cookies.txt field).
-        case unrepresentable
+        public static let unrepresentable = Code(base: .unrepresentable)
+
+        public var description: String { base.rawValue }
     }
 
-    public var code: Code
+    public private(set) var code: Code
     /// The file's path as the caller gave it; nil for bytes parsed in memory.
-    public var file: String?
+    public private(set) var path: String?
     /// The 1-based line, for text formats.
-    public var line: Int?
+    public private(set) var line: Int?
     /// The 0-based byte offset from the start of the input.
-    public var offset: Int?
-    /// What is wrong, in one line; never contains a cookie's name or value.
-    public var reason: String
+    public private(set) var offset: Int?
+    /// One line saying what happened; never contains a cookie's value.
+    public private(set) var detail: String
 
-    public init(code: Code, file: String? = nil, line: Int? = nil, offset: Int? = nil, reason: String) {
+    public init(_ code: Code, path: String? = nil, line: Int? = nil, offset: Int? = nil, detail: String) {
         self.code = code
-        self.file = file
+        self.path = path
         self.line = line
         self.offset = offset
-        self.reason = reason
+        self.detail = detail
     }
 
-    /// `FILE:LINE: reason`, `FILE at byte N: reason` or `FILE: reason`; `<input>` for bytes in memory.
+    /// `PATH: detail`, `PATH:LINE: detail`, `PATH:LINE (byte N): detail` or `PATH at byte N: detail`;
+    /// `<input>` for bytes in memory.
     public var description: String {
-        var text = file ?? "<input>"
+        var text = path ?? "<input>"
         if let line { text += ":\(line)" }
         if let offset { text += line == nil ? " at byte \(offset)" : " (byte \(offset))" }
-        return text + ": " + reason
+        return text + ": " + detail
     }
 
     /// This error at `line` and/or `offset`.
@@ -86,7 +117,21 @@ public struct CookieFileError: Error, Sendable, Hashable, CustomStringConvertibl
     /// This error, attributed to the file at `path`.
     func inFile(_ path: String) -> CookieFileError {
         var error = self
-        error.file = path
+        error.path = path
         return error
+    }
+}
+
+extension CookieFileError {
+    /// The error for a failed SQLite call on the file at `path`, classified by SQLite's result code.
+    init(_ error: SQLiteError, path: String, doing action: String) {
+        let code: Code =
+            if error.isNotADatabase { .notADatabase }
+            else if error.isCorrupt { .corrupt }
+            else if error.isFull { .full }
+            else if error.isReadOnly { .readOnly }
+            else if error.isBusy { .busy }
+            else { .io }
+        self.init(code, path: path, detail: "\(action): \(error.message) (SQLite code \(error.code))")
     }
 }

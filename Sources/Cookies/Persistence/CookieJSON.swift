@@ -82,18 +82,18 @@ public enum CookieJSON {
         }
         try scanner.expectEnd()
         guard format == formatName else {
-            throw CookieFileError(code: .notCookieJSON, line: 1, offset: 0, reason: "no \"format\": \"\(formatName)\" member")
+            throw CookieFileError(.notCookieJSON, line: 1, offset: 0, detail: "no \"format\": \"\(formatName)\" member")
         }
         guard let version else {
-            throw CookieFileError(code: .missingMember, line: 1, offset: 0, reason: "no \"version\" member")
+            throw CookieFileError(.missingMember, line: 1, offset: 0, detail: "no \"version\" member")
         }
         guard version == Int64(self.version) else {
             throw CookieFileError(
-                code: .unsupportedVersion, line: 1, offset: 0,
-                reason: "version \(version) is not supported; this library reads version \(self.version)")
+                .unsupportedVersion, line: 1, offset: 0,
+                detail: "version \(version) is not supported; this library reads version \(self.version)")
         }
         guard let cookiesPosition else {
-            throw CookieFileError(code: .missingMember, line: 1, offset: 0, reason: "no \"cookies\" member")
+            throw CookieFileError(.missingMember, line: 1, offset: 0, detail: "no \"cookies\" member")
         }
 
         if cookies == nil {
@@ -216,7 +216,7 @@ public enum CookieJSON {
                 creation: creation, lastAccess: lastAccess, isSecure: secure, isHTTPOnly: httpOnly, sameSite: sameSite,
                 partitionKey: partitionKey, isSourceSecure: sourceSecure, sourcePort: sourcePort)
         } catch {
-            throw scanner.error(error.code, error.reason, at: objectStart)
+            throw scanner.error(error.code, error.detail, at: objectStart)
         }
     }
 

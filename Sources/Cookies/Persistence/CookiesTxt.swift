@@ -91,7 +91,7 @@ public enum CookiesTxt {
         // curl reads a line whose value field is missing as a cookie with an empty value.
         if fields.count == 6 { fields.append(line.count..<line.count) }
         guard fields.count == 7 else {
-            throw CookieFileError(code: .fieldCount, reason: "expected 7 TAB-separated fields, found \(fields.count)")
+            throw CookieFileError(.fieldCount, detail: "expected 7 TAB-separated fields, found \(fields.count)")
         }
         func field(_ number: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: line[fields[number]]) }
 
@@ -114,7 +114,7 @@ public enum CookiesTxt {
     private static func flag(_ bytes: UnsafeBufferPointer<UInt8>, name: StaticString) throws(CookieFileError) -> Bool {
         if bytes.caseInsensitivelyEquals("true") { return true }
         if bytes.caseInsensitivelyEquals("false") { return false }
-        throw CookieFileError(code: .invalidFlag, reason: "the \(name) field must be TRUE or FALSE")
+        throw CookieFileError(.invalidFlag, detail: "the \(name) field must be TRUE or FALSE")
     }
 
     /// Unix seconds; 0 or empty for a session cookie.
@@ -122,12 +122,12 @@ public enum CookiesTxt {
         var seconds: Int64 = 0
         for byte in bytes {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
-                throw CookieFileError(code: .invalidTime, reason: "the expiry must be Unix seconds (digits only)")
+                throw CookieFileError(.invalidTime, detail: "the expiry must be Unix seconds (digits only)")
             }
             let (times10, overflow1) = seconds.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times10.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
             guard !overflow1, !overflow2 else {
-                throw CookieFileError(code: .invalidTime, reason: "the expiry is too large")
+                throw CookieFileError(.invalidTime, detail: "the expiry is too large")
             }
             seconds = sum
         }
@@ -149,8 +149,8 @@ public enum CookiesTxt {
             func breaksLine(_ field: String) -> Bool { field.utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
             if breaksLine(cookie.domain) || breaksLine(cookie.path) || breaksLine(cookie.name) || breaksLine(cookie.value) {
                 throw CookieFileError(
-                    code: .unrepresentable,
-                    reason: "cookie \(index + 1) of \(ordered.count) (domain \(cookie.domain)) has a TAB, CR or LF, which cookies.txt cannot hold; export as JSON")
+                    .unrepresentable,
+                    detail: "cookie \(index + 1) of \(ordered.count) (domain \(cookie.domain)) has a TAB, CR or LF, which cookies.txt cannot hold; export as JSON")
             }
             if cookie.isHTTPOnly { out.append(contentsOf: httpOnlyPrefix) }
             if !cookie.isHostOnly { out.append(UInt8(ascii: ".")) }

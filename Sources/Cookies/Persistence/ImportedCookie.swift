@@ -10,7 +10,7 @@ enum ImportedCookie {
     static func canonicalDomain(_ text: String) throws(CookieFileError) -> String {
         if isCanonicalDomainName(text) { return text }
         guard let host = CanonicalHost(text) else {
-            throw CookieFileError(code: .invalidDomain, reason: "the domain is not a valid host name or address")
+            throw CookieFileError(.invalidDomain, detail: "the domain is not a valid host name or address")
         }
         return host.name
     }
@@ -39,27 +39,27 @@ enum ImportedCookie {
         guard path.utf8.first == UInt8(ascii: "/"),
             !path.utf8.contains(where: { $0.isForbiddenControl || $0 == UInt8(ascii: ";") })
         else {
-            throw CookieFileError(code: .invalidPath, reason: "the path must start with \"/\" and hold no control character or \";\"")
+            throw CookieFileError(.invalidPath, detail: "the path must start with \"/\" and hold no control character or \";\"")
         }
     }
 
     /// A name and value that §5.6 steps 1–5 could have given.
     static func checkPair(name: String, value: String) throws(CookieFileError) {
         guard !(name.isEmpty && value.isEmpty) else {
-            throw CookieFileError(code: .invalidCookie, reason: "the cookie has neither a name nor a value")
+            throw CookieFileError(.invalidCookie, detail: "the cookie has neither a name nor a value")
         }
         for byte in name.utf8 where byte.isForbiddenControl || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "=") {
-            throw CookieFileError(code: .invalidCookie, reason: "the name holds a control character, \";\" or \"=\"")
+            throw CookieFileError(.invalidCookie, detail: "the name holds a control character, \";\" or \"=\"")
         }
         for byte in value.utf8 where byte.isForbiddenControl || byte == UInt8(ascii: ";") {
-            throw CookieFileError(code: .invalidCookie, reason: "the value holds a control character or \";\"")
+            throw CookieFileError(.invalidCookie, detail: "the value holds a control character or \";\"")
         }
     }
 
     /// `bytes` as a String, or an `invalidUTF8` error naming `field`.
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, field: StaticString) throws(CookieFileError) -> String {
         guard let string = String(validatingUTF8Bytes: bytes) else {
-            throw CookieFileError(code: .invalidUTF8, reason: "the \(field) is not valid UTF-8")
+            throw CookieFileError(.invalidUTF8, detail: "the \(field) is not valid UTF-8")
         }
         return string
     }

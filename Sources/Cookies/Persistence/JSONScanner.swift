@@ -26,7 +26,7 @@ struct JSONScanner {
         let offset = min(position ?? index, bytes.count)
         var line = 1
         for byte in bytes[..<offset] where byte == 0x0A { line += 1 }
-        return CookieFileError(code: code, line: line, offset: offset, reason: reason)
+        return CookieFileError(code, line: line, offset: offset, detail: reason)
     }
 
     private func syntax(_ reason: String) -> CookieFileError { error(.jsonSyntax, reason) }

@@ -124,3 +124,34 @@ struct RetrievalTests {
         #expect(jar.deleteAll() == 1 && jar.count == 0)
     }
 }
+
+/// `retrievalReport`: every cookie of the site with the §5.8.3 rule that keeps it off the request.
+struct RetrievalReportTests {
+    @Test func everyExclusionIsNamed() {
+        let (jar, clock) = makeTestJar()
+        let lines = [
+            ("https://www.h.test/", "sent=1; Domain=h.test"),
+            ("https://www.h.test/", "host=1"),
+            ("https://h.test/", "other=1; Domain=h.test; Path=/admin"),
+            ("https://h.test/", "secure=1; Secure; Domain=h.test"),
+            ("https://h.test/", "http=1; HttpOnly; Domain=h.test"),
+            ("https://h.test/", "lax=1; SameSite=Lax; Domain=h.test"),
+            ("https://h.test/", "part=1; Secure; Partitioned; SameSite=None; Domain=h.test"),
+            ("https://h.test/", "old=1; Max-Age=5; Domain=h.test"),
+        ]
+        for (from, line) in lines { #expect(jar.setCookie(line, from: url(from)).rejection == nil, "\(line)") }
+        clock.advance(seconds: 10)
+        let context = CookieRequestContext(siteForCookies: .origin(url("https://top.example")), partition: url("https://top.example"), api: .nonHTTP)
+        let report = jar.retrievalReport(for: url("http://a.h.test/"), context: context)
+        let reasons = Dictionary(uniqueKeysWithValues: report.map { ($0.cookie.name, $0.exclusion) })
+        #expect(reasons == [
+            "sent": .sameSite, "host": .hostOnly, "other": .pathMismatch, "secure": .secureOnly,
+            "http": .httpOnly, "lax": .sameSite, "part": .secureOnly, "old": .expired,
+        ])
+        let firstParty = jar.retrievalReport(for: url("https://a.h.test/"))
+        #expect(firstParty.filter { $0.exclusion == nil }.map(\.cookie.name) == ["sent", "secure", "http", "lax", "part"])
+        let elsewhere = jar.retrievalReport(for: url("https://a.h.test/"), context: .init(partition: url("https://top.example")))
+        #expect(elsewhere.first { $0.cookie.name == "part" }?.exclusion == .partition)
+        #expect(jar.retrievalReport(for: url("ftp://a.h.test/")).allSatisfy { $0.exclusion == .unsupportedScheme || $0.exclusion == .expired })
+    }
+}

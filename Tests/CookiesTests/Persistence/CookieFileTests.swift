@@ -62,7 +62,7 @@ struct CookieFileTests {
             defer { try? FileManager.default.removeItem(atPath: path) }
             let error = #expect(throws: CookieFileError.self) { try CookieFile.read(path: path, now: testEpoch) }
             #expect(error?.code == code)
-            #expect(error?.file == path)
+            #expect(error?.path == path)
             #expect(error?.description.hasPrefix(path) == true)
         }
     }
@@ -72,14 +72,14 @@ struct CookieFileTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let contents = try CookieFile.read(path: path, now: testEpoch, lenient: true)
         #expect(contents.cookies.count == 1)
-        #expect(contents.skipped.map(\.file) == [path])
+        #expect(contents.skipped.map(\.path) == [path])
         #expect(contents.skipped.map(\.line) == [2])
     }
 
     @Test(arguments: ["/nonexistent/cookies.txt", FileManager.default.temporaryDirectory.path])
     func unreadablePath(path: String) {
         let error = #expect(throws: CookieFileError.self) { try CookieFile.read(path: path, now: testEpoch) }
-        #expect(error?.code == .unreadable)
+        #expect(error?.code == .io)
         #expect(error?.description.hasPrefix(path + ": cannot read the file: ") == true)
     }
 

@@ -1,0 +1,14 @@
+#ifndef CSQLITE_SHIM_H
+#define CSQLITE_SHIM_H
+#include <sqlite3.h>
+
+/// `sqlite3_db_config` is variadic, which Swift cannot call: this sets one boolean option.
+static inline int csqlite_db_config_flag(sqlite3 *db, int option, int value) {
+    return sqlite3_db_config(db, option, value, (int *)0);
+}
+
+/// SQLITE_TRANSIENT is a cast macro Swift does not import: bound text is copied by SQLite.
+static inline int csqlite_bind_text_transient(sqlite3_stmt *statement, int index, const char *text, int bytes) {
+    return sqlite3_bind_text(statement, index, text, bytes, SQLITE_TRANSIENT);
+}
+#endif

@@ -1,0 +1,251 @@
+/// A jar file, opened and checked: the connection, and the statements that write single rows.
+///
+/// Opening never writes to a file before it is known to be a cookie jar of a version this library
+/// reads, and loading reads every row before anything else is written (so damage anywhere in the
+/// table is found while the file is still untouched). A file that is not SQLite, is damaged, or is
+/// another application's database raises `CookieFileError` and is left as it is.
+///
+/// Not thread-safe: `CookieJarFile` serialises every use.
+final class CookieDatabase {
+    let path: String
+    private let connection: SQLiteConnection
+    /// True when the file could only be opened for reading: every write then fails with `.readOnly`.
+    let isReadOnly: Bool
+    private let upsert: SQLiteStatement
+    private let delete: SQLiteStatement
+    private let touch: SQLiteStatement
+
+    /// Opens the jar file at `path` (creating it, 0600, if missing), migrates an older schema, reads
+    /// every unexpired cookie (session cookies too when `options.persistsSessionCookies`), then purges
+    /// the expired and ended-session rows from the file. Returns the database and the cookies read.
+    static func open(
+        _ path: String, options: CookieFileOptions, now: CookieTime
+    ) throws(CookieFileError) -> (CookieDatabase, [Cookie]) {
+        do {
+            return try openChecked(path, options: options, now: now)
+        } catch where options.unreadableFile == .moveAside && error.isUnreadableFile {
+            _ = try CookieFileSystem.moveAside(path, seconds: now.secondsSinceEpoch)
+            return try openChecked(path, options: options, now: now)
+        }
+    }
+
+    private static func openChecked(
+        _ path: String, options: CookieFileOptions, now: CookieTime
+    ) throws(CookieFileError) -> (CookieDatabase, [Cookie]) {
+        if !CookieFileSystem.exists(path) { try CookieFileSystem.createPrivateFile(path) }
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: path, flags: .readWrite)
+        } catch {
+            throw CookieFileError(error, path: path, doing: "cannot open the jar file")
+        }
+        // Until the file is known to be ours, closing must not checkpoint a foreign WAL into it.
+        connection.setCheckpointsOnClose(false)
+        let (seconds, attoseconds) = options.busyTimeout.components
+        connection.setBusyTimeout(milliseconds: Int32(clamping: min(seconds, 86_400) * 1000 + attoseconds / 1_000_000_000_000_000))
+
+        try checkSchema(connection, path: path)
+        let cookies = try readCookies(connection, path: path, options: options, now: now)
+        let database = try CookieDatabase(path: path, connection: connection, options: options, now: now)
+        connection.setCheckpointsOnClose(true)
+        return (database, cookies)
+    }
+
+    /// Creates the schema in an empty file, migrates an older one, refuses a foreign or newer one.
+    private static func checkSchema(_ connection: SQLiteConnection, path: String) throws(CookieFileError) {
+        let action = "cannot read the jar file's header"
+        let applicationID: Int64
+        let version: Int64
+        let objects: Int64
+        do {
+            applicationID = try connection.integer("PRAGMA application_id") ?? 0
+            version = try connection.integer("PRAGMA user_version") ?? 0
+            objects = try connection.integer("SELECT count(*) FROM sqlite_master") ?? 0
+        } catch {
+            throw CookieFileError(error, path: path, doing: action)
+        }
+        if applicationID == 0 && version == 0 && objects == 0 {
+            // An empty database (a new file): created in rollback-journal mode, so the application id
+            // is in the main file before the first WAL frame exists.
+            do {
+                try connection.transaction { () throws(SQLiteError) in try connection.execute(CookieDatabaseSchema.create) }
+            } catch {
+                throw CookieFileError(error, path: path, doing: "cannot create the jar file's schema")
+            }
+            return
+        }
+        guard applicationID == CookieDatabaseSchema.applicationID else {
+            throw CookieFileError(
+                .foreign, path: path,
+                detail: "an SQLite database, but not a cookie jar (application_id \(applicationID))")
+        }
+        guard version <= CookieDatabaseSchema.version else {
+            throw CookieFileError(
+                .newerSchema, path: path,
+                detail: "written by a newer version (schema \(version); this version reads up to \(CookieDatabaseSchema.version))")
+        }
+        guard version < CookieDatabaseSchema.version else { return }
+        var migrations: [String] = []
+        for from in version..<CookieDatabaseSchema.version {
+            guard let migration = CookieDatabaseSchema.migration(from: from) else {
+                throw CookieFileError(.corrupt, path: path, detail: "unknown schema version \(version)")
+            }
+            migrations.append(migration)
+        }
+        do {
+            try connection.transaction { () throws(SQLiteError) in
+                for migration in migrations { try connection.execute(migration) }
+            }
+        } catch {
+            throw CookieFileError(error, path: path, doing: "cannot migrate the jar file from schema \(version)")
+        }
+    }
+
+    /// Reads every unexpired cookie; a row that is not a complete, valid cookie is corruption.
+    private static func readCookies(
+        _ connection: SQLiteConnection, path: String, options: CookieFileOptions, now: CookieTime
+    ) throws(CookieFileError) -> [Cookie] {
+        var cookies: [Cookie] = []
+        let invalidRow: Int64?
+        do {
+            let select = try connection.prepare(
+                "SELECT id, \(CookieDatabaseSchema.columns) FROM cookies WHERE expiry > ?1 OR (?2 AND expiry IS NULL)")
+            try select.bind(now.microsecondsSinceEpoch, at: 1)
+            try select.bind(options.persistsSessionCookies, at: 2)
+            invalidRow = try { () throws(SQLiteError) -> Int64? in
+                while try select.step() {
+                    guard let cookie = cookie(from: select, offset: 1) else { return select.int64(at: 0) }
+                    cookies.append(cookie)
+                }
+                return nil
+            }()
+        } catch {
+            throw CookieFileError(error, path: path, doing: "cannot read the cookies")
+        }
+        if let invalidRow {
+            throw CookieFileError(.corrupt, path: path, detail: "row \(invalidRow) of table cookies is not a valid cookie")
+        }
+        return cookies
+    }
+
+    /// The cookie in the columns starting at `offset` (in `CookieDatabaseSchema.columns` order), or
+    /// nil when a column has the wrong type or an impossible value.
+    private static func cookie(from row: SQLiteStatement, offset: Int32) -> Cookie? {
+        for column in [0, 1, 2, 4, 5] where !row.isText(at: offset + Int32(column)) { return nil }
+        for column in [3, 7, 8, 9, 10, 11, 12] where !row.isInteger(at: offset + Int32(column)) { return nil }
+        guard row.isNull(at: offset + 6) || row.isInteger(at: offset + 6),
+            row.isNull(at: offset + 13) || row.isInteger(at: offset + 13),
+            let sameSite = CookieDatabaseSchema.sameSite(code: row.int64(at: offset + 11))
+        else { return nil }
+        let partitionKey = row.string(at: offset + 5)
+        return Cookie(
+            name: row.string(at: offset), value: row.string(at: offset + 1), domain: row.string(at: offset + 2),
+            isHostOnly: row.int64(at: offset + 3) != 0, path: row.string(at: offset + 4),
+            expiry: row.isNull(at: offset + 6) ? nil : CookieTime(microsecondsSinceEpoch: row.int64(at: offset + 6)),
+            creation: CookieTime(microsecondsSinceEpoch: row.int64(at: offset + 7)),
+            lastAccess: CookieTime(microsecondsSinceEpoch: row.int64(at: offset + 8)),
+            isSecure: row.int64(at: offset + 9) != 0, isHTTPOnly: row.int64(at: offset + 10) != 0,
+            sameSite: sameSite, partitionKey: partitionKey.isEmpty ? nil : partitionKey,
+            isSourceSecure: row.int64(at: offset + 12) != 0,
+            sourcePort: row.isNull(at: offset + 13) ? nil : Int(row.int64(at: offset + 13)))
+    }
+
+    /// Finishes opening a file whose cookies were read: purges what must not outlive the load, turns
+    /// on WAL, prepares the write statements.
+    private init(
+        path: String, connection: SQLiteConnection, options: CookieFileOptions, now: CookieTime
+    ) throws(CookieFileError) {
+        self.path = path
+        self.connection = connection
+        isReadOnly = connection.isReadOnly
+        let identity = "name = ?1 AND domain = ?2 AND host_only = ?3 AND path = ?4 AND partition_key = ?5"
+        do {
+            if !isReadOnly {
+                let purge = try connection.prepare(
+                    "DELETE FROM cookies WHERE expiry <= ?1 OR (NOT ?2 AND expiry IS NULL)")
+                try purge.bind(now.microsecondsSinceEpoch, at: 1)
+                try purge.bind(options.persistsSessionCookies, at: 2)
+                try purge.run()
+                // WAL (https://sqlite.org/wal.html): a commit appends to the -wal file, and a crash at
+                // any point leaves the database as of the last commit.
+                _ = try connection.prepare("PRAGMA journal_mode = WAL").step()
+            }
+            let synchronous = options.durability == .powerLoss ? "FULL" : "NORMAL"
+            try connection.execute("PRAGMA synchronous = \(synchronous)")
+            if let pages = options.maximumPageCount { _ = try connection.integer("PRAGMA max_page_count = \(pages)") }
+            upsert = try connection.prepare(
+                """
+                INSERT INTO cookies (\(CookieDatabaseSchema.columns))
+                VALUES (?1, ?6, ?2, ?3, ?4, ?5, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                ON CONFLICT (name, domain, host_only, path, partition_key) DO UPDATE SET
+                    value = excluded.value, expiry = excluded.expiry, creation = excluded.creation,
+                    last_access = excluded.last_access, secure = excluded.secure, http_only = excluded.http_only,
+                    same_site = excluded.same_site, source_secure = excluded.source_secure,
+                    source_port = excluded.source_port
+                """)
+            delete = try connection.prepare("DELETE FROM cookies WHERE \(identity)")
+            touch = try connection.prepare(
+                "UPDATE cookies SET last_access = ?6 WHERE \(identity) AND last_access < ?6")
+        } catch {
+            throw CookieFileError(error, path: path, doing: "cannot prepare the jar file for writing")
+        }
+    }
+
+    /// A change to write: the cookie now stored under an identity, or its removal.
+    enum Row: Sendable {
+        case upsert(Cookie)
+        case delete(CookieIdentity)
+    }
+
+    /// Writes `rows` and the last-access times of `accessed` in one transaction: all of them or, when
+    /// it throws, none. Returns how many rows changed.
+    func write(_ rows: some Collection<Row>, lastAccess accessed: [Cookie]) throws(CookieFileError) -> Int {
+        do {
+            return try connection.transaction { () throws(SQLiteError) in
+                var changed = 0
+                for row in rows {
+                    switch row {
+                    case .upsert(let cookie):
+                        try bind(CookieIdentity(cookie), to: upsert)
+                        try upsert.bind(cookie.value, at: 6)
+                        try upsert.bind(cookie.expiry?.microsecondsSinceEpoch, at: 7)
+                        try upsert.bind(cookie.creation.microsecondsSinceEpoch, at: 8)
+                        try upsert.bind(cookie.lastAccess.microsecondsSinceEpoch, at: 9)
+                        try upsert.bind(cookie.isSecure, at: 10)
+                        try upsert.bind(cookie.isHTTPOnly, at: 11)
+                        try upsert.bind(CookieDatabaseSchema.code(of: cookie.sameSite), at: 12)
+                        try upsert.bind(cookie.isSourceSecure, at: 13)
+                        try upsert.bind(cookie.sourcePort.map(Int64.init), at: 14)
+                        try upsert.run()
+                    case .delete(let identity):
+                        try bind(identity, to: delete)
+                        try delete.run()
+                    }
+                    changed += connection.changes
+                }
+                for cookie in accessed {
+                    try bind(CookieIdentity(cookie), to: touch)
+                    try touch.bind(cookie.lastAccess.microsecondsSinceEpoch, at: 6)
+                    try touch.run()
+                    changed += connection.changes
+                }
+                return changed
+            }
+        } catch {
+            throw CookieFileError(error, path: path, doing: "cannot write the cookies")
+        }
+    }
+
+    private func bind(_ identity: CookieIdentity, to statement: SQLiteStatement) throws(SQLiteError) {
+        try statement.bind(identity.name, at: 1)
+        try statement.bind(identity.domain, at: 2)
+        try statement.bind(identity.isHostOnly, at: 3)
+        try statement.bind(identity.path, at: 4)
+        try statement.bind(identity.partitionKey ?? "", at: 5)
+    }
+}
+
+extension CookieFileError {
+    /// True for the files `CookieFileOptions.UnreadableFile.moveAside` moves aside.
+    var isUnreadableFile: Bool { code == .notADatabase || code == .corrupt || code == .foreign }
+}

@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file operations a jar file needs beyond SQLite: creating it private, and moving an
+/// unreadable one aside without ever replacing another file.
+enum CookieFileSystem {
+    /// The companions SQLite keeps next to a database file.
+    static let companionSuffixes = ["-wal", "-shm", "-journal"]
+
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// Creates an empty file readable and writable by its owner only (0600), unless it exists
+    /// already. SQLite treats an empty file as an empty database, and creates its `-wal` and `-shm`
+    /// files with the database file's permissions.
+    static func createPrivateFile(_ path: String) throws(CookieFileError) {
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+            return
+        }
+        let reason = errno
+        if reason == EEXIST { return }
+        throw CookieFileError(
+            reason == EROFS || reason == EACCES ? .readOnly : .io, path: path,
+            detail: "cannot create the jar file: \(String(cString: strerror(reason)))")
+    }
+
+    /// Moves the file at `path` and its companions to `<path>.corrupt-<seconds>` (with `-2`, `-3`, …
+    /// appended if that name is taken), never replacing an existing file. Returns the new path.
+    static func moveAside(_ path: String, seconds: Int64) throws(CookieFileError) -> String {
+        var target = "\(path).corrupt-\(seconds)"
+        var attempt = 1
+        while ([""] + companionSuffixes).contains(where: { exists(target + $0) }) {
+            attempt += 1
+            target = "\(path).corrupt-\(seconds)-\(attempt)"
+        }
+        for suffix in [""] + companionSuffixes where exists(path + suffix) {
+            guard rename(path + suffix, target + suffix) == 0 else {
+                throw CookieFileError(
+                    .io, path: path, detail: "cannot move the unreadable file aside: \(String(cString: strerror(errno)))")
+            }
+        }
+        return target
+    }
+}

@@ -1,0 +1,42 @@
+extension CookieJar {
+    /// A jar kept in the SQLite file at `path`: opens it (creating it, readable by its owner only, if
+    /// missing), loads its cookies, and from then on writes every change to it incrementally (see
+    /// `CookieFileOptions` for when). Call `close()` before the app ends, or `flush()` whenever a change
+    /// must be on disk.
+    ///
+    /// Expired cookies are not loaded and are purged from the file; session cookies are neither
+    /// loaded nor written unless `options.persistsSessionCookies`. A file that is not a cookie jar
+    /// (not SQLite, damaged, truncated, another application's database) throws and is left untouched,
+    /// unless `options.unreadableFile` is `.moveAside`; a file of a newer schema always throws
+    /// `.newerSchema`. Another jar (in this or another process) may share the file: each writes only
+    /// what it changed, so their changes merge.
+    public convenience init(
+        contentsOf path: String, options: CookieFileOptions = CookieFileOptions(),
+        publicSuffixList: any PublicSuffixList = SystemPublicSuffixList.shared, limits: CookieLimits = .default,
+        clock: any CookieClock = SystemCookieClock()
+    ) throws(CookieFileError) {
+        let (file, cookies) = try CookieJarFile.open(path, options: options, now: clock.now())
+        self.init(publicSuffixList: publicSuffixList, limits: limits, clock: clock, file: file)
+        file.attach(to: self, loading: cookies)
+    }
+
+    /// The path of the file the jar is kept in; nil for an in-memory jar.
+    public var filePath: String? { file?.path }
+
+    /// Writes every change not yet written, in one transaction, and returns how many rows changed.
+    /// When it returns, the changes survive a crash of the process (and a power loss with
+    /// `CookieFileOptions.Durability.powerLoss`). When it throws (disk full, read-only file, file
+    /// locked past the busy timeout), the jar keeps working in memory, the file keeps its last good
+    /// state, and the changes stay pending for the next flush. Does nothing for an in-memory jar.
+    @discardableResult
+    public func flush() throws(CookieFileError) -> Int {
+        guard let file else { return 0 }
+        return try file.flush(self)
+    }
+
+    /// Writes what is pending (last-access times included) and closes the file. The jar keeps its
+    /// cookies in memory, but later changes are not written. When it throws, the file stays open.
+    public func close() throws(CookieFileError) {
+        try file?.close(self)
+    }
+}

@@ -1,0 +1,189 @@
+import CSQLite
+
+// The one file that calls SQLite (https://sqlite.org/c3ref/intro.html): a small typed wrapper over a
+// connection and its prepared statements. Everything else in the package speaks to these types.
+
+/// A failed SQLite call: the extended result code and SQLite's message. SQLite's messages name
+/// tables, columns and constraints, never the values bound to a statement, so they never contain a
+/// cookie value.
+struct SQLiteError: Error, Sendable {
+    /// The extended result code (https://sqlite.org/rescode.html).
+    let code: Int32
+    let message: String
+
+    /// The primary result code (the low byte of the extended code).
+    var primaryCode: Int32 { code & 0xff }
+
+    var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+    var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
+    var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
+    var isFull: Bool { primaryCode == SQLITE_FULL }
+    var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_PERM }
+}
+
+/// How to open a database file (the `SQLITE_OPEN_*` flags of `sqlite3_open_v2`).
+struct SQLiteOpenFlags: OptionSet, Sendable {
+    let rawValue: Int32
+
+    static let readOnly = SQLiteOpenFlags(rawValue: SQLITE_OPEN_READONLY)
+    static let readWrite = SQLiteOpenFlags(rawValue: SQLITE_OPEN_READWRITE)
+    static let create = SQLiteOpenFlags(rawValue: SQLITE_OPEN_CREATE)
+    /// The path is a `file:` URI (https://sqlite.org/uri.html), e.g. with `immutable=1`.
+    static let uri = SQLiteOpenFlags(rawValue: SQLITE_OPEN_URI)
+    /// The connection is used by one thread at a time (its owner holds a lock around it).
+    static let noMutex = SQLiteOpenFlags(rawValue: SQLITE_OPEN_NOMUTEX)
+}
+
+/// One connection to a database file. Not thread-safe: its owner serialises every use.
+final class SQLiteConnection {
+    private let handle: OpaquePointer
+
+    /// Opens `path`. The corresponding C function is `sqlite3_open_v2`.
+    init(path: String, flags: SQLiteOpenFlags) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        let status = sqlite3_open_v2(path, &handle, flags.union(.noMutex).rawValue, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+            sqlite3_close_v2(handle)
+            throw SQLiteError(code: status, message: message)
+        }
+        self.handle = handle
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    private func error(_ status: Int32) -> SQLiteError {
+        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+    }
+
+    /// Runs one or more statements that return no rows. The corresponding C function is `sqlite3_exec`.
+    func execute(_ sql: String) throws(SQLiteError) {
+        let status = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard status == SQLITE_OK else { throw error(status) }
+    }
+
+    /// Compiles one statement. The corresponding C function is `sqlite3_prepare_v2`.
+    func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw error(status) }
+        return SQLiteStatement(statement, connection: self)
+    }
+
+    /// The single integer a query returns (e.g. a `PRAGMA`), or nil when it returns no row.
+    func integer(_ sql: String) throws(SQLiteError) -> Int64? {
+        let statement = try prepare(sql)
+        return try statement.step() ? statement.int64(at: 0) : nil
+    }
+
+    /// How long a statement waits for another connection's lock before failing with SQLITE_BUSY.
+    func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// How many rows the last INSERT, UPDATE or DELETE changed.
+    var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// True when the file could only be opened for reading (SQLite falls back to read-only when the
+    /// file is not writable).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// Whether closing the last connection checkpoints the WAL into the database file. Off while the
+    /// file is not known to be ours, so that looking at a foreign file never writes to it.
+    func setCheckpointsOnClose(_ enabled: Bool) {
+        _ = csqlite_db_config_flag(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, enabled ? 0 : 1)
+    }
+
+    /// Runs `body` in an IMMEDIATE transaction (the write lock is taken at BEGIN, so a busy database
+    /// waits in the busy handler there rather than failing at COMMIT); rolls back when it throws.
+    func transaction<R>(_ body: () throws(SQLiteError) -> R) throws(SQLiteError) -> R {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    fileprivate func statementError(_ status: Int32) -> SQLiteError { error(status) }
+}
+
+/// A prepared statement: bind parameters (1-based), step through rows, read columns (0-based), reset.
+final class SQLiteStatement {
+    private let handle: OpaquePointer
+    private let connection: SQLiteConnection
+
+    fileprivate init(_ handle: OpaquePointer, connection: SQLiteConnection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Clears the bindings and rewinds the statement for its next use.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    func bind(_ value: Int64?, at index: Int32) throws(SQLiteError) {
+        let status = value.map { sqlite3_bind_int64(handle, index, $0) } ?? sqlite3_bind_null(handle, index)
+        guard status == SQLITE_OK else { throw connection.statementError(status) }
+    }
+
+    func bind(_ value: Bool, at index: Int32) throws(SQLiteError) {
+        try bind(value ? 1 : 0, at: index)
+    }
+
+    func bind(_ value: String, at index: Int32) throws(SQLiteError) {
+        // Cookie names and values never contain NUL (rfc6265bis-22 §5.6 rejects control characters).
+        let status = value.withCString { text in
+            csqlite_bind_text_transient(handle, index, text, Int32(clamping: value.utf8.count))
+        }
+        guard status == SQLITE_OK else { throw connection.statementError(status) }
+    }
+
+    /// Advances to the next row: true when a row is available, false when the statement is done.
+    /// The corresponding C function is `sqlite3_step`.
+    func step() throws(SQLiteError) -> Bool {
+        let status = sqlite3_step(handle)
+        switch status {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            sqlite3_reset(handle)
+            throw connection.statementError(status)
+        }
+    }
+
+    /// Steps a statement that returns no rows, then resets it.
+    func run() throws(SQLiteError) {
+        defer { reset() }
+        _ = try step()
+    }
+
+    func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    /// True when the column holds an integer (not NULL, text, real or blob).
+    func isInteger(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_INTEGER }
+
+    func int64(at column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    /// The column as UTF-8 text (NULL reads as the empty string).
+    func string(at column: Int32) -> String {
+        guard let text = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// True when the column is TEXT (not NULL, a number or a blob).
+    func isText(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_TEXT }
+}

@@ -1,0 +1,204 @@
+import ArgumentParser
+import Cookies
+import Foundation
+
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Explain how Set-Cookie values parse and whether a jar would store them, and why not.",
+        discussion: """
+            Each value is parsed (RFC 6265bis §5.6) and offered to a fresh jar as the response to --url
+            (§5.7), in order, so later lines see earlier ones. Prints what was parsed, the outcome with
+            its reason, and warnings a server author needs. Values come from the arguments, or from
+            standard input: one value per line, or a whole response's header block (only its
+            Set-Cookie lines are read).
+
+            Examples:
+              cookiejar explain --url https://api.example.com/login 'sid=abc; Secure; HttpOnly'
+              curl -sD - -o /dev/null https://example.com | cookiejar explain --url https://example.com/
+              cookiejar explain --url https://embed.test/ --site-for-cookies https://top.example 'a=b; SameSite=Lax'
+
+            Exit status: 0 when no value is rejected, 1 when one is, 2 usage, 3 unreadable input.
+            """
+    )
+
+    @Option(help: "The URL whose response carries the Set-Cookie values.")
+    var url: String
+
+    @OptionGroup var request: RequestContextOptions
+
+    @Option(help: "Evaluate at this instant (Unix seconds) instead of now.")
+    var at: Double?
+
+    @Argument(help: "Set-Cookie values (without the 'Set-Cookie:' name). Read from standard input when none.")
+    var values: [String] = []
+
+    func run() throws {
+        let requestURL = try parseRequestURL(url)
+        let lines = values.isEmpty ? Explain.setCookieValues(fromInput: readStandardInput()) : values
+        guard !lines.isEmpty else {
+            printError("no Set-Cookie values given (arguments or standard input)")
+            throw ToolExit.unreadableInput
+        }
+        let jar = CookieJar(clock: clock(at: at))
+        let terminal = Terminal.standardOutput
+        var anyRejected = false
+        for (index, line) in lines.enumerated() {
+            if index > 0 { print() }
+            let report = SetCookieExplanation(line: line, url: requestURL, context: request.context, jar: jar)
+            print(report.render(terminal))
+            if report.outcome.rejection != nil { anyRejected = true }
+        }
+        if anyRejected { throw ToolExit.checksFailed }
+    }
+
+    /// Set-Cookie values from standard input: a header block (lines named `Set-Cookie:`, any case; the
+    /// status line and other fields are skipped) or else one value per non-empty line.
+    static func setCookieValues(fromInput text: String) -> [String] {
+        let lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        let named = lines.compactMap { line -> String? in
+            guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "set-cookie" else { return nil }
+            return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        if !named.isEmpty { return named }
+        let looksLikeHeaders = lines.first.map { $0.hasPrefix("HTTP/") } ?? false
+        return looksLikeHeaders ? [] : lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+}
+
+/// Everything `explain` says about one Set-Cookie value.
+struct SetCookieExplanation {
+    let line: String
+    let parsed: Result<ParsedSetCookie, CookieRejection>
+    let outcome: SetCookieOutcome
+    let url: CookieURL
+    let now: CookieTime
+
+    init(line: String, url: CookieURL, context: CookieRequestContext, jar: CookieJar) {
+        self.line = line
+        self.url = url
+        self.now = jar.clock.now()
+        parsed = Result { () throws(CookieRejection) in try ParsedSetCookie(parsing: line) }
+        outcome = jar.receive(parsed: [parsed], from: url, context: context)[0]
+    }
+
+    func render(_ terminal: Terminal) -> String {
+        var out = terminal.bold("Set-Cookie: ") + line.debugDescriptionIfUnprintable
+        switch parsed {
+        case .failure(let reason):
+            out += "\n  " + terminal.red("ignored") + "   \(reason.explanation) [\(reason.rawValue)]"
+            return out
+        case .success(let cookie):
+            out += "\n  parsed    name " + quoted(cookie.name) + ", value " + quoted(cookie.value)
+                + " (\(cookie.name.utf8.count + cookie.value.utf8.count) bytes)"
+            let attributes = describeAttributes(cookie)
+            if !attributes.isEmpty { out += "\n            " + attributes.joined(separator: "  ") }
+        }
+        switch outcome {
+        case .stored(let cookie):
+            out += "\n  " + terminal.green("stored") + "    " + describe(cookie)
+        case .replaced(let cookie, _):
+            out += "\n  " + terminal.green("replaced") + "  an earlier line's cookie: " + describe(cookie)
+        case .deleted:
+            out += "\n  " + terminal.yellow("deleted") + "   already expired: it deletes the earlier cookie of that name, domain and path"
+        case .expired:
+            out += "\n  " + terminal.yellow("expired") + "   already expired: nothing stored (a deletion of a cookie this jar does not hold)"
+        case .rejected(let reason):
+            out += "\n  " + terminal.red("rejected") + "  \(reason.explanation) [\(reason.rawValue)]"
+        }
+        for warning in warnings() {
+            out += "\n  " + terminal.yellow("warning") + "   " + warning
+        }
+        return out
+    }
+
+    private func quoted(_ text: String) -> String { "\"" + text + "\"" }
+
+    private func describeAttributes(_ cookie: ParsedSetCookie) -> [String] {
+        var parts: [String] = []
+        if let maxAge = cookie.maxAge { parts.append("Max-Age=\(maxAge)") }
+        if let expires = cookie.expires { parts.append("Expires=\(TimeFormatting.date(CookieTime(secondsSinceEpoch: expires)))") }
+        if let domain = cookie.domain { parts.append(domain.isEmpty ? "Domain=(empty: host-only)" : "Domain=\(domain)") }
+        if let path = cookie.path { parts.append(path.isEmpty ? "Path=(default-path)" : "Path=\(path)") }
+        if cookie.secure { parts.append("Secure") }
+        if cookie.httpOnly { parts.append("HttpOnly") }
+        if let sameSite = cookie.sameSite { parts.append("SameSite=\(sameSite.rawValue)") }
+        if cookie.partitioned { parts.append("Partitioned") }
+        return parts
+    }
+
+    private func describe(_ cookie: Cookie) -> String {
+        var text = cookie.isHostOnly ? "host-only cookie of \(cookie.domain)" : "domain cookie of \(cookie.domain) and its subdomains"
+        text += ", path \(cookie.path)"
+        if let expiry = cookie.expiry {
+            text += ", expires \(TimeFormatting.date(expiry)) (\(TimeFormatting.relative(expiry, now: now)))"
+        } else {
+            text += ", session cookie"
+        }
+        var flags: [String] = []
+        if cookie.isSecure { flags.append("Secure") }
+        if cookie.isHTTPOnly { flags.append("HttpOnly") }
+        flags.append("SameSite=\(cookie.sameSite.rawValue)")
+        if let partition = cookie.partitionKey { flags.append("partitioned under \(partition)") }
+        return text + ", " + flags.joined(separator: ", ")
+    }
+
+    /// What a server author should know even when the cookie is stored.
+    func warnings() -> [String] {
+        guard case .success(let cookie) = parsed else { return [] }
+        var warnings: [String] = []
+        if cookie.expires == nil, cookie.maxAge == nil, outcome.cookie != nil {
+            warnings.append("session cookie: no Max-Age or Expires, so it ends with the session and an app relaunch loses it; give it Max-Age if it should persist")
+        }
+        if line.range(of: "expires", options: .caseInsensitive) != nil, cookie.expires == nil {
+            warnings.append("an Expires attribute did not parse as a cookie-date (§5.1.1) and was ignored")
+        }
+        if line.range(of: "max-age", options: .caseInsensitive) != nil, cookie.maxAge == nil {
+            warnings.append("a Max-Age attribute is not an integer (§5.6.2) and was ignored")
+        }
+        let limit = CookieLimits.default.maxAgeSeconds
+        if let maxAge = cookie.maxAge, maxAge > limit {
+            warnings.append("Max-Age=\(maxAge) is capped at 400 days (34,560,000 s, §5.5)")
+        } else if cookie.maxAge == nil, let expires = cookie.expires, expires > now.secondsSinceEpoch + limit {
+            warnings.append("Expires is more than 400 days ahead: capped at 400 days (§5.5)")
+        }
+        let octets = cookie.value.hasPrefix("\"") && cookie.value.hasSuffix("\"") && cookie.value.count >= 2
+            ? cookie.value.dropFirst().dropLast() : Substring(cookie.value)
+        if let bad = octets.unicodeScalars.first(where: { !Self.isCookieOctet($0) }) {
+            warnings.append("the value contains \(bad.debugName), not a cookie-octet (§4.1.1): encode it (e.g. base64url) so that every server and client keeps it intact")
+        }
+        if cookie.domain != nil, outcome.rejection == .domainIsPublicSuffix {
+            warnings.append("Domain names a public suffix: use the registrable domain (e.g. example.com), or omit Domain for a host-only cookie")
+        }
+        return warnings
+    }
+
+    /// cookie-octet = %x21 / %x23-2B / %x2D-3A / %x3C-5B / %x5D-7E (§4.1.1).
+    static func isCookieOctet(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x21, 0x23...0x2B, 0x2D...0x3A, 0x3C...0x5B, 0x5D...0x7E: return true
+        default: return false
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    /// `"," (U+002C)`-style name for messages.
+    var debugName: String {
+        let hex = String(value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return properties.isWhitespace || value < 0x20 || value == 0x7F ? code : "\"\(self)\" (\(code))"
+    }
+}
+
+extension String {
+    /// The string as is, or escaped when it holds control characters (so a terminal shows them).
+    var debugDescriptionIfUnprintable: String {
+        unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? debugDescription : self
+    }
+}
+
+/// All of standard input as text (invalid UTF-8 repaired).
+func readStandardInput() -> String {
+    String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+}

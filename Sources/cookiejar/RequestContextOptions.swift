@@ -1,0 +1,48 @@
+import ArgumentParser
+import Cookies
+
+/// The request a command evaluates: its URL and the optional context of rfc6265bis-22 §5.2 and §5.7.
+struct RequestContextOptions: ParsableArguments {
+    @Option(help: "The document's site for cookies, e.g. https://top.example, or 'opaque' (default: the URL's own origin: a same-site request).")
+    var siteForCookies: String?
+
+    @Flag(help: "The request is a top-level navigation.")
+    var topLevel = false
+
+    @Option(help: "The request method (default GET).")
+    var method = "GET"
+
+    @Option(help: "The top-level site the request is made under, for partitioned cookies (default: the URL's own site).")
+    var partition: String?
+
+    @Flag(help: "Evaluate for a non-HTTP API such as document.cookie (HttpOnly cookies are invisible).")
+    var nonHTTP = false
+
+    func validate() throws {
+        if let siteForCookies, siteForCookies != "opaque", CookieURL(siteForCookies) == nil {
+            throw ValidationError("--site-for-cookies: not an origin: \(siteForCookies)")
+        }
+        if let partition, CookieURL(partition) == nil {
+            throw ValidationError("--partition: not an origin: \(partition)")
+        }
+    }
+
+    var context: CookieRequestContext {
+        var context = CookieRequestContext(isTopLevelNavigation: topLevel, method: method, api: nonHTTP ? .nonHTTP : .http)
+        switch siteForCookies {
+        case nil: context.siteForCookies = .requestOrigin
+        case "opaque": context.siteForCookies = .opaque
+        case let origin?: context.siteForCookies = CookieURL(origin).map { .origin($0) } ?? .opaque
+        }
+        context.partition = partition.flatMap(CookieURL.init)
+        return context
+    }
+}
+
+/// Parses `--url`, with a usage error naming the option.
+func parseRequestURL(_ text: String) throws -> CookieURL {
+    guard let url = CookieURL(text) else {
+        throw ValidationError("--url: not an absolute http(s) URL: \(text)")
+    }
+    return url
+}

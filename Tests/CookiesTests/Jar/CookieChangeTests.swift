@@ -1,0 +1,133 @@
+import Synchronization
+import Testing
+@testable import Cookies
+
+/// Change events: every change, with its cause, in the order the jar applied it; replaying them onto a
+/// mirror reproduces the jar's contents.
+struct CookieChangeTests {
+    /// Collects changes delivered to an observer.
+    final class Recorder: Sendable {
+        let changes = Mutex<[CookieChange]>([])
+        func callAsFunction(_ change: CookieChange) { changes.withLock { $0.append(change) } }
+        var all: [CookieChange] { changes.withLock { $0 } }
+    }
+
+    /// Applies changes to a dictionary keyed by identity: what a web view's cookie store would do.
+    static func mirror(_ changes: [CookieChange]) -> [String: Cookie] {
+        var mirror: [String: Cookie] = [:]
+        func key(_ cookie: Cookie) -> String {
+            "\(cookie.name)|\(cookie.domain)|\(cookie.isHostOnly)|\(cookie.path)|\(cookie.partitionKey ?? "")"
+        }
+        for change in changes {
+            switch change {
+            case .added(let cookie): mirror[key(cookie)] = cookie
+            case .replaced(let old, let new):
+                mirror[key(old)] = nil
+                mirror[key(new)] = new
+            case .removed(let cookie, _): mirror[key(cookie)] = nil
+            }
+        }
+        return mirror
+    }
+
+    @Test func everyCauseIsReported() {
+        let (jar, clock) = makeTestJar(limits: CookieLimits(maxCookiesPerSite: 3, sitePurgeCount: 0))
+        let recorder = Recorder()
+        jar.addObserver { recorder($0) }
+        jar.setCookie("a=1", from: url("http://a.test/"))
+        jar.setCookie("a=2", from: url("http://a.test/"))
+        jar.setCookie("a=2; Max-Age=0", from: url("http://a.test/"))
+        jar.setCookie("e=1; Max-Age=1", from: url("http://a.test/"))
+        clock.advance(seconds: 2)
+        _ = jar.cookieHeader(for: url("http://a.test/"))
+        for index in 0..<4 { jar.setCookie("c\(index)=1", from: url("http://b.test/")) }
+        jar.setCookie("s=1", from: url("http://c.test/"))
+        jar.deleteSessionCookies()
+        jar.setCookie("p=1; Max-Age=100", from: url("http://d.test/"))
+        jar.setCookie("q=1; Max-Age=100", from: url("http://e.test/"))
+        jar.signOut(from: url("http://d.test/"))
+        jar.deleteAll()
+        let changes = recorder.all
+        var causes: [String] = []
+        for change in changes {
+            switch change {
+            case .added(let cookie): causes.append("added \(cookie.name)")
+            case .replaced(_, let new): causes.append("replaced \(new.name)")
+            case .removed(let cookie, let cause): causes.append("\(cause.rawValue) \(cookie.name)")
+            }
+        }
+        #expect(causes == [
+            "added a", "replaced a", "expired a",  // §5.7: an expired Set-Cookie deletes
+            "added e", "expired e",  // purged on retrieval
+            "added c0", "added c1", "added c2", "added c3", "evicted c0",
+            "added s",
+            "sessionEnded c1", "sessionEnded c2", "sessionEnded c3", "sessionEnded s",
+            "added p", "added q", "signedOut p", "deleted q",
+        ])
+        #expect(Self.mirror(changes).isEmpty)
+    }
+
+    @Test func replayingChangesReproducesTheJar() async {
+        let (jar, clock) = makeTestJar(limits: CookieLimits(maxCookiesPerSite: 5, sitePurgeCount: 1, maxCookies: 12, purgeCount: 2))
+        let recorder = Recorder()
+        jar.addObserver { recorder($0) }
+        for step in 0..<400 {
+            let site = "s\(step % 4).test"
+            switch step % 7 {
+            case 0: jar.setCookie("n\(step % 9)=\(step); Max-Age=\(step % 5)", from: url("http://\(site)/"))
+            case 1: jar.setCookie("n\(step % 9)=\(step); Path=/p\(step % 3)", from: url("http://www.\(site)/"))
+            case 2: _ = jar.cookieHeader(for: url("http://\(site)/"))
+            case 3: clock.advance(seconds: 1)
+            case 4: jar.setCookie("d\(step % 5)=\(step); Domain=\(site)", from: url("http://x.\(site)/"))
+            case 5: if step % 35 == 5 { jar.deleteCookies(forSite: site) }
+            default: jar.setCookie("n\(step % 9)=gone; Max-Age=0", from: url("http://\(site)/"))
+            }
+        }
+        jar.deleteExpiredCookies()
+        let mirrored = Self.mirror(recorder.all)
+        #expect(recorder.all.count > 100, "the run exercised the jar")
+        // Last-access times are not changes; everything else must agree.
+        func comparable(_ cookies: some Sequence<Cookie>) -> Set<String> {
+            Set(cookies.map { "\($0.name)=\($0.value) \($0.domain) \($0.isHostOnly) \($0.path) \($0.creation) \(String(describing: $0.expiry))" })
+        }
+        #expect(comparable(mirrored.values) == comparable(jar.allCookies()))
+        #expect(mirrored.count == jar.count)
+    }
+
+    @Test func asyncSequenceDeliversInOrder() async {
+        let (jar, _) = makeTestJar()
+        let stream = jar.changes
+        for index in 0..<5 { jar.setCookie("c\(index)=1", from: url("http://a.test/")) }
+        var names: [String] = []
+        for await change in stream {
+            names.append(change.cookie.name)
+            if names.count == 5 { break }
+        }
+        #expect(names == ["c0", "c1", "c2", "c3", "c4"])
+    }
+
+    @Test func observerMayCallTheJar() {
+        let (jar, _) = makeTestJar()
+        let recorder = Recorder()
+        jar.addObserver { change in
+            recorder(change)
+            // Mirror every added cookie onto a second path: a re-entrant call must not deadlock.
+            if case .added(let cookie) = change, cookie.path == "/" {
+                jar.setCookie("\(cookie.name)=\(cookie.value); Path=/mirror", from: url("http://a.test/"))
+            }
+        }
+        jar.setCookie("a=1", from: url("http://a.test/"))
+        #expect(recorder.all.map(\.cookie.path) == ["/", "/mirror"])
+        #expect(jar.count == 2)
+    }
+
+    @Test func removedObserverHearsNothing() {
+        let (jar, _) = makeTestJar()
+        let recorder = Recorder()
+        let token = jar.addObserver { recorder($0) }
+        jar.setCookie("a=1", from: url("http://a.test/"))
+        jar.removeObserver(token)
+        jar.setCookie("b=1", from: url("http://a.test/"))
+        #expect(recorder.all.count == 1)
+    }
+}

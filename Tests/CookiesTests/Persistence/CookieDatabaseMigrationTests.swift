@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import Cookies
+
+/// Opening a file an earlier version wrote migrates it (issue 4, "The store").
+@Suite struct CookieDatabaseMigrationTests {
+    let directory = makeTemporaryDirectory()
+    var path: String { directory + "/cookies.sqlite" }
+
+    /// A copy of Fixtures/jar-schema-v1.sqlite, made by Fixtures/jar-schema-v1.sql.
+    func copyFixture() throws {
+        let fixture = try #require(
+            Bundle.module.path(forResource: "jar-schema-v1", ofType: "sqlite", inDirectory: "Fixtures"))
+        try FileManager.default.copyItem(atPath: fixture, toPath: path)
+    }
+
+    /// The rows of jar-schema-v1.sql, as version 2 keeps them: the leading dot becomes the
+    /// host-only-flag, seconds become microseconds, SameSite text becomes the flag; the expired row
+    /// is dropped.
+    @Test func version1FileIsMigratedToTheCurrentSchema() throws {
+        try copyFixture()
+        let expiry = CookieTime(secondsSinceEpoch: Int64(1_767_225_600))
+        let expected: Set<Cookie> = [
+            Cookie(
+                name: "sid", value: "abc", domain: "example.com", isHostOnly: false, path: "/", expiry: expiry,
+                creation: CookieTime(microsecondsSinceEpoch: 1_735_689_600_000_000),
+                lastAccess: CookieTime(microsecondsSinceEpoch: 1_735_689_700_000_000), isSecure: true, isHTTPOnly: true,
+                sameSite: .strict, isSourceSecure: true),
+            Cookie(
+                name: "theme", value: "dark", domain: "www.example.org", isHostOnly: true, path: "/app", expiry: expiry,
+                creation: CookieTime(microsecondsSinceEpoch: 1_735_689_600_000_001), sameSite: .default),
+            Cookie(
+                name: "track", value: "x", domain: "example.net", isHostOnly: false, path: "/", expiry: expiry,
+                creation: CookieTime(microsecondsSinceEpoch: 1_735_689_600_000_002), isSecure: true, sameSite: .none,
+                isSourceSecure: true),
+        ]
+        let jar = try openTestJar(path)
+        #expect(Set(jar.allCookies()) == expected)
+        try jar.close()
+
+        let connection = try SQLiteConnection(path: path, flags: .readOnly)
+        #expect(try connection.integer("PRAGMA user_version") == CookieDatabaseSchema.version)
+        #expect(try connection.integer("SELECT count(*) FROM cookies") == 3)
+        #expect(Set(try openTestJar(path).allCookies()) == expected)
+    }
+
+    /// A migration that fails (here: a SameSite text version 1 never wrote) changes nothing.
+    @Test func failedMigrationLeavesTheFileAsItWas() throws {
+        try copyFixture()
+        try runSQL("UPDATE cookies SET same_site = 'Sometimes' WHERE id = 2;", on: path)
+        let before = fileBytes(path)
+        #expect {
+            try openTestJar(path)
+        } throws: { error in
+            (error as! CookieFileError).description.contains("cannot migrate the jar file from schema 1")
+        }
+        #expect(fileBytes(path) == before)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+@testable import Cookies
+
+/// Files a jar cannot read, and files it cannot write (issue 4, "Nothing lost, nothing corrupted").
+@Suite struct CookieFileErrorTests {
+    let directory = makeTemporaryDirectory()
+    var path: String { directory + "/cookies.sqlite" }
+
+    /// A jar file of 50 cookies, closed.
+    func writeValidJar() throws {
+        let jar = try openTestJar(path)
+        for index in 0..<50 {
+            jar.setCookie("c\(index)=\(String(repeating: "v", count: 200)); Max-Age=3600", from: url("https://example.com/"))
+        }
+        try jar.close()
+    }
+
+    /// What the file holds before the open, and the error the open must give. Made by hand here:
+    /// text, a truncated SQLite file, another application's database, a newer schema.
+    enum Damage: String, CaseIterable {
+        case text, emptyHeader, truncatedHeader, truncatedPages, foreign, newerSchema, invalidRow
+
+        var expected: CookieFileError.Code {
+            switch self {
+            case .text, .emptyHeader: .notADatabase
+            // SQLite reads a header cut short as a malformed database, not as a foreign file.
+            case .truncatedHeader, .truncatedPages, .invalidRow: .corrupt
+            case .foreign: .foreign
+            case .newerSchema: .newerSchema
+            }
+        }
+    }
+
+    func damage(_ damage: Damage) throws {
+        switch damage {
+        case .text:
+            try Data("# Netscape HTTP Cookie File\n".utf8).write(to: URL(fileURLWithPath: path))
+        case .emptyHeader:
+            try Data(repeating: 0, count: 4096).write(to: URL(fileURLWithPath: path))
+        case .truncatedHeader:
+            try writeValidJar()
+            try fileBytes(path)!.prefix(60).write(to: URL(fileURLWithPath: path))
+        case .truncatedPages:
+            try writeValidJar()
+            let bytes = fileBytes(path)!
+            try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+        case .foreign:
+            try runSQL("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hello');", on: path)
+        case .newerSchema:
+            try writeValidJar()
+            try runSQL("PRAGMA user_version = 99;", on: path)
+        case .invalidRow:
+            try writeValidJar()
+            try runSQL("PRAGMA ignore_check_constraints = ON; UPDATE cookies SET same_site = 7 WHERE name = 'c3';", on: path)
+        }
+    }
+
+    /// Each damaged file gives a clear error naming the file, and is left byte for byte as it was.
+    @Test(arguments: Damage.allCases)
+    func unreadableFileThrowsAndIsLeftUntouched(_ kind: Damage) throws {
+        try damage(kind)
+        let before = fileBytes(path)
+        #expect {
+            try openTestJar(path)
+        } throws: { error in
+            let error = error as! CookieFileError
+            return error.code == kind.expected && error.path == path && error.description.hasPrefix(path + ": ")
+        }
+        #expect(fileBytes(path) == before)
+    }
+
+    /// `.moveAside` renames an unreadable file (never deleting it) and starts an empty jar.
+    @Test(arguments: Damage.allCases.filter { $0 != .newerSchema })
+    func moveAsideKeepsTheUnreadableFileAndStartsFresh(_ kind: Damage) throws {
+        try damage(kind)
+        let before = fileBytes(path)
+        var options = testFileOptions()
+        options.unreadableFile = .moveAside
+        let jar = try openTestJar(path, options: options)
+        #expect(jar.count == 0)
+        let aside = "\(path).corrupt-\(testEpoch.secondsSinceEpoch)"
+        #expect(fileBytes(aside) == before)
+        jar.setCookie("fresh=1; Max-Age=3600", from: url("https://example.com/"))
+        try jar.close()
+        #expect(try openTestJar(path).allCookies().map(\.name) == ["fresh"])
+    }
+
+    /// A newer schema is never moved aside: it is not damaged, only newer than this library.
+    @Test func newerSchemaIsRefusedEvenWithMoveAside() throws {
+        try damage(.newerSchema)
+        var options = testFileOptions()
+        options.unreadableFile = .moveAside
+        #expect(throws: CookieFileError.self) { try openTestJar(path, options: options) }
+        #expect(!FileManager.default.fileExists(atPath: "\(path).corrupt-\(testEpoch.secondsSinceEpoch)"))
+    }
+
+    /// A full disk (SQLite's page limit standing in for it): flush() throws `.full`, the jar keeps
+    /// working in memory, the file keeps its last good state, and pending changes are written once
+    /// there is room again.
+    @Test func fullDiskSurfacesAtFlushAndLosesNothing() throws {
+        try writeValidJar()
+        var options = testFileOptions()
+        options.maximumPageCount = Int(try SQLiteConnection(path: path, flags: .readOnly).integer("PRAGMA page_count")!)
+        let jar = try openTestJar(path, options: options)
+        let big = String(repeating: "x", count: 3000)
+        for index in 0..<40 { jar.setCookie("big\(index)=\(big); Max-Age=3600", from: url("https://example.org/")) }
+        #expect {
+            try jar.flush()
+        } throws: { error in
+            (error as! CookieFileError).code == .full
+        }
+        #expect(jar.count == 90)
+        #expect(try openTestJar(path).count == 50)
+        #expect(throws: CookieFileError.self) { try jar.close() }
+
+        // Making room (here: deleting the big cookies) lets the pending changes through.
+        #expect(jar.deleteCookies(forSite: "example.org") == 40)
+        jar.setCookie("small=1; Max-Age=3600", from: url("https://example.org/"))
+        try jar.close()
+        #expect(try openTestJar(path).count == 51)
+    }
+
+    /// A file that cannot be written (mode 0400; for root, which ignores modes, also the immutable
+    /// attribute set with chattr): it loads, flush() throws `.readOnly`, the jar keeps working in
+    /// memory, and the file is unchanged.
+    @Test(.enabled(if: canMakeFilesReadOnly, "needs a non-root user or chattr (root ignores file modes)"))
+    func readOnlyFileLoadsAndFlushThrows() throws {
+        try writeValidJar()
+        try makeReadOnly(path, true)
+        defer { try? makeReadOnly(path, false) }
+        let before = fileBytes(path)
+
+        let jar = try openTestJar(path)
+        #expect(jar.count == 50)
+        jar.setCookie("new=1; Max-Age=3600", from: url("https://example.com/"))
+        #expect {
+            try jar.flush()
+        } throws: { error in
+            (error as! CookieFileError).code == .readOnly
+        }
+        #expect(jar.count == 51)
+        #expect(fileBytes(path) == before)
+    }
+}
+
+/// True when a test can make a file unwritable for this process: tried on a scratch file (root
+/// needs chattr and a file system that supports the immutable attribute).
+let canMakeFilesReadOnly: Bool = {
+    let probe = makeTemporaryDirectory() + "/probe"
+    guard FileManager.default.createFile(atPath: probe, contents: Data()) else { return false }
+    guard (try? makeReadOnly(probe, true)) != nil else { return false }
+    defer { try? makeReadOnly(probe, false) }
+    return FileHandle(forWritingAtPath: probe) == nil
+}()
+
+/// Makes `path` unwritable (0400, and immutable when running as root) or writable again.
+func makeReadOnly(_ path: String, _ readOnly: Bool) throws {
+    if readOnly { try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: path) }
+    if getuid() == 0 {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr") else { throw CocoaError(.fileWriteNoPermission) }
+        let chattr = Process()
+        chattr.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        chattr.arguments = [readOnly ? "+i" : "-i", path]
+        try chattr.run()
+        chattr.waitUntilExit()
+        guard chattr.terminationStatus == 0 else { throw CocoaError(.fileWriteNoPermission) }
+    }
+    if !readOnly { try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path) }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+
+@testable import Cookies
+
+/// The persistent jar: what a relaunch finds, how changes reach the file (issue 4, "The store").
+@Suite struct CookieJarFileTests {
+    let directory = makeTemporaryDirectory()
+    var path: String { directory + "/cookies.sqlite" }
+
+    /// Every field the jar keeps survives close and reopen (partition key, source port, times, flags).
+    @Test func reopenedJarHoldsEveryFieldOfEveryPersistentCookie() throws {
+        let jar = try openTestJar(path)
+        let future = testEpoch.adding(seconds: 86_400)
+        let cookies = [
+            Cookie(
+                name: "a", value: "1", domain: "example.com", isHostOnly: false, path: "/docs", expiry: future,
+                creation: testEpoch, lastAccess: testEpoch.adding(seconds: 5), isSecure: true, isHTTPOnly: true,
+                sameSite: .strict, partitionKey: "https://top.example", isSourceSecure: true, sourcePort: 8443),
+            Cookie(name: "", value: "nameless", domain: "www.example.com", expiry: future, creation: testEpoch),
+            Cookie(name: "b", value: "", domain: "example.org", expiry: future, creation: testEpoch, sameSite: .none),
+            Cookie(name: "c", value: "ü", domain: "example.org", expiry: future, creation: testEpoch, sameSite: .lax),
+        ]
+        for cookie in cookies { jar.insert(cookie) }
+        try jar.close()
+
+        let reopened = try openTestJar(path)
+        #expect(Set(reopened.allCookies()) == Set(cookies))
+        #expect(reopened.filePath == path)
+    }
+
+    /// Session cookies end with the session (rfc6265bis-22 §5.7 step 6) unless the option keeps them.
+    @Test(arguments: [false, true])
+    func sessionCookiesAreWrittenOnlyWhenAsked(persists: Bool) throws {
+        var options = testFileOptions()
+        options.persistsSessionCookies = persists
+        let jar = try openTestJar(path, options: options)
+        jar.setCookie("session=1", from: url("https://example.com/"))
+        jar.setCookie("kept=1; Max-Age=3600", from: url("https://example.com/"))
+        try jar.close()
+
+        let names = try openTestJar(path, options: options).allCookies().map(\.name).sorted()
+        #expect(names == (persists ? ["kept", "session"] : ["kept"]))
+    }
+
+    /// A session cookie replacing a persistent one removes the persistent one's row.
+    @Test func sessionCookieReplacingAPersistentOneRemovesItsRow() throws {
+        let jar = try openTestJar(path)
+        jar.setCookie("id=old; Max-Age=3600", from: url("https://example.com/"))
+        try jar.flush()
+        jar.setCookie("id=new", from: url("https://example.com/"))
+        try jar.close()
+        #expect(try openTestJar(path).allCookies().isEmpty)
+    }
+
+    /// Expired cookies are not loaded, and the load purges their rows.
+    @Test func expiredCookiesAreDroppedOnLoadAndPurgedFromTheFile() throws {
+        let clock = ManualCookieClock(testEpoch)
+        let jar = try openTestJar(path, clock: clock)
+        jar.setCookie("short=1; Max-Age=60", from: url("https://example.com/"))
+        jar.setCookie("long=1; Max-Age=3600", from: url("https://example.com/"))
+        try jar.close()
+
+        clock.advance(seconds: 120)
+        #expect(try openTestJar(path, clock: clock).allCookies().map(\.name) == ["long"])
+        let connection = try SQLiteConnection(path: path, flags: .readOnly)
+        #expect(try connection.integer("SELECT count(*) FROM cookies") == 1)
+    }
+
+    /// The file and its WAL are readable and writable by their owner only.
+    @Test func fileIsCreatedWithPermissions0600() throws {
+        let jar = try openTestJar(path)
+        jar.setCookie("a=1; Max-Age=3600", from: url("https://example.com/"))
+        try jar.flush()
+        for file in [path, path + "-wal"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(file)")
+        }
+        try jar.close()
+    }
+
+    /// A Set-Cookie rewrites one row, not the file: a flush after one change among many changes one row.
+    @Test func oneSetCookieWritesOneRow() throws {
+        let jar = try openTestJar(path)
+        for index in 0..<100 { jar.setCookie("c\(index)=v; Max-Age=3600", from: url("https://example.com/")) }
+        #expect(try jar.flush() == 100)
+        jar.setCookie("c7=changed; Max-Age=3600", from: url("https://example.com/"))
+        #expect(try jar.flush() == 1)
+        #expect(try jar.flush() == 0)
+        try jar.close()
+        #expect(try openTestJar(path).allCookies().first { $0.name == "c7" }?.value == "changed")
+    }
+
+    /// Changes within the flush delay are coalesced into one background write.
+    @Test func changesAreCoalescedIntoOneScheduledFlush() throws {
+        let scheduler = ManualFlushScheduler()
+        let jar = try openTestJar(path, options: testFileOptions(scheduler))
+        #expect(scheduler.delays.isEmpty)
+        jar.setCookie("a=1; Max-Age=3600", from: url("https://example.com/"))
+        jar.setCookie("b=1; Max-Age=3600", from: url("https://example.com/"))
+        jar.delete(jar.allCookies().first { $0.name == "a" }!)
+        #expect(scheduler.delays == [.seconds(1)])
+
+        scheduler.runAll()
+        // What the background write stored is what another process sees now.
+        let other = try openTestJar(path)
+        #expect(other.allCookies().map(\.name) == ["b"])
+        #expect(try jar.flush() == 0)
+        jar.setCookie("c=1; Max-Age=3600", from: url("https://example.com/"))
+        #expect(scheduler.delays == [.seconds(1)])
+        try jar.close()
+        try other.close()
+    }
+
+    /// With no flush delay, nothing is scheduled: only flush() and close() write.
+    @Test func noFlushDelayWritesOnlyOnDemand() throws {
+        let scheduler = ManualFlushScheduler()
+        var options = testFileOptions(scheduler)
+        options.flushDelay = nil
+        let jar = try openTestJar(path, options: options)
+        jar.setCookie("a=1; Max-Age=3600", from: url("https://example.com/"))
+        #expect(scheduler.delays.isEmpty)
+        #expect(try jar.flush() == 1)
+        try jar.close()
+    }
+
+    /// Retrieval updates last-access times without change events; the file gets them at most once a
+    /// minute (Chromium's kLastAccessThreshold) or at close.
+    @Test func lastAccessIsWrittenAtMostOncePerMinute() throws {
+        let clock = ManualCookieClock(testEpoch)
+        let jar = try openTestJar(path, clock: clock)
+        jar.setCookie("a=1; Max-Age=86400", from: url("https://example.com/"))
+        try jar.flush()
+
+        clock.advance(seconds: 10)
+        _ = jar.cookies(for: url("https://example.com/"))
+        #expect(try jar.flush() == 0)
+        clock.advance(seconds: 51)
+        #expect(try jar.flush() == 1)
+        #expect(try jar.flush() == 0)
+
+        clock.advance(seconds: 5)
+        _ = jar.cookies(for: url("https://example.com/"))
+        try jar.close()
+        #expect(try openTestJar(path, clock: clock).allCookies().first?.lastAccess == clock.now())
+    }
+
+    /// Two jars on one file: each writes only what it changed, so both sets of changes survive.
+    @Test func twoJarsOnOneFileMergeTheirChanges() throws {
+        let first = try openTestJar(path)
+        let second = try openTestJar(path)
+        first.setCookie("one=1; Max-Age=3600", from: url("https://example.com/"))
+        second.setCookie("two=2; Max-Age=3600", from: url("https://example.org/"))
+        try first.flush()
+        try second.flush()
+        first.setCookie("shared=first; Max-Age=3600", from: url("https://example.net/"))
+        second.setCookie("shared=second; Max-Age=3600", from: url("https://example.net/"))
+        try second.flush()
+        try first.close()
+        try second.close()
+
+        let merged = try openTestJar(path).allCookies()
+        #expect(Set(merged.map(\.name)) == ["one", "two", "shared"])
+        #expect(merged.first { $0.name == "shared" }?.value == "first", "the last flush wins")
+    }
+
+    /// After close the jar works in memory but writes nothing.
+    @Test func closedJarKeepsWorkingInMemory() throws {
+        let jar = try openTestJar(path)
+        jar.setCookie("before=1; Max-Age=3600", from: url("https://example.com/"))
+        try jar.close()
+        jar.setCookie("after=1; Max-Age=3600", from: url("https://example.com/"))
+        #expect(jar.count == 2)
+        #expect(try jar.flush() == 0)
+        #expect(try openTestJar(path).allCookies().map(\.name) == ["before"])
+    }
+
+    /// Cookies evicted while loading (the file holds more than the jar's limits) leave the file.
+    @Test func cookiesEvictedWhileLoadingLeaveTheFile() throws {
+        let jar = try openTestJar(path)
+        for index in 0..<10 { jar.setCookie("c\(index)=v; Max-Age=3600", from: url("https://example.com/")) }
+        try jar.close()
+
+        let limits = CookieLimits(maxCookiesPerSite: 4, sitePurgeCount: 0)
+        let small = try CookieJar(
+            contentsOf: path, options: testFileOptions(), publicSuffixList: testPublicSuffixList, limits: limits,
+            clock: ManualCookieClock(testEpoch))
+        #expect(small.count == 4)
+        #expect(try small.flush() == 6)
+        try small.close()
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import Cookies
+
+/// Importing Firefox's cookies.sqlite (issue 4, "Interchange formats"). The tables are Firefox's
+/// `moz_cookies` as Firefox 91+ creates it (columns as in netwerk/cookie/CookiePersistentStorage.cpp);
+/// schema 16 (Firefox 142) stores expiry in milliseconds, earlier schemas in seconds.
+@Suite struct FirefoxCookiesTests {
+    let directory = makeTemporaryDirectory()
+    var path: String { directory + "/cookies.sqlite" }
+
+    static let createTable = """
+        CREATE TABLE moz_cookies (
+            id INTEGER PRIMARY KEY, originAttributes TEXT NOT NULL DEFAULT '', name TEXT, value TEXT, host TEXT,
+            path TEXT, expiry INTEGER, lastAccessed INTEGER, creationTime INTEGER, isSecure INTEGER,
+            isHttpOnly INTEGER, inBrowserElement INTEGER DEFAULT 0, sameSite INTEGER DEFAULT 0,
+            rawSameSite INTEGER DEFAULT 0, schemeMap INTEGER DEFAULT 0, isPartitionedAttributeSet INTEGER DEFAULT 0,
+            CONSTRAINT moz_uniqueid UNIQUE (name, host, path, originAttributes));
+        """
+
+    /// 2026-01-01T00:00:00Z in the unit of `schema`, and the cookies written with it.
+    func writeDatabase(schema: Int64) throws {
+        let expiry: Int64 = schema >= 16 ? 1_767_225_600_000 : 1_767_225_600
+        let expired: Int64 = schema >= 16 ? 1_600_000_000_000 : 1_600_000_000
+        let unset = schema >= 15 ? 256 : 1  // before 15: the enforced Lax with rawSameSite 0
+        try runSQL(
+            """
+            PRAGMA user_version = \(schema);
+            \(Self.createTable)
+            INSERT INTO moz_cookies (originAttributes, name, value, host, path, expiry, lastAccessed, creationTime,
+                isSecure, isHttpOnly, sameSite, rawSameSite, schemeMap) VALUES
+              ('', 'sid', 'abc', '.example.com', '/', \(expiry), 1735689700000000, 1735689600000000, 1, 1, 2, 2, 2),
+              ('', 'theme', 'dark', 'www.example.org', '/app', \(expiry), 1735689600000001, 1735689600000001, 0, 0, \(unset), 0, 1),
+              ('^partitionKey=%28https%2Ctop.example%29', 'chip', '1', 'embed.example', '/', \(expiry), 1735689600000002, 1735689600000002, 1, 0, 0, 0, 2),
+              ('^userContextId=2', 'container', '1', 'example.com', '/', \(expiry), 1735689600000003, 1735689600000003, 0, 0, 1, 1, 2),
+              ('', 'old', '1', 'example.com', '/', \(expired), 1600000000000000, 1600000000000000, 0, 0, 1, 1, 2);
+            """, on: path)
+    }
+
+    @Test(arguments: [14, 15, 16] as [Int64])
+    func firefoxCookiesAreImported(schema: Int64) throws {
+        try writeDatabase(schema: schema)
+        let expiry = CookieTime(secondsSinceEpoch: Int64(1_767_225_600))
+        let expected: Set<Cookie> = [
+            Cookie(
+                name: "sid", value: "abc", domain: "example.com", isHostOnly: false, path: "/", expiry: expiry,
+                creation: CookieTime(microsecondsSinceEpoch: 1_735_689_600_000_000),
+                lastAccess: CookieTime(microsecondsSinceEpoch: 1_735_689_700_000_000), isSecure: true, isHTTPOnly: true,
+                sameSite: .strict, isSourceSecure: true),
+            Cookie(
+                name: "theme", value: "dark", domain: "www.example.org", path: "/app", expiry: expiry,
+                creation: CookieTime(microsecondsSinceEpoch: 1_735_689_600_000_001), sameSite: .default),
+            Cookie(
+                name: "chip", value: "1", domain: "embed.example", path: "/", expiry: expiry,
+                creation: CookieTime(microsecondsSinceEpoch: 1_735_689_600_000_002), isSecure: true, sameSite: .none,
+                partitionKey: "https://top.example", isSourceSecure: true),
+        ]
+        #expect(Set(try FirefoxCookies.read(contentsOf: path, now: testEpoch)) == expected)
+    }
+
+    /// A running Firefox holds its database locked; the immutable open neither waits nor writes.
+    @Test func lockedDatabaseIsReadWithoutWaitingOrWriting() throws {
+        try writeDatabase(schema: 16)
+        let lock = try SQLiteConnection(path: path, flags: .readWrite)
+        try lock.execute("BEGIN EXCLUSIVE; UPDATE moz_cookies SET value = value;")
+        let before = fileBytes(path)
+        #expect(try FirefoxCookies.read(contentsOf: path, now: testEpoch).count == 3)
+        #expect(fileBytes(path) == before)
+        try lock.execute("ROLLBACK")
+    }
+
+    /// A file that is not Firefox's cookie database is a clear error naming it.
+    @Test func otherFilesAreErrors() throws {
+        try runSQL("CREATE TABLE notes (body TEXT);", on: path)
+        #expect {
+            try FirefoxCookies.read(contentsOf: path, now: testEpoch)
+        } throws: { error in
+            (error as! CookieFileError).description.hasPrefix(path + ": cannot read moz_cookies")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+
+@testable import Cookies
+
+/// A fresh directory under the system's temporary directory, for one test's files.
+func makeTemporaryDirectory() -> String {
+    let path = NSTemporaryDirectory() + "cookiejar-tests-" + UUID().uuidString
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// A flush scheduler that runs the scheduled writes only when the test says so: tests never wait.
+final class ManualFlushScheduler: CookieFlushScheduler {
+    private let scheduled = Mutex<[(Duration, @Sendable () -> Void)]>([])
+
+    func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {
+        scheduled.withLock { $0.append((delay, work)) }
+    }
+
+    /// The delays of the writes scheduled and not yet run.
+    var delays: [Duration] { scheduled.withLock { $0.map(\.0) } }
+
+    /// Runs every scheduled write, as if their delays had passed.
+    func runAll() {
+        let work = scheduled.withLock { scheduled in
+            defer { scheduled.removeAll() }
+            return scheduled.map(\.1)
+        }
+        for item in work { item() }
+    }
+}
+
+/// Options for tests: background writes go to `scheduler`.
+func testFileOptions(_ scheduler: ManualFlushScheduler = ManualFlushScheduler()) -> CookieFileOptions {
+    var options = CookieFileOptions()
+    options.scheduler = scheduler
+    return options
+}
+
+/// A jar on the test list, kept in the file at `path`.
+func openTestJar(
+    _ path: String, options: CookieFileOptions = testFileOptions(), clock: ManualCookieClock = ManualCookieClock(testEpoch)
+) throws(CookieFileError) -> CookieJar {
+    try CookieJar(contentsOf: path, options: options, publicSuffixList: testPublicSuffixList, clock: clock)
+}
+
+/// The bytes of a file, to check it was left untouched.
+func fileBytes(_ path: String) -> Data? {
+    FileManager.default.contents(atPath: path)
+}
+
+/// Runs SQL on a file with the sqlite3 shell's engine (through the library's own wrapper).
+func runSQL(_ sql: String, on path: String) throws {
+    let connection = try SQLiteConnection(path: path, flags: [.readWrite, .create])
+    try connection.execute(sql)
+}

@@ -1,0 +1,40 @@
+import Testing
+
+/// `cookiejar explain`, run as a sub-process, against golden output.
+struct ExplainTests {
+    /// 2026-01-01T00:00:00Z: the instant every run is evaluated at.
+    static let at = "1767225600"
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        var golden: String
+        var arguments: [String]
+        var stdin: String? = nil
+        var testDescription: String { golden }
+    }
+
+    static let rows: [Row] = [
+        Row(golden: "explain-stored", arguments: ["--url", "https://api.example.com/login", "sid=abc; Path=/; Max-Age=3600; Secure; HttpOnly; SameSite=Lax"]),
+        Row(golden: "explain-rejections", arguments: ["--url", "http://www.example.com/", "a=b; Domain=com", "c=d; Secure", "__Host-e=f; Secure; Path=/", "g=h; SameSite=None", "i=j\u{7F}"]),
+        Row(golden: "explain-warnings", arguments: ["--url", "https://example.com/", "token=a b; Max-Age=999999999", "legacy=1; Expires=Thu, 31 Feb 2030 10:00:00 GMT", "gone=1; Max-Age=0"]),
+        Row(golden: "explain-cross-site", arguments: ["--url", "https://embed.test/", "--site-for-cookies", "https://top.example", "lax=1; SameSite=Lax", "none=1; SameSite=None; Secure; Partitioned"]),
+        Row(golden: "explain-stdin-headers", arguments: ["--url", "https://example.com/"], stdin: "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nSet-Cookie: a=1; Max-Age=60\r\nset-cookie: b=2; Path=/docs; Max-Age=60\r\n\r\n"),
+        Row(golden: "explain-stdin-lines", arguments: ["--url", "https://example.com/"], stdin: "a=1; Max-Age=60\n\nb=2; Max-Age=60\n"),
+    ]
+
+    @Test(arguments: rows)
+    func golden(_ row: Row) throws {
+        let run = try Tool.run(["explain", "--at", Self.at] + row.arguments, stdin: row.stdin)
+        try Tool.expectGolden(run, row.golden)
+    }
+
+    @Test func exitCodes() throws {
+        #expect(try Tool.run(["explain", "--at", Self.at, "--url", "https://a.test/", "a=1; Max-Age=9"]).status == 0)
+        #expect(try Tool.run(["explain", "--at", Self.at, "--url", "https://a.test/", "a=1; Domain=test"]).status == 1)
+        let usage = try Tool.run(["explain", "--url", "not a url", "a=1"])
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("--url"))
+        let empty = try Tool.run(["explain", "--url", "https://a.test/"], stdin: "")
+        #expect(empty.status == 3)
+        #expect(empty.stderr == "cookiejar: no Set-Cookie values given (arguments or standard input)\n")
+    }
+}

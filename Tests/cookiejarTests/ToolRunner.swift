@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Runs the built `cookiejar` binary as a sub-process, as a person would.
+struct ToolRun {
+    var stdout: String
+    var stderr: String
+    var status: Int32
+
+    /// Stdout, stderr and the exit status in one text, as the golden files hold them.
+    var transcript: String {
+        var text = stdout
+        if !stderr.isEmpty { text += "--- stderr ---\n" + stderr }
+        return text + "--- exit \(status) ---\n"
+    }
+}
+
+enum Tool {
+    /// The `cookiejar` binary built next to this test bundle.
+    static let executable: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // The test binary may sit inside a bundle directory (…xctest/Contents/MacOS) on some platforms.
+        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("cookiejar").path),
+            directory.pathComponents.count > 1
+        {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("cookiejar")
+    }()
+
+    /// The package's root folder, for sample and golden files.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> ToolRun {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let output = Pipe()
+        let errors = Pipe()
+        let input = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errorData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errorData = errors.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return ToolRun(
+            stdout: String(decoding: outputData, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self),
+            status: process.terminationStatus)
+    }
+
+    /// Compares a run with `Golden/<name>.txt`; `COOKIEJAR_UPDATE_GOLDEN=1 swift test --filter cookiejarTests`
+    /// rewrites the golden files instead.
+    static func expectGolden(_ run: ToolRun, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let file = packageRoot.appendingPathComponent("Tests/cookiejarTests/Golden/\(name).txt")
+        if ProcessInfo.processInfo.environment["COOKIEJAR_UPDATE_GOLDEN"] == "1" {
+            try run.transcript.write(to: file, atomically: true, encoding: .utf8)
+            return
+        }
+        let golden = try String(contentsOf: file, encoding: .utf8)
+        #expect(run.transcript == golden, "differs from Golden/\(name).txt", sourceLocation: sourceLocation)
+    }
+}
