@@ -45,7 +45,8 @@ final class CookieDatabase {
         connection.setBusyTimeout(milliseconds: Int32(clamping: min(seconds, 86_400) * 1000 + attoseconds / 1_000_000_000_000_000))
 
         try checkSchema(connection, path: path)
-        let cookies = try readCookies(connection, path: path, options: options, now: now)
+        let cookies = try readCookies(
+            connection, path: path, now: now, includingSessionCookies: options.persistsSessionCookies)
         let database = try CookieDatabase(path: path, connection: connection, options: options, now: now)
         connection.setCheckpointsOnClose(true)
         return (database, cookies)
@@ -101,9 +102,39 @@ final class CookieDatabase {
         }
     }
 
-    /// Reads every unexpired cookie; a row that is not a complete, valid cookie is corruption.
+    /// Every row of the jar file at `path`, expired and session cookies included, read without writing
+    /// anything (for tools: `cookiejar inspect`, `export`). The file must be a jar of the current schema.
+    static func snapshot(_ path: String) throws(CookieFileError) -> [Cookie] {
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: path, flags: .readOnly)
+        } catch {
+            throw CookieFileError(error, path: path, doing: "cannot open the jar file")
+        }
+        connection.setCheckpointsOnClose(false)
+        let applicationID: Int64?
+        let version: Int64
+        do {
+            applicationID = try connection.integer("PRAGMA application_id")
+            version = try connection.integer("PRAGMA user_version") ?? 0
+        } catch {
+            throw CookieFileError(error, path: path, doing: "cannot read the jar file's header")
+        }
+        guard applicationID == CookieDatabaseSchema.applicationID else {
+            throw CookieFileError(.foreign, path: path, detail: "an SQLite database, but not a cookie jar")
+        }
+        guard version == CookieDatabaseSchema.version else {
+            throw CookieFileError(
+                version > CookieDatabaseSchema.version ? .newerSchema : .corrupt, path: path,
+                detail: "a jar of schema \(version); this version reads schema \(CookieDatabaseSchema.version) without writing (open it as a jar to migrate it)")
+        }
+        return try readCookies(connection, path: path, now: .distantPast, includingSessionCookies: true)
+    }
+
+    /// Reads every cookie unexpired at `now` (session cookies only when asked); a row that is not a
+    /// complete, valid cookie is corruption.
     private static func readCookies(
-        _ connection: SQLiteConnection, path: String, options: CookieFileOptions, now: CookieTime
+        _ connection: SQLiteConnection, path: String, now: CookieTime, includingSessionCookies: Bool
     ) throws(CookieFileError) -> [Cookie] {
         var cookies: [Cookie] = []
         let invalidRow: Int64?
@@ -111,7 +142,7 @@ final class CookieDatabase {
             let select = try connection.prepare(
                 "SELECT id, \(CookieDatabaseSchema.columns) FROM cookies WHERE expiry > ?1 OR (?2 AND expiry IS NULL)")
             try select.bind(now.microsecondsSinceEpoch, at: 1)
-            try select.bind(options.persistsSessionCookies, at: 2)
+            try select.bind(includingSessionCookies, at: 2)
             invalidRow = try { () throws(SQLiteError) -> Int64? in
                 while try select.step() {
                     guard let cookie = cookie(from: select, offset: 1) else { return select.int64(at: 0) }

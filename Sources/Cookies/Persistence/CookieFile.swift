@@ -10,14 +10,20 @@ public enum CookieFile {
     /// - Parameters:
     ///   - now: the import time, for formats without creation times (cookies.txt).
     ///   - lenient: skip and report bad entries instead of throwing at the first one.
-    /// - Throws: `unreadable`, `unknownFormat`, `unsupportedFormat` (an SQLite database: open it with the
-    ///   SQLite store), or the format's own errors; every error names `path`.
+    /// An SQLite file is read without writing to it: a swift-cookiejar jar (every row, expired and
+    /// session cookies included) or Firefox's `cookies.sqlite`.
+    ///
+    /// - Throws: `io`, `unknownFormat`, `foreign` (another application's database), or the format's own
+    ///   errors; every error names `path`.
     public static func read(path: String, now: CookieTime, lenient: Bool = false) throws(CookieFileError) -> CookieFileContents {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.contents(atPath: path, limit: maximumSize)
         } catch {
             throw CookieFileError(.io, path: path, detail: "cannot read the file: \(error.explanation)")
+        }
+        if CookieFileFormat(sniffing: bytes) == .sqlite {
+            return try readDatabase(path: path)
         }
         do {
             var contents = try parse(bytes, now: now, lenient: lenient)
@@ -28,14 +34,29 @@ public enum CookieFile {
         }
     }
 
+    /// An SQLite file: a swift-cookiejar jar (every row, read without writing) or Firefox's
+    /// `cookies.sqlite`; any other database is foreign.
+    private static func readDatabase(path: String) throws(CookieFileError) -> CookieFileContents {
+        do {
+            return CookieFileContents(format: .sqlite, cookies: try CookieDatabase.snapshot(path))
+        } catch where error.code == .foreign {
+            do {
+                return CookieFileContents(format: .firefox, cookies: try FirefoxCookies.read(contentsOf: path))
+            } catch where error.code == .foreign {
+                throw CookieFileError(
+                    .foreign, path: path, detail: "an SQLite database, but neither a swift-cookiejar jar nor Firefox's cookies.sqlite")
+            }
+        }
+    }
+
     /// The cookies in `bytes`, whatever their format (see `read(path:now:lenient:)`).
     public static func parse(_ bytes: some Collection<UInt8>, now: CookieTime, lenient: Bool = false) throws(CookieFileError) -> CookieFileContents {
         switch CookieFileFormat(sniffing: bytes) {
         case .cookiesTxt: try CookiesTxt.parse(bytes, now: now, lenient: lenient)
         case .json: try CookieJSON.parse(bytes, lenient: lenient)
         case .binaryCookies: try BinaryCookies.parse(bytes, lenient: lenient)
-        case .sqlite:
-            throw CookieFileError(.unsupportedFormat, offset: 0, detail: "an SQLite database, not read here: open it with the SQLite cookie store")
+        case .sqlite, .firefox:
+            throw CookieFileError(.unsupportedFormat, offset: 0, detail: "an SQLite database: read it from its file (CookieFile.read)")
         case nil:
             throw CookieFileError(.unknownFormat, offset: 0, detail: "not a cookies.txt, swift-cookiejar JSON or binarycookies file")
         }

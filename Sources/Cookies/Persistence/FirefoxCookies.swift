@@ -15,13 +15,23 @@
 ///   `privateBrowsingId`, `firstPartyDomain`, `geckoViewSessionContextId`) are not the default
 ///   jar's and are skipped.
 public enum FirefoxCookies {
-    /// Every unexpired cookie of the default container in the Firefox cookie database at `path`.
-    public static func read(contentsOf path: String, now: CookieTime) throws(CookieFileError) -> [Cookie] {
+    /// Every cookie of the default container in the Firefox cookie database at `path`, expired ones
+    /// included (a jar drops them on `insert`).
+    public static func read(contentsOf path: String) throws(CookieFileError) -> [Cookie] {
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: uri(path) + "?immutable=1", flags: [.readOnly, .uri])
         } catch {
             throw CookieFileError(error, path: path, doing: "cannot open the Firefox cookie database")
+        }
+        let hasTable: Bool
+        do {
+            hasTable = try connection.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'moz_cookies'") == 1
+        } catch {
+            throw CookieFileError(error, path: path, doing: "cannot read the Firefox cookie database")
+        }
+        guard hasTable else {
+            throw CookieFileError(.foreign, path: path, detail: "an SQLite database without a moz_cookies table, not Firefox's cookies.sqlite")
         }
         var cookies: [Cookie] = []
         do {
@@ -46,7 +56,6 @@ public enum FirefoxCookies {
                     version >= 16
                     ? CookieTime(microsecondsSinceEpoch: overflow ? (rawExpiry < 0 ? .min : .max) : micros)
                     : CookieTime(secondsSinceEpoch: rawExpiry)
-                guard expiry > now else { continue }
                 cookies.append(
                     Cookie(
                         name: select.string(at: 0), value: select.string(at: 1),

@@ -53,7 +53,7 @@ struct CookieFileTests {
 
     @Test func errorsNameTheFile() throws {
         let cases: [([UInt8], CookieFileError.Code)] = [
-            (Array("SQLite format 3\0".utf8), .unsupportedFormat),
+            (Array("SQLite format 3\0".utf8), .notADatabase),
             (Array("hello world".utf8), .unknownFormat),
             (Array("# Netscape HTTP Cookie File\nbad line\n".utf8), .fieldCount),
         ]
@@ -108,5 +108,57 @@ struct CookieFileTests {
             #expect(copy.count == 3)
             #expect(copy.cookieHeader(for: site) == jar.cookieHeader(for: site))
         }
+    }
+}
+
+/// `CookieFile.read` on SQLite files: our jar read whole without writing, Firefox's database, and others.
+struct CookieFileDatabaseTests {
+    @Test func jarFileIsReadWholeWithoutWriting() throws {
+        let directory = makeTemporaryDirectory()
+        let path = directory + "/jar.sqlite"
+        var options = testFileOptions()
+        options.persistsSessionCookies = true
+        let clock = ManualCookieClock(testEpoch)
+        let jar = try openTestJar(path, options: options, clock: clock)
+        jar.setCookie("persistent=1; Max-Age=600", from: url("https://a.test/"))
+        jar.setCookie("session=1", from: url("https://a.test/"))
+        jar.setCookie("short=1; Max-Age=5", from: url("https://b.test/"))
+        try jar.close()
+        let before = fileBytes(path)
+        let contents = try CookieFile.read(path: path, now: testEpoch.adding(seconds: 60))
+        #expect(contents.format == .sqlite)
+        #expect(Set(contents.cookies.map(\.name)) == ["persistent", "session", "short"], "expired and session rows too")
+        #expect(Set(contents.cookies) == Set(jar.allCookies()))
+        #expect(fileBytes(path) == before, "reading never writes")
+    }
+
+    @Test func firefoxDatabaseIsRecognised() throws {
+        let path = makeTemporaryDirectory() + "/cookies.sqlite"
+        try runSQL(
+            """
+            CREATE TABLE moz_cookies (id INTEGER PRIMARY KEY, originAttributes TEXT NOT NULL DEFAULT '', name TEXT,
+                value TEXT, host TEXT, path TEXT, expiry INTEGER, lastAccessed INTEGER, creationTime INTEGER,
+                isSecure INTEGER, isHttpOnly INTEGER, inBrowserElement INTEGER DEFAULT 0, sameSite INTEGER DEFAULT 0,
+                rawSameSite INTEGER DEFAULT 0, schemeMap INTEGER DEFAULT 0);
+            INSERT INTO moz_cookies (name, value, host, path, expiry, lastAccessed, creationTime, isSecure, isHttpOnly, sameSite)
+                VALUES ('a', '1', '.example.com', '/', 1900000000, 1735689600000000, 1735689600000000, 1, 0, 1);
+            PRAGMA user_version = 14;
+            """, on: path)
+        let contents = try CookieFile.read(path: path, now: testEpoch)
+        #expect(contents.format == .firefox)
+        #expect(contents.cookies.map(\.domain) == ["example.com"])
+    }
+
+    @Test func otherDatabasesAreForeign() throws {
+        let path = makeTemporaryDirectory() + "/notes.sqlite"
+        try runSQL("CREATE TABLE notes (body TEXT);", on: path)
+        let before = fileBytes(path)
+        #expect {
+            try CookieFile.read(path: path, now: testEpoch)
+        } throws: { error in
+            let error = error as! CookieFileError
+            return error.code == .foreign && error.description.hasPrefix(path + ": an SQLite database, but neither")
+        }
+        #expect(fileBytes(path) == before)
     }
 }
