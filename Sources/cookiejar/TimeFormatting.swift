@@ -19,7 +19,8 @@ enum TimeFormatting {
         case 1..<60: text = plural(magnitude, "second")
         case 60..<3600: text = plural(magnitude / 60, "minute")
         case 3600..<86_400: text = plural(magnitude / 3600, "hour")
-        case 86_400..<(86_400 * 365): text = plural(magnitude / 86_400, "day")
+        case 86_400..<(86_400 * 60): text = plural(magnitude / 86_400, "day")
+        case (86_400 * 60)..<(86_400 * 730): text = plural(magnitude / (86_400 * 30), "month")
         default: text = plural(magnitude / (86_400 * 365), "year")
         }
         return delta > 0 ? "in " + text : text + " ago"

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Cookies
+import Foundation
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the cookies of a jar file as cookies.txt or JSON.",
+        discussion: """
+            The jar may be any format the library reads. Expired cookies are left out. cookies.txt cannot
+            hold SameSite, partition keys or creation times; JSON is lossless.
+
+            Examples:
+              cookiejar export jar.sqlite --format cookies.txt > cookies.txt
+              curl -b cookies.txt https://example.com/
+              cookiejar export jar.sqlite --format json --output backup.json
+
+            Exit status: 0 all well, 1 a cookie cannot be written in that format, 2 usage, 3 unreadable input.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case cookiesTxt = "cookies.txt"
+        case json
+    }
+
+    @Argument(help: "The jar file.", completion: .file())
+    var jar: String
+
+    @Option(help: "cookies.txt or json.")
+    var format: Format
+
+    @Option(help: "Write to this file instead of standard output.", completion: .file())
+    var output: String?
+
+    @Option(help: "Evaluate expiry at this instant (Unix seconds) instead of now.")
+    var at: Double?
+
+    func run() throws {
+        let now = clock(at: at).now()
+        let cookies = try readCookieFile(jar, now: now).cookies.filter { !$0.isExpired(at: now) }
+        let text: String
+        switch format {
+        case .json:
+            text = CookieJSON.serialize(cookies)
+        case .cookiesTxt:
+            do {
+                text = try CookiesTxt.serialize(cookies)
+            } catch {
+                printError(error.description)
+                throw ToolExit.checksFailed
+            }
+        }
+        guard let output else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        // Cookie files hold credentials: readable by their owner only.
+        guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+            printError("\(output): cannot write the file")
+            throw ToolExit.unreadableInput
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import Cookies
+import Foundation
+
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the cookies of a jar file, or which of them a request would carry and why not.",
+        discussion: """
+            Reads every format the library reads, recognised from the content: our SQLite jar, JSON,
+            cookies.txt, Firefox cookies.sqlite and Apple Cookies.binarycookies. The file is only read.
+            Values are shortened and masked unless --show-values.
+
+            Examples:
+              cookiejar inspect Tests/Samples/app-jar.sqlite
+              cookiejar inspect cookies.txt --site example.com --session
+              cookiejar inspect jar.sqlite --url https://api.example.com/me
+              cookiejar inspect jar.sqlite --url https://api.example.com/ --site-for-cookies https://other.test
+              cookiejar inspect jar.sqlite --json
+
+            Exit status: 0 all well, 2 usage, 3 unreadable input.
+            """
+    )
+
+    @Argument(help: "The jar file.", completion: .file())
+    var file: String
+
+    @Option(help: "Only cookies of this site (a host or registrable domain).")
+    var site: String?
+
+    @Option(help: "Only cookies with this name.")
+    var name: String?
+
+    @Flag(help: "Only expired cookies.")
+    var expired = false
+
+    @Flag(help: "Only session cookies.")
+    var session = false
+
+    @Flag(help: "Show cookie values in full.")
+    var showValues = false
+
+    @Flag(help: "Print the cookies as swift-cookiejar JSON instead of a table (values in full).")
+    var json = false
+
+    @Option(help: "Show the Cookie header of a request to this URL, and why each other cookie of its site stays off it.")
+    var url: String?
+
+    @OptionGroup var request: RequestContextOptions
+
+    @Option(help: "Evaluate at this instant (Unix seconds) instead of now.")
+    var at: Double?
+
+    func validate() throws {
+        if url != nil, json { throw ValidationError("--json and --url cannot be combined") }
+        if let url { _ = try parseRequestURL(url) }
+    }
+
+    func run() throws {
+        let now = clock(at: at).now()
+        let contents = try readCookieFile(file, now: now)
+        var cookies = contents.cookies
+        if let site {
+            let wanted = siteFilter(site)
+            cookies = cookies.filter { siteOfCookie($0) == wanted }
+        }
+        if let name { cookies = cookies.filter { $0.name == name } }
+        if expired { cookies = cookies.filter { $0.isExpired(at: now) } }
+        if session { cookies = cookies.filter { !$0.isPersistent } }
+        let terminal = Terminal.standardOutput
+        let table = CookieTable(showValues: showValues, now: now, terminal: terminal)
+        if let url {
+            print(requestReport(try parseRequestURL(url), cookies: cookies, now: now, table: table), terminator: "")
+        } else if json {
+            print(CookieJSON.serialize(cookies), terminator: "")
+        } else {
+            print(terminal.dim("\(file) (\(contents.format.displayName))"))
+            print(table.render(cookies) { siteOfCookie($0) }, terminator: "")
+        }
+    }
+
+    /// The `Cookie` header of a request and, for every other cookie of its site, the reason it stays off.
+    private func requestReport(_ requestURL: CookieURL, cookies: [Cookie], now: CookieTime, table: CookieTable) -> String {
+        let jar = CookieJar(clock: ManualCookieClock(now))
+        let requestSite = siteFilter(requestURL.host.name)
+        let ofSite = cookies.filter { siteOfCookie($0) == requestSite }
+        var expired: [Cookie] = []
+        for cookie in ofSite {
+            if cookie.isExpired(at: now) { expired.append(cookie) } else { jar.insert(cookie) }
+        }
+        let report = jar.retrievalReport(for: requestURL, context: request.context)
+        let sent = report.filter { $0.exclusion == nil }.map(\.cookie)
+        let terminal = table.terminal
+        var out = terminal.bold("\(request.method) \(requestURL)") + "\n"
+        let header = CookieHeader.serialize(sent.map { CookiePair(name: $0.name, value: table.displayValue($0.value)) })
+        out += sent.isEmpty ? "no Cookie header\n" : "Cookie: \(header)\n"
+        var rows: [[String]] = []
+        for decision in report {
+            let cookie = decision.cookie
+            let status = decision.exclusion == nil ? terminal.green("sent") : terminal.red("not sent")
+            rows.append([status, cookie.name, table.domain(cookie), cookie.path, decision.exclusion.map { "\($0.rawValue): \($0.explanation)" } ?? ""])
+        }
+        for cookie in expired {
+            let exclusion = CookieExclusion.expired
+            rows.append([terminal.red("not sent"), cookie.name, table.domain(cookie), cookie.path, "\(exclusion.rawValue): \(exclusion.explanation) (\(table.expiry(cookie)))"])
+        }
+        if rows.isEmpty {
+            out += "no cookies of \(requestSite) in \(file)\n"
+        } else {
+            out += CookieTable.align(rows, indent: "  ").map { $0.trailingSpacesRemoved + "\n" }.joined()
+        }
+        return out
+    }
+}
+
+extension CookieFileFormat {
+    /// The format's name for people.
+    var displayName: String {
+        switch self {
+        case .sqlite: return "swift-cookiejar SQLite jar"
+        case .firefox: return "Firefox cookies.sqlite"
+        case .json: return "swift-cookiejar JSON"
+        case .cookiesTxt: return "Netscape cookies.txt"
+        case .binaryCookies: return "Apple Cookies.binarycookies"
+        }
+    }
+}
+
+extension String {
+    var trailingSpacesRemoved: String {
+        var text = Substring(self)
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// `cookiejar inspect`, `import` and `export`, run as sub-processes, against golden output.
+struct InspectTests {
+    /// 2026-11-21T10:00:00Z, an hour after the sample jar's cookies were set.
+    static let at = "1795255200"
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        var golden: String
+        var arguments: [String]
+        var testDescription: String { golden }
+    }
+
+    static let rows: [Row] = [
+        Row(golden: "inspect-table", arguments: ["inspect", "Tests/Samples/app-jar.sqlite"]),
+        Row(golden: "inspect-site-session", arguments: ["inspect", "Tests/Samples/app-jar.sqlite", "--site", "API.Example.com", "--session", "--show-values"]),
+        Row(golden: "inspect-json-source", arguments: ["inspect", "Tests/Samples/app-jar.json", "--expired"]),
+        Row(golden: "inspect-url", arguments: ["inspect", "Tests/Samples/app-jar.json", "--url", "https://api.example.com/api/v1/me"]),
+        Row(golden: "inspect-url-cross-site", arguments: ["inspect", "Tests/Samples/app-jar.sqlite", "--url", "http://www.example.com/settings", "--site-for-cookies", "https://evil.test", "--show-values"]),
+        Row(golden: "inspect-url-partitioned", arguments: ["inspect", "Tests/Samples/app-jar.sqlite", "--url", "https://widgets.example.net/", "--partition", "https://other.test"]),
+        Row(golden: "inspect-json", arguments: ["inspect", "Tests/Samples/app-jar.sqlite", "--name", "theme", "--json"]),
+        Row(golden: "export-cookies-txt", arguments: ["export", "Tests/Samples/app-jar.sqlite", "--format", "cookies.txt"]),
+    ]
+
+    @Test(arguments: rows)
+    func golden(_ row: Row) throws {
+        let run = try Tool.run(row.arguments + ["--at", Self.at])
+        try Tool.expectGolden(run, row.golden)
+    }
+
+    @Test func importThenExportRoundTrips() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let txt = directory + "/cookies.txt"
+        let jar = directory + "/jar.sqlite"
+        let export = try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "cookies.txt", "--output", txt, "--at", Self.at])
+        #expect(export.status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: txt)[.posixPermissions] as? Int == 0o600)
+        let imported = try Tool.run(["import", txt, "--into", jar, "--at", Self.at])
+        #expect(imported.status == 0)
+        #expect(imported.stdout == """
+            imported 6 of 6 cookies from \(txt) (Netscape cookies.txt) into \(jar); the jar file holds 5 (had 0)
+            1 session cookie is not kept in the file (use --keep-session-cookies)
+
+            """)
+        let again = try Tool.run(["export", jar, "--format", "cookies.txt", "--at", Self.at])
+        let original = try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "cookies.txt", "--at", Self.at])
+        #expect(again.stdout == original.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("\tsession\t") }.joined(separator: "\n"))
+    }
+
+    @Test func errorPaths() throws {
+        let missing = try Tool.run(["inspect", "/nonexistent/jar.sqlite"])
+        #expect(missing.status == 3)
+        #expect(missing.stderr.hasPrefix("cookiejar: /nonexistent/jar.sqlite: cannot read the file"))
+        #expect(missing.stderr.split(separator: "\n").count == 1)
+        let garbage = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-\(UUID().uuidString).bin").path
+        try Data([0x00, 0x01, 0x02, 0xFF]).write(to: URL(fileURLWithPath: garbage))
+        let unknown = try Tool.run(["inspect", garbage])
+        #expect(unknown.status == 3)
+        #expect(unknown.stderr.contains("not a cookies.txt, swift-cookiejar JSON or binarycookies file"))
+        let badImport = try Tool.run(["import", garbage, "--into", garbage + ".sqlite"])
+        #expect(badImport.status == 3)
+        #expect(!FileManager.default.fileExists(atPath: garbage + ".sqlite"), "nothing is created when the source is unreadable")
+        #expect(try Tool.run(["inspect", "Tests/Samples/app-jar.sqlite", "--url", "nope"]).status == 2)
+        #expect(try Tool.run(["inspect", "Tests/Samples/app-jar.sqlite", "--url", "https://a.test/", "--json"]).status == 2)
+        #expect(try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "xml"]).status == 2)
+    }
+
+    @Test func noColorWhenPiped() throws {
+        let run = try Tool.run(["inspect", "Tests/Samples/app-jar.sqlite", "--at", Self.at])
+        #expect(!run.stdout.contains("\u{1B}["), "output to a pipe has no escape sequences")
+    }
+}
