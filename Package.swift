@@ -29,6 +29,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fuzzing (corpus/fuzz.sh): the targets and their invariants, the program that runs them (libFuzzer
+        // with -DFUZZING, corpus replay without), and the corpus replay tests.
+        .target(name: "CookiesFuzzTargets", dependencies: ["Cookies"]),
+        .executableTarget(name: "CookiesFuzz", dependencies: ["CookiesFuzzTargets"]),
+        .testTarget(name: "CookiesFuzzTests", dependencies: ["CookiesFuzzTargets"]),
         .testTarget(
             name: "CookiesTests",
             dependencies: ["Cookies"],
