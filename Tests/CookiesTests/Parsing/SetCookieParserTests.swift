@@ -79,6 +79,50 @@ struct SetCookieParserTests {
         #expect(try ParsedSetCookie(parsing: parsed.setCookieString) == parsed)
     }
 
+    /// Ill-formed UTF-8 is kept as U+FFFD, three octets for one: the limits of §5.6 step 5 and cookie-av
+    /// step 6 hold for the decoded text too, so what is kept stays within them and round-trips (found by
+    /// the set-cookie fuzz target: corpus/crashers/set-cookie-invalid-utf8-path-over-1024).
+    struct DecodedLimitRow: CustomTestStringConvertible, Sendable {
+        var bytes: [UInt8]
+        var expected: ParsedSetCookie?
+        var source: String
+        var testDescription: String { source }
+    }
+
+    static let decodedLimitRows: [DecodedLimitRow] = [
+        DecodedLimitRow(
+            bytes: Array("a=".utf8) + [0xFF] + Array(repeating: UInt8(ascii: "v"), count: 4093), expected: nil,
+            source: "step 5: 4096 octets, 4098 decoded: line ignored"),
+        DecodedLimitRow(
+            bytes: Array("a=".utf8) + [0xFF] + Array(repeating: UInt8(ascii: "v"), count: 4092),
+            expected: .init(name: "a", value: "\u{FFFD}" + String(repeating: "v", count: 4092)),
+            source: "step 5: 4096 decoded octets kept"),
+        DecodedLimitRow(
+            bytes: Array("a=b; Path=/".utf8) + [0x88] + Array(repeating: UInt8(ascii: "p"), count: 1021),
+            expected: .init(name: "a", value: "b"), source: "cookie-av step 6: a Path of 1025 decoded octets ignored"),
+        DecodedLimitRow(
+            bytes: Array("a=b; Path=/".utf8) + [0x88] + Array(repeating: UInt8(ascii: "p"), count: 1020),
+            expected: .init(name: "a", value: "b", path: "/\u{FFFD}" + String(repeating: "p", count: 1020)),
+            source: "cookie-av step 6: a Path of 1024 decoded octets kept"),
+        DecodedLimitRow(
+            bytes: Array("a=b; Domain=".utf8) + [0xFF] + Array(repeating: UInt8(ascii: "d"), count: 1022),
+            expected: .init(name: "a", value: "b"), source: "cookie-av step 6: a Domain of 1025 decoded octets ignored"),
+    ]
+
+    @Test(arguments: decodedLimitRows)
+    func limitsHoldForDecodedText(_ row: DecodedLimitRow) throws {
+        let result = row.bytes.withUnsafeBufferPointer { bytes in
+            Result { () throws(CookieRejection) in try ParsedSetCookie(bytes: bytes) }
+        }
+        guard let expected = row.expected else {
+            #expect(throws: CookieRejection.nameAndValueTooLong) { try result.get() }
+            return
+        }
+        let parsed = try result.get()
+        #expect(parsed == expected)
+        #expect(try ParsedSetCookie(parsing: parsed.setCookieString) == parsed)
+    }
+
     /// Byte sweep: every byte in a name, a value and an attribute value (§5.6 step 1: only CTLs other
     /// than HTAB reject the line; "=" and ";" split; WSP at the ends is trimmed).
     @Test(arguments: 0...255)
