@@ -40,9 +40,11 @@ for target in "${targets[@]}"; do
     run=0
     FUZZ_TARGET="$target" "$fuzzer" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -max_len=8192 \
         -print_final_stats=1 -artifact_prefix="$work/crashes/" "$work/corpus" >"$work/log" 2>&1 || run=$?
-    # Only inputs that add coverage to the corpus are copied back (libFuzzer names them by content hash).
+    # Only inputs that reach new edges are copied back (a greedy set cover, hit counts ignored, so that
+    # the corpus stays small); libFuzzer names them by content hash.
     before="$(ls "corpus/$target" | wc -l)"
-    FUZZ_TARGET="$target" "$fuzzer" -merge=1 "corpus/$target" "$work/corpus" >"$work/merge.log" 2>&1
+    FUZZ_TARGET="$target" "$fuzzer" -set_cover_merge=1 -use_counters=0 "corpus/$target" "$work/corpus" \
+        >"$work/merge.log" 2>&1
     after="$(ls "corpus/$target" | wc -l)"
     execs="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log")"
     final="$(grep -E '^#[0-9]+.*(DONE|cov:)' "$work/log" | tail -1)"
