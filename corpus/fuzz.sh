@@ -5,6 +5,7 @@
 # the input as corpus/crashers/<target>-<what it exposed>.
 #
 #   corpus/fuzz.sh TARGET|all SECONDS
+#   FUZZ_FLAGS="-len_control=0 -max_len=2048" corpus/fuzz.sh jar 300    # more libFuzzer flags
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,8 +39,9 @@ for target in "${targets[@]}"; do
     [ -f "corpus/$target.dict" ] && dict=("-dict=corpus/$target.dict")
     echo "== $target: ${seconds}s in $work"
     run=0
+    # shellcheck disable=SC2086 # FUZZ_FLAGS is a list of flags
     FUZZ_TARGET="$target" "$fuzzer" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -max_len=8192 \
-        -print_final_stats=1 -artifact_prefix="$work/crashes/" "$work/corpus" >"$work/log" 2>&1 || run=$?
+        -print_final_stats=1 -artifact_prefix="$work/crashes/" ${FUZZ_FLAGS:-} "$work/corpus" >"$work/log" 2>&1 || run=$?
     # Only inputs that reach new edges are copied back (a greedy set cover, hit counts ignored, so that
     # the corpus stays small); libFuzzer names them by content hash.
     before="$(ls "corpus/$target" | wc -l)"
