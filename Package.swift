@@ -41,6 +41,11 @@ let package = Package(
             dependencies: ["Cookies"],
             path: "Tests/CrashWriter"
         ),
+        // Fuzzing (corpus/fuzz.sh): the targets and their invariants, the program that runs them (libFuzzer
+        // with -DFUZZING, corpus replay without), and the corpus replay tests.
+        .target(name: "CookiesFuzzTargets", dependencies: ["Cookies"]),
+        .executableTarget(name: "CookiesFuzz", dependencies: ["CookiesFuzzTargets"]),
+        .testTarget(name: "CookiesFuzzTests", dependencies: ["CookiesFuzzTargets"]),
         .testTarget(
             name: "CookiesTests",
             dependencies: ["Cookies", "CrashWriter"],

@@ -179,6 +179,12 @@ public final class CookieJar: Sendable {
         }
     }
 
+    /// Every cookie the store holds, by site key (registrable domain, or host), each site in send order,
+    /// expired cookies not yet purged included: what the fuzz targets check the store's invariants on.
+    @_spi(Fuzzing) public func storedCookiesBySite() -> [String: [Cookie]] {
+        store.withLock { $0.sites.mapValues(\.cookies) }
+    }
+
     // MARK: Deleting
 
     /// Deletes the cookie with the identity of `cookie` (name, domain, host-only-flag, path, partition).

@@ -4,9 +4,9 @@
 // Instants are whole seconds since 1970-01-01T00:00:00Z in the proleptic Gregorian
 // calendar, as Int64. Parsing reads the bytes in place and allocates nothing.
 
-enum CookieDate {
+@_spi(Fuzzing) public enum CookieDate {
     /// §5.1.1: the cookie-date in `bytes`, as seconds since 1970-01-01T00:00:00Z, or nil when the algorithm fails.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    @_spi(Fuzzing) public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         // §5.1.1 step 1: divide the cookie-date into date-tokens.
         //   cookie-date     = *delimiter date-token-list *delimiter
         //   date-token-list = date-token *( 1*delimiter date-token )
@@ -39,7 +39,7 @@ enum CookieDate {
     /// A value outside that span is clamped to its nearer end (1601-01-01T00:00:00Z or
     /// 9999-12-31T23:59:59Z): IMF-fixdate has a four-digit year, and §5.1.1 step 5 refuses
     /// years before 1601, so the text always parses back.
-    static func format(_ seconds: Int64) -> String {
+    @_spi(Fuzzing) public static func format(_ seconds: Int64) -> String {
         let (date, secondOfDay, weekday) = breakdown(seconds)
 
         // IMF-fixdate  = day-name "," SP date1 SP time-of-day SP GMT

@@ -44,8 +44,13 @@ extension ParsedSetCookie {
         if nameBytes.isEmpty && valueBytes.isEmpty { throw .emptyNameAndValue }
         // Step 5: name plus value over 4096 octets ignores the line.
         if nameBytes.count + valueBytes.count > Limits.maxNameValueBytes { throw .nameAndValueTooLong }
-        self.init(
-            name: String(decoding: nameBytes, as: UTF8.self), value: String(decoding: valueBytes, as: UTF8.self))
+        let name = String(decoding: nameBytes, as: UTF8.self)
+        let value = String(decoding: valueBytes, as: UTF8.self)
+        // Step 5 again on the decoded text (deviation, 2026-11-21): ill-formed UTF-8 becomes U+FFFD, three
+        // octets for as few as one, so a line within the limit could keep a longer name and value. The
+        // limit holds for what is kept, and the cookie serialises to a line that parses back the same.
+        if name.utf8.count + value.utf8.count > Limits.maxNameValueBytes { throw .nameAndValueTooLong }
+        self.init(name: name, value: value)
         if semicolon < bytes.count {
             parseAttributes(UnsafeBufferPointer(rebasing: bytes[(semicolon + 1)...]))
         }
@@ -136,16 +141,22 @@ extension ParsedSetCookie {
     private mutating func processDomain(_ value: UnsafeBufferPointer<UInt8>) {
         var bytes = value
         if bytes.first == UInt8(ascii: ".") { bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst()) }
-        domain = String(unsafeUninitializedCapacity: bytes.count) { buffer in
+        let lowercased = String(unsafeUninitializedCapacity: bytes.count) { buffer in
             for (index, byte) in bytes.enumerated() { buffer[index] = byte.asciiLowercased }
             return bytes.count
         }
+        // Attribute step 6 on the decoded text, as step 5 in `init(bytes:)`: U+FFFD may lengthen it.
+        guard lowercased.utf8.count <= Limits.maxAttributeValueBytes else { return }
+        domain = lowercased
     }
 
     /// §5.6.4 Path: a value that is empty or does not start with "/" stands for the default-path.
     private mutating func processPath(_ value: UnsafeBufferPointer<UInt8>) {
         if value.first == UInt8(ascii: "/") {
-            path = String(decoding: value, as: UTF8.self)
+            let decoded = String(decoding: value, as: UTF8.self)
+            // Attribute step 6 on the decoded text, as step 5 in `init(bytes:)`: U+FFFD may lengthen it.
+            guard decoded.utf8.count <= Limits.maxAttributeValueBytes else { return }
+            path = decoded
         } else {
             path = ""
         }

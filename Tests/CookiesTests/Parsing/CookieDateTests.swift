@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Cookies
+@_spi(Fuzzing) @testable import Cookies
 
 /// One cookie-date and what §5.1.1 makes of it: an ISO 8601 UTC instant, or nil when the
 /// algorithm fails. Expected instants go through Foundation, so the tables check the

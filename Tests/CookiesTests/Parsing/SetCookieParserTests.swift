@@ -55,6 +55,9 @@ struct SetCookieParserTests {
         Row(line: "a=b; Partitioned", expected: .init(name: "a", value: "b", partitioned: true), source: "CHIPS §2.1"),
         Row(line: "a=b; Path=/" + String(repeating: "p", count: 1023), expected: .init(name: "a", value: "b", path: "/" + String(repeating: "p", count: 1023)), source: "§5.6 attribute step 6: 1024-octet attribute value kept"),
         Row(line: "a=b; Path=/" + String(repeating: "p", count: 1024), expected: .init(name: "a", value: "b"), source: "§5.6 attribute step 6: 1025-octet attribute value ignored"),
+        Row(line: "a=b; Domain=" + String(repeating: "d", count: 1024), expected: .init(name: "a", value: "b", domain: String(repeating: "d", count: 1024)), source: "§5.6 attribute step 6: a 1024-octet Domain kept (and serialised without a leading dot, fuzz crasher set-cookie-domain-1024-serialised-over-limit)"),
+        Row(line: "a=b; Domain=..x", expected: .init(name: "a", value: "b", domain: ".x"), source: "§5.6.3: only one leading dot is removed"),
+        Row(line: "a=b; Domain=. x", expected: .init(name: "a", value: "b", domain: " x"), source: "§5.6.3: WSP is trimmed before the dot is removed, not after (fuzz crasher set-cookie-domain-space-after-dot)"),
         Row(line: "a=b;;; ; Unknown=1; =x; Secure", expected: .init(name: "a", value: "b", secure: true), source: "§5.6: empty and unknown attributes ignored"),
         Row(line: "a=b; Secure ; Path = /x ", expected: .init(name: "a", value: "b", path: "/x", secure: true), source: "§5.6 attribute step 5: WSP trimmed"),
         Row(line: "a=b, c=d", expected: .init(name: "a", value: "b, c=d"), source: "§3: a comma does not separate cookies"),
@@ -76,6 +79,50 @@ struct SetCookieParserTests {
     @Test(arguments: rows.filter { $0.expected != nil })
     func serialisationRoundTrips(_ row: Row) throws {
         let parsed = try ParsedSetCookie(parsing: row.line)
+        #expect(try ParsedSetCookie(parsing: parsed.setCookieString) == parsed)
+    }
+
+    /// Ill-formed UTF-8 is kept as U+FFFD, three octets for one: the limits of §5.6 step 5 and cookie-av
+    /// step 6 hold for the decoded text too, so what is kept stays within them and round-trips (found by
+    /// the set-cookie fuzz target: corpus/crashers/set-cookie-invalid-utf8-path-over-1024).
+    struct DecodedLimitRow: CustomTestStringConvertible, Sendable {
+        var bytes: [UInt8]
+        var expected: ParsedSetCookie?
+        var source: String
+        var testDescription: String { source }
+    }
+
+    static let decodedLimitRows: [DecodedLimitRow] = [
+        DecodedLimitRow(
+            bytes: Array("a=".utf8) + [0xFF] + Array(repeating: UInt8(ascii: "v"), count: 4093), expected: nil,
+            source: "step 5: 4096 octets, 4098 decoded: line ignored"),
+        DecodedLimitRow(
+            bytes: Array("a=".utf8) + [0xFF] + Array(repeating: UInt8(ascii: "v"), count: 4092),
+            expected: .init(name: "a", value: "\u{FFFD}" + String(repeating: "v", count: 4092)),
+            source: "step 5: 4096 decoded octets kept"),
+        DecodedLimitRow(
+            bytes: Array("a=b; Path=/".utf8) + [0x88] + Array(repeating: UInt8(ascii: "p"), count: 1021),
+            expected: .init(name: "a", value: "b"), source: "cookie-av step 6: a Path of 1025 decoded octets ignored"),
+        DecodedLimitRow(
+            bytes: Array("a=b; Path=/".utf8) + [0x88] + Array(repeating: UInt8(ascii: "p"), count: 1020),
+            expected: .init(name: "a", value: "b", path: "/\u{FFFD}" + String(repeating: "p", count: 1020)),
+            source: "cookie-av step 6: a Path of 1024 decoded octets kept"),
+        DecodedLimitRow(
+            bytes: Array("a=b; Domain=".utf8) + [0xFF] + Array(repeating: UInt8(ascii: "d"), count: 1022),
+            expected: .init(name: "a", value: "b"), source: "cookie-av step 6: a Domain of 1025 decoded octets ignored"),
+    ]
+
+    @Test(arguments: decodedLimitRows)
+    func limitsHoldForDecodedText(_ row: DecodedLimitRow) throws {
+        let result = row.bytes.withUnsafeBufferPointer { bytes in
+            Result { () throws(CookieRejection) in try ParsedSetCookie(bytes: bytes) }
+        }
+        guard let expected = row.expected else {
+            #expect(throws: CookieRejection.nameAndValueTooLong) { try result.get() }
+            return
+        }
+        let parsed = try result.get()
+        #expect(parsed == expected)
         #expect(try ParsedSetCookie(parsing: parsed.setCookieString) == parsed)
     }
 
