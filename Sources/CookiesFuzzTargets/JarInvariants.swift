@@ -42,6 +42,26 @@ extension JarMachine {
         try require(total <= Self.limits.maxCookies, Self.target, "the jar holds more cookies than its limit")
     }
 
+    /// Save → load returns the same persistent, unexpired cookies: through the lossless JSON format, into
+    /// a fresh jar, as a relaunched app would load them.
+    func checkSaveAndLoad() throws(InvariantViolation) {
+        let now = clock.now()
+        let saved = jar.allCookies().filter(\.isPersistent)
+        let text = CookieJSON.serialize(saved)
+        let loaded: [Cookie]
+        do {
+            loaded = try CookieJSON.parse(Array(text.utf8)).cookies
+        } catch {
+            throw InvariantViolation(target: Self.target, invariant: "saved JSON does not load: \(error)")
+        }
+        try require(loaded.count == saved.count && Set(loaded) == Set(saved), Self.target, "save → load changes the cookies")
+        let relaunched = CookieJar(publicSuffixList: Self.publicSuffixList, limits: Self.limits, clock: ManualCookieClock(now))
+        relaunched.insert(contentsOf: loaded)
+        try require(
+            Set(relaunched.allCookies()) == Set(saved.filter { !$0.isExpired(at: now) }), Self.target,
+            "a relaunched jar does not hold exactly the persistent, unexpired cookies")
+    }
+
     /// The rules of rfc6265bis-22 §5.7 that hold for every stored cookie.
     private func check(_ cookie: Cookie, now: CookieTime) throws(InvariantViolation) {
         try CookieTextBounds.check(

@@ -12,6 +12,7 @@ extension FuzzTarget {
             try machine.checkStore()
             operations += 1
         }
+        try machine.checkSaveAndLoad()
     }
 }
 

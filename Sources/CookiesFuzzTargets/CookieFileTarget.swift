@@ -1,0 +1,34 @@
+import Cookies
+
+extension FuzzTarget {
+    /// The cookie file loaders (cookies.txt, swift-cookiejar JSON, Cookies.binarycookies, told apart by
+    /// content): any bytes load or give a `CookieFileError`; what loads saves and loads back the same —
+    /// every field through JSON (lossless), and the fields cookies.txt holds through cookies.txt.
+    static let cookieFile = FuzzTarget(name: "cookie-file") { input throws(InvariantViolation) in
+        let target = "cookie-file"
+        let now = CookieTime(secondsSinceEpoch: Int64(1_735_689_600))
+        guard let contents = try? CookieFile.parse(input, now: now, lenient: true) else { return }
+        let cookies = contents.cookies
+        let json: [Cookie]
+        do {
+            json = try CookieJSON.parse(Array(CookieJSON.serialize(cookies).utf8)).cookies
+        } catch {
+            throw InvariantViolation(target: target, invariant: "loaded cookies saved as JSON do not load: \(error)")
+        }
+        // Writers put cookies in export order (oldest first): compare as collections.
+        try require(json.count == cookies.count && Set(json) == Set(cookies), target, "JSON save → load changes the cookies")
+        guard let text = try? CookiesTxt.serialize(cookies) else { return }
+        let reloaded: [Cookie]
+        do {
+            reloaded = try CookiesTxt.parse(Array(text.utf8), now: now).cookies
+        } catch {
+            throw InvariantViolation(target: target, invariant: "loaded cookies saved as cookies.txt do not load: \(error)")
+        }
+        func txtFields(_ cookie: Cookie) -> String {
+            "\(cookie.name)\t\(cookie.value)\t\(cookie.domain)\t\(cookie.isHostOnly)\t\(cookie.path)\t\(cookie.isSecure)\t\(cookie.isHTTPOnly)\t\(cookie.expiry?.secondsSinceEpoch ?? 0)"
+        }
+        try require(
+            reloaded.map(txtFields).sorted() == cookies.map(txtFields).sorted(), target,
+            "cookies.txt save → load changes the fields cookies.txt holds")
+    }
+}
