@@ -5,10 +5,12 @@ let package = Package(
     name: "swift-cookiejar",
     products: [
         .library(name: "Cookies", targets: ["Cookies"]),
+        .library(name: "CookiesFoundation", targets: ["CookiesFoundation"]),
         .executable(name: "cookiejar", targets: ["cookiejar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -22,6 +24,13 @@ let package = Package(
                 .target(name: "CLibPSL", condition: .when(platforms: [.linux])),
             ]
         ),
+        .target(
+            name: "CookiesFoundation",
+            dependencies: [
+                "Cookies",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .executableTarget(
             name: "cookiejar",
             dependencies: [
@@ -33,6 +42,10 @@ let package = Package(
             name: "CookiesTests",
             dependencies: ["Cookies"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "CookiesFoundationTests",
+            dependencies: ["CookiesFoundation"]
         ),
         .testTarget(
             name: "cookiejarTests",
