@@ -5,10 +5,12 @@ let package = Package(
     name: "swift-cookiejar",
     products: [
         .library(name: "Cookies", targets: ["Cookies"]),
+        .library(name: "CookiesFoundation", targets: ["CookiesFoundation"]),
         .executable(name: "cookiejar", targets: ["cookiejar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -26,6 +28,13 @@ let package = Package(
             dependencies: [
                 .target(name: "CLibPSL", condition: .when(platforms: [.linux])),
                 "CSQLite",
+            ]
+        ),
+        .target(
+            name: "CookiesFoundation",
+            dependencies: [
+                "Cookies",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .executableTarget(
@@ -50,6 +59,10 @@ let package = Package(
             name: "CookiesTests",
             dependencies: ["Cookies", "CrashWriter"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "CookiesFoundationTests",
+            dependencies: ["CookiesFoundation"]
         ),
         .testTarget(
             name: "cookiejarTests",

@@ -1,0 +1,67 @@
+/// Splits a `Set-Cookie` value that a client library joined from several fields with ", " back into the
+/// fields.
+///
+/// RFC 9110 §5.3 forbids combining `Set-Cookie` fields: an Expires date contains ", " itself. Foundation
+/// on Linux combines them anyway (swift-corelibs-foundation builds `HTTPURLResponse.allHeaderFields` by
+/// joining repeated fields with ", ", and `value(forHTTPHeaderField:)` reads that joined value; checked
+/// with Swift 6.3.1), so the original fields cannot be had from an `HTTPURLResponse` there.
+///
+/// This undoes the join the way browsers' and curl's cookie parsers do: a comma starts a new field only
+/// when what follows it is `token=` (a cookie name and "="); any other comma, as in
+/// `Expires=Wed, 21 Oct 2026 07:28:00 GMT`, stays. It gets back the fields a conforming server sends
+/// (rfc6265bis-22 §4.1.1 keeps commas out of names and values). It cannot tell apart, and so joins or
+/// splits wrongly:
+/// - a field whose value or attribute contains ", name=" (the text after the comma starts a new field);
+/// - a nameless cookie (`Set-Cookie: token`) after another field (it stays in the field before it);
+/// - an empty field (it disappears).
+/// When the fields are available separately (swift-http-types' `HTTPFields`, AsyncHTTPClient, SwiftNIO),
+/// pass them to `CookieJar.receive(_:from:context:)` instead.
+public enum CombinedSetCookie {
+    /// The fields joined into `combined`, in order, without the separating ", ".
+    public static func split(_ combined: String) -> [String] {
+        let bytes = Array(combined.utf8)
+        var fields: [String] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: ","), startsField(bytes, at: index + 1) {
+                fields.append(field(bytes[start..<index]))
+                start = index + 1
+            }
+            index += 1
+        }
+        fields.append(field(bytes[start...]))
+        return fields.filter { !$0.isEmpty }
+    }
+
+    /// True when `bytes[index...]` is optional whitespace, a token and "=" (RFC 9110 §5.6.2 tchar).
+    private static func startsField(_ bytes: [UInt8], at index: Int) -> Bool {
+        var index = index
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+            index += 1
+        }
+        let nameStart = index
+        while index < bytes.count, isTokenCharacter(bytes[index]) { index += 1 }
+        guard index > nameStart else { return false }
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+            index += 1
+        }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "=")
+    }
+
+    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
+    /// One field, without the whitespace the join put before it.
+    private static func field(_ bytes: ArraySlice<UInt8>) -> String {
+        let trimmed = bytes.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        return String(decoding: trimmed, as: UTF8.self)
+    }
+}

@@ -1,0 +1,86 @@
+import Cookies
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// Conversions between the jar's `Cookie` and Foundation's `HTTPCookie`, e.g. to copy the jar into an
+// `HTTPCookieStorage` or a web view's cookie store and back.
+//
+// Lossless for what both sides hold: name, value, domain and host-only-flag (a domain cookie's domain
+// gets the leading "." that `HTTPCookie` expects; a host-only cookie's has none), path, expiry (to the
+// microsecond within about 70 years of 2001, see `Date.init(_: CookieTime)`) or session, Secure,
+// HttpOnly, and on Apple platforms SameSite Strict and Lax.
+//
+// What `HTTPCookie` cannot hold, so `Cookie → HTTPCookie → Cookie` gives back what the caller passes:
+// - the creation and last-access times (`HTTPCookie` stamps its own creation time when it is made);
+// - the CHIPS partition key (the cookie becomes unpartitioned);
+// - SameSite on Linux (swift-corelibs-foundation has no `sameSitePolicy`, checked with Swift 6.3.1), and
+//   everywhere the difference between `SameSite=None` and no SameSite (`.default`): `HTTPCookie` only
+//   knows Strict and Lax, so both come back as `.default`;
+// - where the cookie came from (`isSourceSecure` comes back as `isSecure`, `sourcePort` as nil).
+//
+// What `Cookie` cannot hold, so `HTTPCookie → Cookie → HTTPCookie` drops it:
+// - the version (RFC 2965 version 1 is obsolete; the jar keeps RFC 6265bis cookies, version 0);
+// - the port list (RFC 6265bis has no Port attribute: the cookie is sent to every port);
+// - the comment and comment URL;
+// - a cookie that is neither session-only nor has an expiry date (swift-corelibs-foundation makes one
+//   from a version-0 `Max-Age`) becomes a session cookie.
+
+extension HTTPCookie {
+    /// The Foundation cookie holding what `cookie` holds (see the list above for what it cannot);
+    /// nil when Foundation refuses the properties.
+    public convenience init?(_ cookie: Cookie) {
+        var properties: [HTTPCookiePropertyKey: Any] = [
+            .name: cookie.name,
+            .value: cookie.value,
+            .domain: cookie.isHostOnly ? cookie.domain : "." + cookie.domain,
+            .path: cookie.path,
+            .version: "0",
+        ]
+        if let expiry = cookie.expiry {
+            properties[.expires] = Date(expiry)
+        } else {
+            properties[.discard] = "TRUE"
+        }
+        // Both Foundations read any non-empty Secure value as true: leave it out for false.
+        if cookie.isSecure { properties[.secure] = "TRUE" }
+        if cookie.isHTTPOnly { properties[.httpOnly] = "TRUE" }
+        #if canImport(Darwin)
+        switch cookie.sameSite {
+        case .strict: properties[.sameSitePolicy] = HTTPCookieStringPolicy.sameSiteStrict
+        case .lax: properties[.sameSitePolicy] = HTTPCookieStringPolicy.sameSiteLax
+        case .none, .default: break
+        }
+        #endif
+        self.init(properties: properties)
+    }
+}
+
+extension HTTPCookiePropertyKey {
+    /// The HttpOnly flag: a key both Foundations read, though only Apple's declares it.
+    static let httpOnly = HTTPCookiePropertyKey("HttpOnly")
+}
+
+extension Cookie {
+    /// The jar's cookie holding what `cookie` holds (see the list above for what it cannot), created and
+    /// last accessed at `creation`.
+    public init(_ cookie: HTTPCookie, creation: CookieTime) {
+        let isDomainCookie = cookie.domain.hasPrefix(".")
+        var sameSite = SameSite.default
+        #if canImport(Darwin)
+        switch cookie.sameSitePolicy {
+        case .sameSiteStrict?: sameSite = .strict
+        case .sameSiteLax?: sameSite = .lax
+        default: break
+        }
+        #endif
+        self.init(
+            name: cookie.name, value: cookie.value,
+            domain: isDomainCookie ? String(cookie.domain.dropFirst()) : cookie.domain,
+            isHostOnly: !isDomainCookie, path: cookie.path,
+            expiry: cookie.isSessionOnly ? nil : cookie.expiresDate.map(CookieTime.init),
+            creation: creation, isSecure: cookie.isSecure, isHTTPOnly: cookie.isHTTPOnly, sameSite: sameSite,
+            isSourceSecure: cookie.isSecure)
+    }
+}

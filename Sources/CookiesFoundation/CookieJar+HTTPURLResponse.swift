@@ -1,0 +1,29 @@
+import Cookies
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension HTTPURLResponse {
+    /// The response's `Set-Cookie` fields, in order.
+    ///
+    /// Foundation hands out repeated fields joined with ", " (on Linux the original fields are gone once
+    /// the response is made), so this splits the joined value back with `CombinedSetCookie.split`: exact
+    /// for the fields conforming servers send, see there for the cases it cannot tell apart.
+    public var setCookieFields: [String] {
+        guard let combined = value(forHTTPHeaderField: "Set-Cookie") else { return [] }
+        return CombinedSetCookie.split(combined)
+    }
+}
+
+extension CookieJar {
+    /// Receives every `Set-Cookie` field of `response` (see `HTTPURLResponse.setCookieFields`), as the
+    /// response to its URL.
+    @discardableResult
+    public func receive(
+        _ response: HTTPURLResponse, context: CookieRequestContext = .firstParty
+    ) -> [SetCookieOutcome] {
+        guard let url = response.url.flatMap(CookieURL.init) else { return [] }
+        return receive(response.setCookieFields, from: url, context: context)
+    }
+}

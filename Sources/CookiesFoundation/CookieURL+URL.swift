@@ -1,0 +1,9 @@
+import Cookies
+import Foundation
+
+extension CookieURL {
+    /// The cookie-relevant parts of `url`; nil when it is not an absolute URL with a host.
+    public init?(_ url: URL) {
+        self.init(url.absoluteString)
+    }
+}

@@ -1,0 +1,38 @@
+import Cookies
+import HTTPTypes
+
+extension HTTPRequest {
+    /// The request's target as a `CookieURL` (scheme, authority and path); nil when the request has no
+    /// scheme or authority (e.g. a CONNECT request).
+    public var cookieURL: CookieURL? {
+        guard let scheme, let authority else { return nil }
+        return CookieURL("\(scheme)://\(authority)\(path ?? "/")")
+    }
+
+    /// Sets the `Cookie` field to the cookies `jar` sends to this request (rfc6265bis-22 §5.8.3),
+    /// replacing any `Cookie` field the request had; removes the field when the jar sends none.
+    public mutating func addCookies(from jar: CookieJar, context: CookieRequestContext = .firstParty) {
+        headerFields[.cookie] = cookieURL.flatMap { jar.cookieHeader(for: $0, context: context) }
+    }
+}
+
+extension CookieJar {
+    /// Receives every `Set-Cookie` field of `fields`, each on its own (never comma-joined), as the response
+    /// to `url`.
+    @discardableResult
+    public func receive(
+        _ fields: HTTPFields, from url: CookieURL, context: CookieRequestContext = .firstParty
+    ) -> [SetCookieOutcome] {
+        receive(fields[values: .setCookie], from: url, context: context)
+    }
+
+    /// Receives every `Set-Cookie` field of `response`, the response to `request`; nothing when the
+    /// request has no URL (see `HTTPRequest.cookieURL`).
+    @discardableResult
+    public func receive(
+        _ response: HTTPResponse, to request: HTTPRequest, context: CookieRequestContext = .firstParty
+    ) -> [SetCookieOutcome] {
+        guard let url = request.cookieURL else { return [] }
+        return receive(response.headerFields, from: url, context: context)
+    }
+}

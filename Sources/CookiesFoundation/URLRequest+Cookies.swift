@@ -1,0 +1,18 @@
+import Cookies
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension URLRequest {
+    /// Sets the `Cookie` field to the cookies `jar` sends to this request's URL (rfc6265bis-22 §5.8.3),
+    /// replacing any `Cookie` field the request had; removes the field when the jar sends none.
+    ///
+    /// Turn off the session's own cookie handling (`httpShouldSetCookies = false` or
+    /// `httpCookieStorage = nil` on its configuration): otherwise URLSession adds its storage's cookies to
+    /// this field too.
+    public mutating func addCookies(from jar: CookieJar, context: CookieRequestContext = .firstParty) {
+        let header = url.flatMap(CookieURL.init).flatMap { jar.cookieHeader(for: $0, context: context) }
+        setValue(header, forHTTPHeaderField: "Cookie")
+    }
+}

@@ -1,0 +1,142 @@
+import Cookies
+import Foundation
+import Testing
+
+@testable import CookiesFoundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Whether this platform's `HTTPCookie` holds SameSite: Apple's Foundation has `sameSitePolicy`
+/// (Strict and Lax), swift-corelibs-foundation (Linux, Swift 6.3.1) has none.
+#if canImport(Darwin)
+let httpCookieHoldsSameSite = true
+#else
+let httpCookieHoldsSameSite = false
+#endif
+
+@Suite("Cookie ⇄ HTTPCookie")
+struct CookieHTTPCookieTests {
+    static let expiry = testEpoch.adding(seconds: 86_400)
+
+    /// Cookies as the jar stores them (rfc6265bis-22 §5.7), one per property `HTTPCookie` holds.
+    static let expressible: [Cookie] = [
+        Cookie(name: "host", value: "1", domain: "www.example.com", creation: testEpoch),
+        Cookie(name: "domain", value: "2", domain: "example.com", isHostOnly: false, path: "/api", creation: testEpoch),
+        Cookie(name: "persistent", value: "3", domain: "example.com", expiry: expiry, creation: testEpoch),
+        Cookie(name: "micro", value: "4", domain: "example.com",
+            expiry: CookieTime(microsecondsSinceEpoch: expiry.microsecondsSinceEpoch + 123_457), creation: testEpoch),
+        Cookie(name: "secure", value: "5", domain: "example.com", creation: testEpoch, isSecure: true, isSourceSecure: true),
+        Cookie(name: "httponly", value: "6", domain: "example.com", creation: testEpoch, isHTTPOnly: true),
+        Cookie(name: "", value: "nameless", domain: "example.com", creation: testEpoch),
+        Cookie(name: "ip", value: "7", domain: "127.0.0.1", creation: testEpoch),
+    ]
+
+    @Test("Cookie → HTTPCookie → Cookie keeps what both hold", arguments: expressible)
+    func roundTrip(_ cookie: Cookie) throws {
+        let httpCookie = try #require(HTTPCookie(cookie))
+        #expect(Cookie(httpCookie, creation: cookie.creation) == cookie)
+    }
+
+    @Test("HTTPCookie gets Foundation's domain convention and flags", arguments: expressible)
+    func foundationView(_ cookie: Cookie) throws {
+        let httpCookie = try #require(HTTPCookie(cookie))
+        #expect(httpCookie.name == cookie.name)
+        #expect(httpCookie.value == cookie.value)
+        #expect(httpCookie.domain == (cookie.isHostOnly ? cookie.domain : "." + cookie.domain))
+        #expect(httpCookie.path == cookie.path)
+        #expect(httpCookie.isSessionOnly == (cookie.expiry == nil))
+        #expect(httpCookie.expiresDate.map(CookieTime.init) == cookie.expiry)
+        #expect(httpCookie.isSecure == cookie.isSecure)
+        #expect(httpCookie.isHTTPOnly == cookie.isHTTPOnly)
+        #expect(httpCookie.version == 0)
+        #expect(httpCookie.portList == nil)
+    }
+
+    /// SameSite: Strict and Lax survive where `HTTPCookie` has `sameSitePolicy`; None and Default never
+    /// do (HTTPCookie has no None), documented in Cookie+HTTPCookie.swift.
+    @Test("SameSite survives only where HTTPCookie holds it", arguments: SameSite.allCases)
+    func sameSite(_ sameSite: SameSite) throws {
+        let cookie = Cookie(name: "s", value: "1", domain: "example.com", creation: testEpoch, sameSite: sameSite)
+        let back = Cookie(try #require(HTTPCookie(cookie)), creation: testEpoch)
+        let kept = httpCookieHoldsSameSite && (sameSite == .strict || sameSite == .lax)
+        #expect(back.sameSite == (kept ? sameSite : .default))
+    }
+
+    /// What HTTPCookie cannot hold comes back as documented: times from the caller, no partition,
+    /// isSourceSecure from Secure, no source port.
+    @Test("the documented losses")
+    func losses() throws {
+        let cookie = Cookie(
+            name: "chips", value: "1", domain: "example.com", creation: testEpoch,
+            lastAccess: testEpoch.adding(seconds: 60), isSecure: true, partitionKey: "https://site.test",
+            isSourceSecure: true, sourcePort: 8443)
+        let back = Cookie(try #require(HTTPCookie(cookie)), creation: testEpoch.adding(seconds: 5))
+        #expect(back.creation == testEpoch.adding(seconds: 5))
+        #expect(back.lastAccess == testEpoch.adding(seconds: 5))
+        #expect(back.partitionKey == nil)
+        #expect(back.isSourceSecure)
+        #expect(back.sourcePort == nil)
+        let insecure = Cookie(name: "a", value: "1", domain: "example.com", creation: testEpoch, isSourceSecure: true)
+        #expect(Cookie(try #require(HTTPCookie(insecure)), creation: testEpoch).isSourceSecure == false)
+    }
+
+    /// HTTPCookie → Cookie → HTTPCookie: a Foundation cookie of version 1 with a port list comes back
+    /// as version 0 without ports (RFC 6265bis has neither); everything else stays.
+    @Test("HTTPCookie → Cookie → HTTPCookie drops version and ports only")
+    func reverseRoundTrip() throws {
+        let expires = Date(CookieTime(secondsSinceEpoch: Int64(1_767_225_600)))
+        let original = try #require(
+            HTTPCookie(properties: [
+                .name: "v1", .value: "x", .domain: ".example.com", .path: "/p", .version: "1", .port: "8080,8443",
+                .expires: expires, .discard: "FALSE", .secure: "TRUE", HTTPCookiePropertyKey("HttpOnly"): "TRUE",
+            ]))
+        let back = try #require(HTTPCookie(Cookie(original, creation: testEpoch)))
+        #expect(back.name == original.name)
+        #expect(back.value == original.value)
+        #expect(back.domain == ".example.com")
+        #expect(back.path == "/p")
+        #expect(back.isSecure && back.isHTTPOnly)
+        #expect(back.isSessionOnly == original.isSessionOnly)
+        #expect(back.expiresDate == original.expiresDate)
+        #expect(back.version == 0)
+        #expect(back.portList == nil)
+    }
+
+    /// Cookies Foundation parsed from a response convert with their host-only-flag: Foundation gives a
+    /// Domain attribute a leading "." and a host-only cookie the bare host.
+    @Test("cookies Foundation parsed keep their host-only-flag")
+    func parsedByFoundation() throws {
+        let cookies = HTTPCookie.cookies(
+            withResponseHeaderFields: ["Set-Cookie": "a=1; Domain=example.com; Path=/; Secure, b=2; Path=/"],
+            for: foundationURL("https://www.example.com/"))
+        let converted = cookies.map { Cookie($0, creation: testEpoch) }
+        #expect(converted.map(\.name) == ["a", "b"])
+        #expect(converted.map(\.domain) == ["example.com", "www.example.com"])
+        #expect(converted.map(\.isHostOnly) == [false, true])
+        #expect(converted.map(\.isSecure) == [true, false])
+    }
+
+    /// The jar's contents copied into an HTTPCookieStorage (what an app does for a web view) and back.
+    /// The storage purges cookies expired by the wall clock, so the jar's clock starts now.
+    @Test("a jar copied into HTTPCookieStorage and back")
+    func jarThroughStorage() throws {
+        let now = CookieTime(Date())
+        let jar = CookieJar(publicSuffixList: testPublicSuffixList, clock: ManualCookieClock(now))
+        let from = url("https://www.example.com/login")
+        jar.receive(["sid=1; Path=/; Secure; HttpOnly", "pref=dark; Domain=example.com; Path=/; Max-Age=3600"], from: from)
+        let storage = URLSessionConfiguration.ephemeral.httpCookieStorage!
+        for cookie in jar.allCookies() {
+            storage.setCookie(try #require(HTTPCookie(cookie)))
+        }
+        let copy = CookieJar(publicSuffixList: testPublicSuffixList, clock: ManualCookieClock(now))
+        for httpCookie in storage.cookies ?? [] {
+            copy.insert(Cookie(httpCookie, creation: now))
+        }
+        let sent = url("https://www.example.com/")
+        #expect(Set(copy.cookies(for: sent).map(\.pair)) == Set(jar.cookies(for: sent).map(\.pair)))
+        #expect(Set(copy.allCookies().map(\.expiry)) == Set(jar.allCookies().map(\.expiry)))
+        #expect(copy.count == 2)
+    }
+}
