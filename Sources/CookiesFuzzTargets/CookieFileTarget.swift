@@ -24,8 +24,11 @@ extension FuzzTarget {
         } catch {
             throw InvariantViolation(target: target, invariant: "loaded cookies saved as cookies.txt do not load: \(error)")
         }
+        // cookies.txt holds whole seconds, 0 meaning a session cookie: an expiry at or before 1970 is
+        // written as 1 (expired all the same).
         func txtFields(_ cookie: Cookie) -> String {
-            "\(cookie.name)\t\(cookie.value)\t\(cookie.domain)\t\(cookie.isHostOnly)\t\(cookie.path)\t\(cookie.isSecure)\t\(cookie.isHTTPOnly)\t\(cookie.expiry?.secondsSinceEpoch ?? 0)"
+            let expiry = cookie.expiry.map { max($0.secondsSinceEpoch, 1) } ?? 0
+            return "\(cookie.name)\t\(cookie.value)\t\(cookie.domain)\t\(cookie.isHostOnly)\t\(cookie.path)\t\(cookie.isSecure)\t\(cookie.isHTTPOnly)\t\(expiry)"
         }
         try require(
             reloaded.map(txtFields).sorted() == cookies.map(txtFields).sorted(), target,

@@ -1,13 +1,19 @@
+import Testing
 import Cookies
+import Foundation
 
-/// What an app relaunch does to the jar: the one place the flow's "relaunch" step happens.
-///
-/// Until the persistent on-disk jar lands (`CookieJar(contentsOf:)`, SQLite), the relaunch is simulated
-/// on the same jar: ending the session deletes the session cookies (rfc6265bis-22 §5.7: a cookie
-/// without expiry lasts until the session ends) and keeps the persistent ones. To switch to the real
-/// thing, save the jar here and return `try CookieJar(contentsOf: file)`; the flow then runs on the
-/// reopened jar (and the change mirror re-seeds from it, as a web view's store would).
+/// The app's jar file: a fresh one per run, in a temporary folder.
+func makeJarFilePath() throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder.appendingPathComponent("cookies.sqlite").path
+}
+
+/// What an app relaunch does to the jar: the app ends (the jar is closed, its file written), then a new
+/// process opens the file again. Persistent cookies come back; session cookies, never written, do not
+/// (rfc6265bis-22 §5.7: a cookie without expiry lasts until the session ends).
 func relaunch(_ jar: CookieJar) throws -> CookieJar {
-    jar.deleteSessionCookies()
-    return jar
+    let path = try #require(jar.filePath)
+    try jar.close()
+    return try CookieJar(contentsOf: path)
 }
