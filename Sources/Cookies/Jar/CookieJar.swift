@@ -79,7 +79,14 @@ public final class CookieJar: Sendable {
     public func setCookie(
         _ setCookie: String, from url: CookieURL, context: CookieRequestContext = .firstParty
     ) -> SetCookieOutcome {
-        receive([setCookie], from: url, context: context)[0]
+        let parsed: ParsedSetCookie
+        do {
+            parsed = try ParsedSetCookie(parsing: setCookie)
+        } catch {
+            return .rejected(error)
+        }
+        let now = clock.now()
+        return withStore { $0.receive(parsed, from: url, context: context, now: now) }
     }
 
     /// Receives every `Set-Cookie` field value of one response to `url`, in order (never comma-joined).
