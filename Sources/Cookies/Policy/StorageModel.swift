@@ -29,7 +29,7 @@ extension CookieStore {
         // makes the cookie host-only. IP literals never reach the list.
         if !domainAttribute.isEmpty, url.host.kind == .domain, domainAttribute.utf8.first != UInt8(ascii: "["),
             IPv4Address.parse(domainAttribute).isNotAnAddress,
-            publicSuffixList.isPublicSuffix(canonicalDomain: domainAttribute)
+            isPublicSuffix(domainAttribute: domainAttribute)
         {
             guard domainAttribute == url.host.name else { return .rejected(.domainIsPublicSuffix) }
             domainAttribute = ""
