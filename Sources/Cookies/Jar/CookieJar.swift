@@ -129,11 +129,9 @@ public final class CookieJar: Sendable {
     /// creation); their last-access time is updated.
     public func cookies(for url: CookieURL, context: CookieRequestContext = .firstParty) -> [Cookie] {
         let now = clock.now()
-        var result: [Cookie] = []
-        withStore { store in
-            store.retrieve(for: url, context: context, now: now) { result.append($0) }
-        }
-        return result
+        return withStore { store in
+            store.retrieve(for: url, context: context, now: now) { cookies, sent in sent.map { cookies[$0] } }
+        } ?? []
     }
 
     /// The `Cookie` header value for a request to `url`, or nil when no cookie is sent (§5.8.3 step 6).

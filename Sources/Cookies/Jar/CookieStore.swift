@@ -101,10 +101,12 @@ struct CookieStore: Sendable {
         return result
     }
 
-    /// Sets the last-access time of one cookie (§5.8.3 step 5); counts are unchanged.
+    /// Sets the last-access time of the cookies at `indices` of one site (§5.8.3 step 5); counts are unchanged.
     @inline(__always)
-    mutating func touch(cookieAt index: Int, inSiteAt siteIndex: Dictionary<String, SiteCookies>.Index, now: CookieTime) {
-        sites.values[siteIndex].touch(at: index, now: now)
+    mutating func touch(
+        _ indices: UnsafeBufferPointer<Int>, inSiteAt siteIndex: Dictionary<String, SiteCookies>.Index, now: CookieTime
+    ) {
+        sites.values[siteIndex].touch(indices, now: now)
     }
 
     /// Every cookie not expired at `now`, site by site, each site in send order.

@@ -67,9 +67,17 @@ struct SiteCookies: Sendable {
         return removed
     }
 
-    /// Sets the last-access time of the cookie at `index` (§5.8.3 step 5).
+    /// Sets the last-access time of the cookies at `indices` (§5.8.3 step 5).
     @inline(__always)
-    mutating func touch(at index: Int, now: CookieTime) {
-        cookies[index].lastAccess = now
+    mutating func touch(_ indices: UnsafeBufferPointer<Int>, now: CookieTime) {
+        cookies.withUnsafeMutableBufferPointer { cookies in
+            for index in indices { cookies[index].lastAccess = now }
+        }
+    }
+
+    /// Calls `body` with the cookies in send order, without copying them.
+    @inline(__always)
+    func withCookies<R>(_ body: (UnsafeBufferPointer<Cookie>) -> R) -> R {
+        cookies.withUnsafeBufferPointer(body)
     }
 }
