@@ -180,8 +180,13 @@ extension CookieStore {
         }
         // `domain` is a host without a registrable domain: sites below it.
         if key == domain {
-            let suffix = "." + domain
-            for (otherKey, site) in sites where otherKey.hasSuffix(suffix) && shadows(site) { return true }
+            // Byte comparisons (canonical domains are ASCII): a key ending in "." + `domain`.
+            for (otherKey, site) in sites
+            where otherKey.utf8.count > domain.utf8.count
+                && DomainMatch.matches(host: otherKey, hostIsIPAddress: false, domain: domain) && shadows(site)
+            {
+                return true
+            }
         }
         return false
     }
