@@ -86,7 +86,14 @@ public final class CookieJar: Sendable {
     public func setCookie(
         _ setCookie: String, from url: CookieURL, context: CookieRequestContext = .firstParty
     ) -> SetCookieOutcome {
-        receive([setCookie], from: url, context: context)[0]
+        let parsed: ParsedSetCookie
+        do {
+            parsed = try ParsedSetCookie(parsing: setCookie)
+        } catch {
+            return .rejected(error)
+        }
+        let now = clock.now()
+        return withStore { $0.receive(parsed, from: url, context: context, now: now) }
     }
 
     /// Receives every `Set-Cookie` field value of one response to `url`, in order (never comma-joined).
@@ -135,11 +142,9 @@ public final class CookieJar: Sendable {
     /// creation); their last-access time is updated.
     public func cookies(for url: CookieURL, context: CookieRequestContext = .firstParty) -> [Cookie] {
         let now = clock.now()
-        var result: [Cookie] = []
-        withStore { store in
-            store.retrieve(for: url, context: context, now: now) { result.append($0) }
-        }
-        return result
+        return withStore { store in
+            store.retrieve(for: url, context: context, now: now) { cookies, sent in sent.map { cookies[$0] } }
+        } ?? []
     }
 
     /// The `Cookie` header value for a request to `url`, or nil when no cookie is sent (§5.8.3 step 6).

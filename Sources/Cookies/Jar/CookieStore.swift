@@ -13,6 +13,8 @@ struct CookieStore: Sendable {
     var recordsChanges = false
     /// host → site key; bounded, cleared when full.
     private var siteKeyCache: [String: String] = [:]
+    /// Domain attribute → is a public suffix; bounded like `siteKeyCache`.
+    private var publicSuffixCache: [String: Bool] = [:]
     private static let siteKeyCacheLimit = 16_384
 
     init(publicSuffixList: any PublicSuffixList, limits: CookieLimits) {
@@ -29,6 +31,16 @@ struct CookieStore: Sendable {
         if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll(keepingCapacity: true) }
         siteKeyCache[host.name] = key
         return key
+    }
+
+    /// Whether a Domain attribute names a public suffix (§5.7 step 9), through a bounded cache: the same
+    /// few Domain attributes arrive again and again.
+    mutating func isPublicSuffix(domainAttribute domain: String) -> Bool {
+        if let cached = publicSuffixCache[domain] { return cached }
+        let answer = publicSuffixList.isPublicSuffix(canonicalDomain: domain)
+        if publicSuffixCache.count >= CookieStore.siteKeyCacheLimit { publicSuffixCache.removeAll(keepingCapacity: true) }
+        publicSuffixCache[domain] = answer
+        return answer
     }
 
     /// The site key of a cookie's domain.
@@ -89,10 +101,12 @@ struct CookieStore: Sendable {
         return result
     }
 
-    /// Sets the last-access time of one cookie (§5.8.3 step 5); counts are unchanged.
+    /// Sets the last-access time of the cookies at `indices` of one site (§5.8.3 step 5); counts are unchanged.
     @inline(__always)
-    mutating func touch(cookieAt index: Int, inSiteAt siteIndex: Dictionary<String, SiteCookies>.Index, now: CookieTime) {
-        sites.values[siteIndex].touch(at: index, now: now)
+    mutating func touch(
+        _ indices: UnsafeBufferPointer<Int>, inSiteAt siteIndex: Dictionary<String, SiteCookies>.Index, now: CookieTime
+    ) {
+        sites.values[siteIndex].touch(indices, now: now)
     }
 
     /// Every cookie not expired at `now`, site by site in the order of their keys, each site in send order.

@@ -6,12 +6,11 @@ struct RetrievalFilter {
     let isSecureChannel: Bool
     let isCrossSite: Bool
     let context: CookieRequestContext
-    let url: CookieURL
-    /// The request's partition key, computed on the first partitioned cookie.
-    private var partition: String?
+    /// The request's partition key (CHIPS), when the site holds partitioned cookies.
+    let partition: String?
 
-    init(url: CookieURL, context: CookieRequestContext, isCrossSite: Bool) {
-        self.url = url
+    init(url: CookieURL, context: CookieRequestContext, isCrossSite: Bool, partition: String?) {
+        self.partition = partition
         self.host = url.host
         self.path = url.path
         self.isSecureChannel = url.isSecure
@@ -19,9 +18,9 @@ struct RetrievalFilter {
         self.context = context
     }
 
-    /// Why `cookie` is not sent, or nil when it is. `store` answers site questions (partition keys).
+    /// Why `cookie` is not sent, or nil when it is.
     @inline(__always)
-    mutating func exclusion(of cookie: Cookie, store: inout CookieStore) -> CookieExclusion? {
+    func exclusion(of cookie: borrowing Cookie) -> CookieExclusion? {
         // Host-only cookies need the identical host; others a domain-match (§5.1.3).
         if cookie.isHostOnly {
             guard cookie.domain == host.name else { return .hostOnly }
@@ -43,10 +42,7 @@ struct RetrievalFilter {
             else { return .sameSite }
         }
         // CHIPS §2.2: a partitioned cookie only within its partition.
-        if let partitionKey = cookie.partitionKey {
-            if partition == nil { partition = store.site(of: context.partition ?? url) }
-            guard partitionKey == partition else { return .partition }
-        }
+        if let partitionKey = cookie.partitionKey, partitionKey != partition { return .partition }
         return nil
     }
 }

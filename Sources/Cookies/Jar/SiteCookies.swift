@@ -4,6 +4,9 @@ struct SiteCookies: Sendable {
     private(set) var cookies: [Cookie] = []
     /// No cookie of this site expires before this instant (a lower bound; `.max` when none expires).
     private(set) var earliestExpiry = CookieTime(microsecondsSinceEpoch: .max)
+    /// How many of the cookies are partitioned (CHIPS): retrieval works out the request's partition
+    /// only when some are.
+    private(set) var partitionedCount = 0
 
     var count: Int { cookies.count }
     var isEmpty: Bool { cookies.isEmpty }
@@ -35,7 +38,16 @@ struct SiteCookies: Sendable {
             }
         }
         cookies.insert(cookie, at: low)
+        noteAdded(cookie)
+    }
+
+    private mutating func noteAdded(_ cookie: Cookie) {
         if let expiry = cookie.expiry, expiry < earliestExpiry { earliestExpiry = expiry }
+        if cookie.partitionKey != nil { partitionedCount += 1 }
+    }
+
+    private mutating func noteRemoved(_ cookie: Cookie) {
+        if cookie.partitionKey != nil { partitionedCount -= 1 }
     }
 
     /// Adds many cookies of distinct identities at once (loading a file): one sort instead of one
@@ -43,20 +55,21 @@ struct SiteCookies: Sendable {
     mutating func load(_ loaded: [Cookie]) {
         cookies += loaded
         cookies.sort(by: SiteCookies.precedesInSendOrder)
-        for cookie in loaded {
-            if let expiry = cookie.expiry, expiry < earliestExpiry { earliestExpiry = expiry }
-        }
+        for cookie in loaded { noteAdded(cookie) }
     }
 
     /// Replaces the cookie at `index` with one of the same identity and creation time (same place in order).
     mutating func replace(at index: Int, with cookie: Cookie) {
+        noteRemoved(cookies[index])
         cookies[index] = cookie
-        if let expiry = cookie.expiry, expiry < earliestExpiry { earliestExpiry = expiry }
+        noteAdded(cookie)
     }
 
     @discardableResult
     mutating func remove(at index: Int) -> Cookie {
-        cookies.remove(at: index)
+        let removed = cookies.remove(at: index)
+        noteRemoved(removed)
+        return removed
     }
 
     /// Removes the cookies for which `shouldRemove` is true; returns them.
@@ -69,6 +82,7 @@ struct SiteCookies: Sendable {
             }
             return false
         }
+        for cookie in removed { noteRemoved(cookie) }
         return removed
     }
 
@@ -83,9 +97,17 @@ struct SiteCookies: Sendable {
         return removed
     }
 
-    /// Sets the last-access time of the cookie at `index` (§5.8.3 step 5).
+    /// Sets the last-access time of the cookies at `indices` (§5.8.3 step 5).
     @inline(__always)
-    mutating func touch(at index: Int, now: CookieTime) {
-        cookies[index].lastAccess = now
+    mutating func touch(_ indices: UnsafeBufferPointer<Int>, now: CookieTime) {
+        cookies.withUnsafeMutableBufferPointer { cookies in
+            for index in indices { cookies[index].lastAccess = now }
+        }
+    }
+
+    /// Calls `body` with the cookies in send order, without copying them.
+    @inline(__always)
+    func withCookies<R>(_ body: (UnsafeBufferPointer<Cookie>) -> R) -> R {
+        cookies.withUnsafeBufferPointer(body)
     }
 }

@@ -26,7 +26,7 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
             self.init(name: "[" + address.description + "]", kind: .ipv6)
             return
         }
-        if let address = IPv6Address(text.utf8), text.utf8.contains(UInt8(ascii: ":")) {
+        if text.utf8.contains(UInt8(ascii: ":")), let address = IPv6Address(text.utf8) {
             self.init(name: "[" + address.description + "]", kind: .ipv6)
             return
         }

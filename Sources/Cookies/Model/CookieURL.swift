@@ -14,43 +14,64 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `string`; nil when it is not an absolute URL with a host.
     public init?(_ string: String) {
-        var rest = Substring(string)
-        guard let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-        let scheme = rest[..<colon]
-        guard let first = scheme.utf8.first, CookieURL.isAlpha(first),
-            scheme.utf8.allSatisfy({ CookieURL.isAlpha($0) || CookieURL.isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
-        else { return nil }
-        rest = rest[rest.utf8.index(after: colon)...]
-        guard rest.utf8.starts(with: "//".utf8) else { return nil }
-        rest = rest.dropFirst(2)
-        let authorityEnd = rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "\\") }) ?? rest.endIndex
-        var authority = rest[..<authorityEnd]
-        if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
-            authority = authority[authority.utf8.index(after: at)...]
+        var text = string
+        guard let parts = text.withUTF8(CookieURL.parts(of:)), let host = CanonicalHost(parts.host) else { return nil }
+        self.scheme = parts.scheme
+        self.host = host
+        self.port = parts.port
+        self.path = parts.path
+    }
+
+    /// Splits the bytes of an absolute URL into the lower-cased scheme, the host text (not yet
+    /// canonical), the explicit port and the path (`/` when empty); nil when it is no such URL. One pass
+    /// over the bytes, one string per part.
+    private static func parts(of bytes: UnsafeBufferPointer<UInt8>) -> (scheme: String, host: String, port: Int?, path: String)? {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(bytes[0]) else { return nil }
+        for byte in bytes[1..<colon]
+        where !(isAlpha(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E) {
+            return nil
         }
+        let authorityStart = colon + 3
+        guard authorityStart <= bytes.count, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+        else { return nil }
+        var authorityEnd = authorityStart
+        while authorityEnd < bytes.count {
+            let byte = bytes[authorityEnd]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\\") {
+                break
+            }
+            authorityEnd += 1
+        }
+        // The host follows the last "@" of the authority (user information before it is dropped).
+        var hostStart = authorityStart
+        if let at = bytes[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) { hostStart = at + 1 }
         // The port follows the last colon that is not inside an IPv6 literal.
-        var hostText = authority
+        var hostEnd = authorityEnd
         var port: Int?
-        if let portColon = authority.utf8.lastIndex(of: UInt8(ascii: ":")),
-            !authority[portColon...].utf8.contains(UInt8(ascii: "]")),
-            authority.utf8.first != UInt8(ascii: "[") || authority[..<portColon].utf8.last == UInt8(ascii: "]")
+        if let portColon = bytes[hostStart..<authorityEnd].lastIndex(of: UInt8(ascii: ":")),
+            !bytes[portColon..<authorityEnd].contains(UInt8(ascii: "]")),
+            bytes[hostStart] != UInt8(ascii: "[") || (portColon > hostStart && bytes[portColon - 1] == UInt8(ascii: "]"))
         {
-            let digits = authority[authority.utf8.index(after: portColon)...]
+            let digits = bytes[(portColon + 1)..<authorityEnd]
             if !digits.isEmpty {
-                guard digits.utf8.count <= 5, let value = Int(digits), value <= 65535 else { return nil }
+                guard digits.count <= 5, let value = Int(String(decoding: digits, as: UTF8.self)), value <= 65535
+                else { return nil }
                 port = value
             }
-            hostText = authority[..<portColon]
+            hostEnd = portColon
         }
-        guard let host = CanonicalHost(String(hostText)) else { return nil }
-        var pathPart = rest[authorityEnd...]
-        if let end = pathPart.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
-            pathPart = pathPart[..<end]
+        // The path runs up to the query or fragment.
+        var pathEnd = authorityEnd
+        while pathEnd < bytes.count, bytes[pathEnd] != UInt8(ascii: "?"), bytes[pathEnd] != UInt8(ascii: "#") {
+            pathEnd += 1
         }
-        self.scheme = scheme.lowercased()
-        self.host = host
-        self.port = port
-        self.path = pathPart.isEmpty ? "/" : String(pathPart)
+        let scheme = String(unsafeUninitializedCapacity: colon) { buffer in
+            for index in 0..<colon { buffer[index] = bytes[index].asciiLowercased }
+            return colon
+        }
+        let host = String(decoding: bytes[hostStart..<hostEnd], as: UTF8.self)
+        let path = pathEnd == authorityEnd ? "/" : String(decoding: bytes[authorityEnd..<pathEnd], as: UTF8.self)
+        return (scheme, host, port, path)
     }
 
     /// A URL from parts already in canonical form.

@@ -29,7 +29,7 @@ extension CookieStore {
         // makes the cookie host-only. IP literals never reach the list.
         if !domainAttribute.isEmpty, url.host.kind == .domain, domainAttribute.utf8.first != UInt8(ascii: "["),
             IPv4Address.parse(domainAttribute).isNotAnAddress,
-            publicSuffixList.isPublicSuffix(canonicalDomain: domainAttribute)
+            isPublicSuffix(domainAttribute: domainAttribute)
         {
             guard domainAttribute == url.host.name else { return .rejected(.domainIsPublicSuffix) }
             domainAttribute = ""
@@ -180,8 +180,13 @@ extension CookieStore {
         }
         // `domain` is a host without a registrable domain: sites below it.
         if key == domain {
-            let suffix = "." + domain
-            for (otherKey, site) in sites where otherKey.hasSuffix(suffix) && shadows(site) { return true }
+            // Byte comparisons (canonical domains are ASCII): a key ending in "." + `domain`.
+            for (otherKey, site) in sites
+            where otherKey.utf8.count > domain.utf8.count
+                && DomainMatch.matches(host: otherKey, hostIsIPAddress: false, domain: domain) && shadows(site)
+            {
+                return true
+            }
         }
         return false
     }

@@ -1,0 +1,71 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmarks of swift-cookiejar, a package of their own so that the library does not depend on the
+// benchmark harness. `swift package benchmark` runs the suites in Benchmarks/; `cookiejar-bench` is the
+// workload runner for the cross-engine harness (see the README's "Performance" section).
+let package = Package(
+    name: "swift-cookiejar-benchmarks",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "cookiejar-bench", targets: ["cookiejar-bench"]),
+    ],
+    dependencies: [
+        // Named: a clone's folder name need not be "swift-cookiejar".
+        .package(name: "swift-cookiejar", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .target(
+            name: "BenchmarkWorkload",
+            dependencies: [.product(name: "Benchmark", package: "benchmark")],
+            path: "Sources/BenchmarkWorkload"
+        ),
+        .executableTarget(
+            name: "cookiejar-bench",
+            dependencies: [.product(name: "Cookies", package: "swift-cookiejar")],
+            path: "Sources/cookiejar-bench"
+        ),
+        .executableTarget(
+            name: "Parse",
+            dependencies: [
+                .product(name: "Cookies", package: "swift-cookiejar"),
+                "BenchmarkWorkload",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Parse",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "Jar",
+            dependencies: [
+                .product(name: "Cookies", package: "swift-cookiejar"),
+                "BenchmarkWorkload",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Jar",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "Serialization",
+            dependencies: [
+                .product(name: "Cookies", package: "swift-cookiejar"),
+                "BenchmarkWorkload",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Serialization",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "PublicSuffix",
+            dependencies: [
+                .product(name: "Cookies", package: "swift-cookiejar"),
+                "BenchmarkWorkload",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/PublicSuffix",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

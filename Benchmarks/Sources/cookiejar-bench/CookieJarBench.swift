@@ -1,0 +1,150 @@
+import Cookies
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The workload runner of ../shared/bench for swift-cookiejar: the engine "project" of its `run.sh`.
+///
+/// Phases, each timed as the other drivers time theirs (URL parsing included where theirs includes it):
+/// - parse: `ParsedSetCookie(parsing:)` over the 200k values of receipts-large.tsv (§5.6 only).
+/// - store: `CookieURL(url)` + `CookieJar.setCookie(_:from:)` per receipt into a new jar (§5.6 + §5.7,
+///   public suffix checks with the machine's list, prefixes, Secure, SameSite, limits).
+/// - lookup: `CookieURL(query)` + `CookieJar.cookieHeader(for:)` (§5.8.3), adaptive count.
+/// - persistence: the library has no on-disk format yet, so, like the Go driver, none is measured.
+///
+/// Limits: the large workload leaves about 55,000 live cookies; the default jar-wide limit (3,300,
+/// Chromium's) would evict most of them and make every peer's jar (none of which caps the total)
+/// incomparable to ours. The runner raises `maxCookies` to 1,000,000 and keeps the per-site limit
+/// (180) and the 400-day cap as they are. The report's `limits` field says so.
+@main
+struct CookieJarBench {
+    static let limits = CookieLimits(maxCookies: 1_000_000)
+
+    static func main() {
+        guard let arguments = DriverArguments(Array(CommandLine.arguments.dropFirst())) else { exit(2) }
+        let publicSuffixList: any PublicSuffixList
+        if let path = arguments.publicSuffixListPath {
+            do {
+                publicSuffixList = try PublicSuffixRules(contentsOfFile: path)
+            } catch {
+                printError(error.description)
+                exit(3)
+            }
+        } else {
+            publicSuffixList = SystemPublicSuffixList.shared
+        }
+        func newJar() -> CookieJar { CookieJar(publicSuffixList: publicSuffixList, limits: limits) }
+
+        let small = WorkloadFiles.receipts(atPath: arguments.data + "/receipts-small.tsv")
+        let large = WorkloadFiles.receipts(atPath: arguments.data + "/receipts-large.tsv")
+        let queries = WorkloadFiles.lines(atPath: arguments.data + "/queries.tsv")
+
+        switch arguments.phase {
+        case .rssInput:
+            print("{\"vmhwm_kb\":\(peakResidentKilobytes())}")
+            return
+        case .rssJar:
+            let jar = newJar()
+            store(large, into: jar)
+            print("{\"vmhwm_kb\":\(peakResidentKilobytes()),\"n\":\(jar.count)}")
+            withExtendedLifetime(jar) {}
+            return
+        case .all:
+            break
+        }
+
+        var timer = PhaseTimer(reps: arguments.reps)
+        var report = DriverReport()
+        report.set("engine", "swift-cookiejar")
+        report.set("version", "Cookies (this repository), \(compilerVersion), release build; "
+            + (arguments.publicSuffixListPath.map { "PublicSuffixRules from \($0)" } ?? "libpsl system list"))
+        report.set("limits", "maxCookies raised to 1000000 for the ~55k-cookie workload; 180 per site and 400 days as default")
+
+        // (a) parse
+        var parsedOK = 0
+        var seconds = timer.median("parse") {
+            var count = 0
+            for receipt in large where (try? ParsedSetCookie(parsing: receipt.setCookie)) != nil {
+                count += 1
+            }
+            parsedOK = count
+        }
+        report.set("parse_n", large.count)
+        report.set("parse_ok", parsedOK)
+        report.set("parse_s", seconds)
+        report.set("parse_per_s", Double(large.count) / seconds)
+
+        // (b) store
+        seconds = timer.median("store_small") { store(small, into: newJar()) }
+        report.set("store_small_n", small.count)
+        report.set("store_small_s", seconds)
+        report.set("store_small_per_s", Double(small.count) / seconds)
+        var jar = newJar()
+        seconds = timer.median("store_large") {
+            jar = newJar()
+            store(large, into: jar)
+        }
+        report.set("store_large_n", large.count)
+        report.set("store_large_s", seconds)
+        report.set("store_large_per_s", Double(large.count) / seconds)
+        report.set("jar_cookies", jar.allCookies().count)
+
+        // (c) lookup: as many queries as fit in the budget per repetition, calibrated on 200.
+        let calibration = min(200, queries.count)
+        let perQuery = PhaseTimer.seconds { _ = lookUp(queries[..<calibration], in: jar) } / Double(max(1, calibration))
+        var lookupCount = queries.count
+        if perQuery * Double(lookupCount) > arguments.lookupBudget {
+            lookupCount = max(calibration, Int(arguments.lookupBudget / perQuery))
+        }
+        var result = (hits: 0, bytes: 0)
+        seconds = timer.median("lookup") { result = lookUp(queries[..<lookupCount], in: jar) }
+        report.set("lookup_n", lookupCount)
+        report.set("lookup_s", seconds)
+        report.set("lookup_per_s", Double(lookupCount) / seconds)
+        report.set("lookup_hits", result.hits)
+        report.set("lookup_bytes", result.bytes)
+
+        // (d) persistence: none yet.
+        report.setNull("save_ms")
+        report.setNull("load_ms")
+        report.setNull("file_bytes")
+        report.setNull("loaded_cookies")
+        report.set("persist", "none (the library has no on-disk format yet)")
+        report.set("reps", arguments.reps)
+        report.set("samples", samples: timer.samples)
+        report.set("vmhwm_kb", peakResidentKilobytes())
+        print(report.line)
+        withExtendedLifetime(jar) {}
+    }
+
+    /// Receives every receipt, in order, as a response to its URL.
+    static func store(_ receipts: [WorkloadFiles.Receipt], into jar: CookieJar) {
+        for receipt in receipts {
+            guard let url = CookieURL(receipt.url) else { continue }
+            jar.setCookie(receipt.setCookie, from: url)
+        }
+    }
+
+    /// The `Cookie` header of a request to each query; how many had one and their total length.
+    static func lookUp(_ queries: ArraySlice<String>, in jar: CookieJar) -> (hits: Int, bytes: Int) {
+        var hits = 0
+        var bytes = 0
+        for query in queries {
+            guard let url = CookieURL(query), let header = jar.cookieHeader(for: url) else { continue }
+            hits += 1
+            bytes += header.utf8.count
+        }
+        return (hits, bytes)
+    }
+
+    static var compilerVersion: String {
+        #if compiler(>=6.3)
+        "Swift 6.3+"
+        #else
+        "Swift < 6.3"
+        #endif
+    }
+}
