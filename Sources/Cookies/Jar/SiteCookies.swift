@@ -54,7 +54,10 @@ struct SiteCookies: Sendable {
     /// insertion each.
     mutating func load(_ loaded: [Cookie]) {
         cookies += loaded
-        cookies.sort(by: SiteCookies.precedesInSendOrder)
+        // A jar file gives its rows in the order they were written, usually send order already.
+        if !cookies.indices.dropFirst().allSatisfy({ SiteCookies.precedesInSendOrder(cookies[$0 - 1], cookies[$0]) }) {
+            cookies.sort(by: SiteCookies.precedesInSendOrder)
+        }
         for cookie in loaded { noteAdded(cookie) }
     }
 

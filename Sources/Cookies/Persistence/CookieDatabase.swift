@@ -159,11 +159,15 @@ final class CookieDatabase {
         return cookies
     }
 
+    /// The text and integer columns of `CookieDatabaseSchema.columns`, relative to the first.
+    private static let textColumns: [Int32] = [0, 1, 2, 4, 5]
+    private static let integerColumns: [Int32] = [3, 7, 8, 9, 10, 11, 12]
+
     /// The cookie in the columns starting at `offset` (in `CookieDatabaseSchema.columns` order), or
     /// nil when a column has the wrong type or an impossible value.
     private static func cookie(from row: SQLiteStatement, offset: Int32) -> Cookie? {
-        for column in [0, 1, 2, 4, 5] where !row.isText(at: offset + Int32(column)) { return nil }
-        for column in [3, 7, 8, 9, 10, 11, 12] where !row.isInteger(at: offset + Int32(column)) { return nil }
+        for column in textColumns where !row.isText(at: offset + column) { return nil }
+        for column in integerColumns where !row.isInteger(at: offset + column) { return nil }
         guard row.isNull(at: offset + 6) || row.isInteger(at: offset + 6),
             row.isNull(at: offset + 13) || row.isInteger(at: offset + 13),
             let sameSite = CookieDatabaseSchema.sameSite(code: row.int64(at: offset + 11))
