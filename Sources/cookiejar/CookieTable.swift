@@ -40,13 +40,13 @@ struct CookieTable {
         guard let columns = rows.map(\.count).max() else { return [] }
         var widths = Array(repeating: 0, count: columns)
         for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.unicodeScalars.count) }
         }
         return rows.map { row in
             var line = indent
             for (index, cell) in row.enumerated() {
                 line += cell
-                if index < row.count - 1 { line += String(repeating: " ", count: widths[index] - cell.count + 2) }
+                if index < row.count - 1 { line += String(repeating: " ", count: widths[index] - cell.unicodeScalars.count + 2) }
             }
             return line
         }

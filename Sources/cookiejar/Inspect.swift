@@ -59,9 +59,10 @@ struct Inspect: ParsableCommand {
         let now = clock(at: at).now()
         let contents = try readCookieFile(file, now: now)
         var cookies = contents.cookies
+        var sites = SiteIndex()
         if let site {
-            let wanted = siteFilter(site)
-            cookies = cookies.filter { siteOfCookie($0) == wanted }
+            let wanted = SiteIndex.site(ofHost: site)
+            cookies = cookies.filter { sites.site(of: $0) == wanted }
         }
         if let name { cookies = cookies.filter { $0.name == name } }
         if expired { cookies = cookies.filter { $0.isExpired(at: now) } }
@@ -69,20 +70,22 @@ struct Inspect: ParsableCommand {
         let terminal = Terminal.standardOutput
         let table = CookieTable(showValues: showValues, now: now, terminal: terminal)
         if let url {
-            print(requestReport(try parseRequestURL(url), cookies: cookies, now: now, table: table), terminator: "")
+            print(requestReport(try parseRequestURL(url), cookies: cookies, sites: &sites, now: now, table: table), terminator: "")
         } else if json {
             print(CookieJSON.serialize(cookies), terminator: "")
         } else {
             print(terminal.dim("\(file) (\(contents.format.displayName))"))
-            print(table.render(cookies) { siteOfCookie($0) }, terminator: "")
+            print(table.render(cookies) { sites.site(of: $0) }, terminator: "")
         }
     }
 
     /// The `Cookie` header of a request and, for every other cookie of its site, the reason it stays off.
-    private func requestReport(_ requestURL: CookieURL, cookies: [Cookie], now: CookieTime, table: CookieTable) -> String {
+    private func requestReport(
+        _ requestURL: CookieURL, cookies: [Cookie], sites: inout SiteIndex, now: CookieTime, table: CookieTable
+    ) -> String {
         let jar = CookieJar(clock: ManualCookieClock(now))
-        let requestSite = siteFilter(requestURL.host.name)
-        let ofSite = cookies.filter { siteOfCookie($0) == requestSite }
+        let requestSite = SiteIndex.site(ofHost: requestURL.host.name)
+        let ofSite = cookies.filter { sites.site(of: $0) == requestSite }
         var expired: [Cookie] = []
         for cookie in ofSite {
             if cookie.isExpired(at: now) { expired.append(cookie) } else { jar.insert(cookie) }

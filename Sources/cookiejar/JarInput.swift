@@ -10,14 +10,25 @@ func readCookieFile(_ path: String, now: CookieTime, lenient: Bool = false) thro
     }
 }
 
-/// The site a cookie belongs to: the registrable domain of its domain, or the domain itself.
-func siteOfCookie(_ cookie: Cookie, list: any PublicSuffixList = SystemPublicSuffixList.shared) -> String {
-    guard let host = CanonicalHost(cookie.domain) else { return cookie.domain }
-    return list.registrableDomain(of: host) ?? host.name
-}
+/// The site each cookie belongs to: the registrable domain of its domain, or the domain itself; one
+/// public-suffix lookup per distinct domain.
+struct SiteIndex {
+    private var sites: [String: String] = [:]
+    let list: any PublicSuffixList
 
-/// The site the user named with `--site` (a host or registrable domain, any case).
-func siteFilter(_ text: String, list: any PublicSuffixList = SystemPublicSuffixList.shared) -> String {
-    guard let host = CanonicalHost(text) else { return text.lowercased() }
-    return list.registrableDomain(of: host) ?? host.name
+    init(list: any PublicSuffixList = SystemPublicSuffixList.shared) {
+        self.list = list
+    }
+
+    mutating func site(of cookie: Cookie) -> String {
+        if let site = sites[cookie.domain] { return site }
+        let site = SiteIndex.site(ofHost: cookie.domain, list: list)
+        sites[cookie.domain] = site
+        return site
+    }
+
+    /// The site of a host or domain the user named (any case): its registrable domain, or itself.
+    static func site(ofHost text: String, list: any PublicSuffixList = SystemPublicSuffixList.shared) -> String {
+        CanonicalHost(text).map { list.registrableDomain(of: $0) ?? $0.name } ?? text.lowercased()
+    }
 }
