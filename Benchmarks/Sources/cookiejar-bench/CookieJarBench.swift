@@ -13,7 +13,13 @@ import Darwin
 /// - store: `CookieURL(url)` + `CookieJar.setCookie(_:from:)` per receipt into a new jar (§5.6 + §5.7,
 ///   public suffix checks with the machine's list, prefixes, Secure, SameSite, limits).
 /// - lookup: `CookieURL(query)` + `CookieJar.cookieHeader(for:)` (§5.8.3), adaptive count.
-/// - persistence: the library has no on-disk format yet, so, like the Go driver, none is measured.
+/// - persistence: the SQLite jar file (`JarFileRoundTrip`): save the large jar to a file in `--tmp`,
+///   then open and load it.
+/// - memory (`--phase rss-input` / `rss-jar`): peak RSS after reading the inputs, and after also
+///   building the large jar once, every input alive throughout. Memory freed before the jar is built
+///   would be reused by it without raising the peak, hiding the jar's own footprint, so `WorkloadFiles`
+///   reads without leaving freed memory behind. `rss-jar` also reports `MemoryLayout<Cookie>.size`
+///   and `.stride`.
 ///
 /// Limits: the large workload leaves about 55,000 live cookies; the default jar-wide limit (3,300,
 /// Chromium's) would evict most of them and make every peer's jar (none of which caps the total)
@@ -43,14 +49,19 @@ struct CookieJarBench {
         let queries = WorkloadFiles.lines(atPath: arguments.data + "/queries.tsv")
 
         switch arguments.phase {
+        // Both memory phases keep every input alive to the end, as the other drivers do: the optimiser
+        // would otherwise free the inputs a phase never uses at once, and the jar would reuse their
+        // memory without raising the peak.
         case .rssInput:
             print("{\"vmhwm_kb\":\(peakResidentKilobytes())}")
+            withExtendedLifetime((small, large, queries)) {}
             return
         case .rssJar:
             let jar = newJar()
             store(large, into: jar)
-            print("{\"vmhwm_kb\":\(peakResidentKilobytes()),\"n\":\(jar.count)}")
-            withExtendedLifetime(jar) {}
+            print("{\"vmhwm_kb\":\(peakResidentKilobytes()),\"n\":\(jar.count),"
+                + "\"cookie_size\":\(MemoryLayout<Cookie>.size),\"cookie_stride\":\(MemoryLayout<Cookie>.stride)}")
+            withExtendedLifetime((jar, small, large, queries)) {}
             return
         case .all:
             break
@@ -107,12 +118,9 @@ struct CookieJarBench {
         report.set("lookup_hits", result.hits)
         report.set("lookup_bytes", result.bytes)
 
-        // (d) persistence: none yet.
-        report.setNull("save_ms")
-        report.setNull("load_ms")
-        report.setNull("file_bytes")
-        report.setNull("loaded_cookies")
-        report.set("persist", "none (the library has no on-disk format yet)")
+        // (d) persistence
+        JarFileRoundTrip(path: arguments.tmp + "/cookiejar-bench.sqlite", limits: limits, publicSuffixList: publicSuffixList)
+            .measure(jar, timer: &timer, report: &report)
         report.set("reps", arguments.reps)
         report.set("samples", samples: timer.samples)
         report.set("vmhwm_kb", peakResidentKilobytes())

@@ -9,10 +9,13 @@ struct PhaseTimer {
     }
 
     /// Runs `body` once to warm up and `reps` times timed; returns the median of the timed runs in seconds.
-    mutating func median(_ name: String, _ body: () -> Void) -> Double {
+    /// `prepare` runs, untimed, before each run of `body`.
+    mutating func median(_ name: String, prepare: () -> Void = {}, _ body: () -> Void) -> Double {
+        prepare()
         body()
         var seconds: [Double] = []
         for _ in 0..<reps {
+            prepare()
             seconds.append(PhaseTimer.seconds(body))
         }
         samples.append((name, seconds))

@@ -21,9 +21,7 @@ extension ParsedSetCookie {
     /// - Throws: the reason the whole line is ignored.
     public init(bytes: UnsafeBufferPointer<UInt8>) throws(CookieRejection) {
         // Step 1: a CTL other than HTAB anywhere ignores the set-cookie-string entirely.
-        for byte in bytes where byte.isForbiddenControl {
-            throw .controlCharacter
-        }
+        if bytes.containsForbiddenControl { throw .controlCharacter }
         // Step 2: the name-value-pair runs up to the first ";", the unparsed-attributes follow.
         let semicolon = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
         let pair = UnsafeBufferPointer(rebasing: bytes[0..<semicolon])
