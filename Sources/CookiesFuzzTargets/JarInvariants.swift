@@ -1,22 +1,5 @@
 @_spi(Fuzzing) import Cookies
 
-/// What makes two cookies the same cookie (rfc6265bis-22 §5.7 step 23, and the CHIPS partition).
-struct CookieIdentity: Hashable {
-    let name: String
-    let domain: String
-    let isHostOnly: Bool
-    let path: String
-    let partitionKey: String?
-
-    init(_ cookie: Cookie) {
-        name = cookie.name
-        domain = cookie.domain
-        isHostOnly = cookie.isHostOnly
-        path = cookie.path
-        partitionKey = cookie.partitionKey
-    }
-}
-
 extension JarMachine {
     /// The invariants of the store, after every operation.
     func checkStore() throws(InvariantViolation) {

@@ -13,11 +13,9 @@ struct CookieChangeTests {
     }
 
     /// Applies changes to a dictionary keyed by identity: what a web view's cookie store would do.
-    static func mirror(_ changes: [CookieChange]) -> [String: Cookie] {
-        var mirror: [String: Cookie] = [:]
-        func key(_ cookie: Cookie) -> String {
-            "\(cookie.name)|\(cookie.domain)|\(cookie.isHostOnly)|\(cookie.path)|\(cookie.partitionKey ?? "")"
-        }
+    static func mirror(_ changes: [CookieChange]) -> [CookieIdentity: Cookie] {
+        var mirror: [CookieIdentity: Cookie] = [:]
+        let key = CookieIdentity.init
         for change in changes {
             switch change {
             case .added(let cookie): mirror[key(cookie)] = cookie
