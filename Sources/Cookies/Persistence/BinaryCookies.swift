@@ -134,7 +134,7 @@ public enum BinaryCookies {
             guard seconds.isFinite else {
                 throw CookieFileError(.invalidTime, offset: start + field, detail: "the \(name) time is not a finite number")
             }
-            return CookieTime(secondsSinceEpoch: seconds + appleEpochOffset)
+            return ImportedCookie.time(CookieTime(secondsSinceEpoch: seconds + appleEpochOffset))
         }
         var domain = try string(16, "domain")
         let name = try string(20, "name")

@@ -131,7 +131,7 @@ public enum CookiesTxt {
             }
             seconds = sum
         }
-        return seconds == 0 ? nil : CookieTime(secondsSinceEpoch: seconds)
+        return seconds == 0 ? nil : ImportedCookie.time(CookieTime(secondsSinceEpoch: seconds))
     }
 
     /// A cookies.txt file holding `cookies`, oldest first (see `Cookie.inExportOrder`), after the Netscape

@@ -5,6 +5,12 @@
 /// produced: a canonical domain, a path starting with "/", and a name and value that would have survived
 /// §5.6 (no control characters but HTAB, no ";", no "=" in the name, not both empty).
 enum ImportedCookie {
+    /// A time read from a file, clamped to the years 0001–9999 that every format can write back (a
+    /// cookie from a server never lies outside them: the 400-day cap, §5.5).
+    static func time(_ time: CookieTime) -> CookieTime {
+        min(max(time, .earliestISO8601), .latestISO8601)
+    }
+
     /// The canonical form of a file's domain (leading "." already removed): lower case, IDNA A-labels,
     /// canonical IP literals (§5.1.2), as the jar keeps it.
     static func canonicalDomain(_ text: String) throws(CookieFileError) -> String {
