@@ -15,7 +15,8 @@ enum ImportedCookie {
     /// canonical IP literals (§5.1.2), as the jar keeps it.
     static func canonicalDomain(_ text: String) throws(CookieFileError) -> String {
         if isCanonicalDomainName(text) { return text }
-        guard let host = CanonicalHost(text) else {
+        // No empty label but a final one (a trailing dot): "..example.com" or "a..b" names no host.
+        guard !text.hasPrefix("."), !text.contains(".."), let host = CanonicalHost(text) else {
             throw CookieFileError(.invalidDomain, detail: "the domain is not a valid host name or address")
         }
         return host.name
@@ -28,12 +29,18 @@ enum ImportedCookie {
     @inline(__always)
     static func isCanonicalDomainName(_ text: String) -> Bool {
         var lastLabelIsName = false
+        var labelIsEmpty = true
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "g")...UInt8(ascii: "w"), UInt8(ascii: "y"), UInt8(ascii: "z"), UInt8(ascii: "-"):
                 lastLabelIsName = true
-            case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "x"), UInt8(ascii: "0")...UInt8(ascii: "9"): break
-            case UInt8(ascii: "."): lastLabelIsName = false
+                labelIsEmpty = false
+            case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "x"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                labelIsEmpty = false
+            case UInt8(ascii: "."):
+                if labelIsEmpty { return false }
+                lastLabelIsName = false
+                labelIsEmpty = true
             default: return false
             }
         }
