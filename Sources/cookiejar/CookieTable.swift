@@ -38,15 +38,19 @@ struct CookieTable {
     /// Rows of cells, aligned in columns (the last column is not padded).
     static func align(_ rows: [[String]], indent: String) -> [String] {
         guard let columns = rows.map(\.count).max() else { return [] }
+        // Each cell's width in Unicode scalars (the table's text has no combining marks), counted once.
+        let cellWidths = rows.map { $0.map(\.unicodeScalars.count) }
         var widths = Array(repeating: 0, count: columns)
-        for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.unicodeScalars.count) }
+        for row in cellWidths {
+            for (index, width) in row.enumerated() { widths[index] = max(widths[index], width) }
         }
-        return rows.map { row in
+        let padding = String(repeating: " ", count: (widths.max() ?? 0) + 2)
+        return zip(rows, cellWidths).map { row, rowWidths in
             var line = indent
+            line.reserveCapacity(indent.utf8.count + widths.reduce(0, +) + 2 * columns + 16)
             for (index, cell) in row.enumerated() {
                 line += cell
-                if index < row.count - 1 { line += String(repeating: " ", count: widths[index] - cell.unicodeScalars.count + 2) }
+                if index < row.count - 1 { line += padding.prefix(widths[index] - rowWidths[index] + 2) }
             }
             return line
         }

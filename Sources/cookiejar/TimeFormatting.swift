@@ -5,8 +5,33 @@ enum TimeFormatting {
     /// `YYYY-MM-DD HH:MM:SS UTC`.
     static func date(_ time: CookieTime) -> String {
         let utc = time.utc
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(utc.year)-\(two(utc.month))-\(two(utc.day)) \(two(utc.hour)):\(two(utc.minute)):\(two(utc.second)) UTC"
+        return String(unsafeUninitializedCapacity: 23) { buffer in
+            var offset = 0
+            func put(_ value: Int, digits: Int, then separator: UInt8?) {
+                var divisor = 1
+                for _ in 1..<digits { divisor *= 10 }
+                while divisor > 0 {
+                    buffer[offset] = UInt8(ascii: "0") + UInt8(value / divisor % 10)
+                    offset += 1
+                    divisor /= 10
+                }
+                if let separator {
+                    buffer[offset] = separator
+                    offset += 1
+                }
+            }
+            put(utc.year, digits: 4, then: UInt8(ascii: "-"))
+            put(utc.month, digits: 2, then: UInt8(ascii: "-"))
+            put(utc.day, digits: 2, then: UInt8(ascii: " "))
+            put(utc.hour, digits: 2, then: UInt8(ascii: ":"))
+            put(utc.minute, digits: 2, then: UInt8(ascii: ":"))
+            put(utc.second, digits: 2, then: UInt8(ascii: " "))
+            for byte in "UTC".utf8 {
+                buffer[offset] = byte
+                offset += 1
+            }
+            return offset
+        }
     }
 
     /// How far `time` is from `now`: "in 3 days", "5 minutes ago", "now".
