@@ -107,7 +107,10 @@ final class CookieDatabase {
     static func snapshot(_ path: String) throws(CookieFileError) -> [Cookie] {
         let connection: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: path, flags: .readOnly)
+            // A jar in use has a -wal file with its latest changes: read it through SQLite's WAL index.
+            // Otherwise open the file immutable, so that reading creates no -wal or -shm beside it.
+            connection = CookieFileSystem.exists(path + "-wal")
+                ? try SQLiteConnection(path: path, flags: .readOnly) : try SQLiteConnection(immutableFileAt: path)
         } catch {
             throw CookieFileError(error, path: path, doing: "cannot open the jar file")
         }

@@ -20,7 +20,7 @@ public enum FirefoxCookies {
     public static func read(contentsOf path: String) throws(CookieFileError) -> [Cookie] {
         let connection: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: uri(path) + "?immutable=1", flags: [.readOnly, .uri])
+            connection = try SQLiteConnection(immutableFileAt: path)
         } catch {
             throw CookieFileError(error, path: path, doing: "cannot open the Firefox cookie database")
         }
@@ -113,22 +113,5 @@ public enum FirefoxCookies {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// `path` as a `file:` URI: every byte outside the unreserved set and "/" percent-encoded.
-    private static func uri(_ path: String) -> String {
-        var uri = "file:"
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: "/"):
-                uri.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                uri += byte < 16 ? "%0\(hex)" : "%\(hex)"
-            }
-        }
-        return uri
     }
 }

@@ -187,3 +187,28 @@ final class SQLiteStatement {
     /// True when the column is TEXT (not NULL, a number or a blob).
     func isText(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_TEXT }
 }
+
+extension SQLiteConnection {
+    /// Opens the database at `path` read-only and `immutable=1` (https://sqlite.org/uri.html#uriimmutable):
+    /// no lock is taken and no file is created or written — not even a `-wal` or `-shm` beside it.
+    convenience init(immutableFileAt path: String) throws(SQLiteError) {
+        try self.init(path: Self.uri(path) + "?immutable=1", flags: [.readOnly, .uri])
+    }
+
+    /// `path` as a `file:` URI: every byte outside the unreserved set and "/" percent-encoded.
+    private static func uri(_ path: String) -> String {
+        var uri = "file:"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                uri += byte < 16 ? "%0\(hex)" : "%\(hex)"
+            }
+        }
+        return uri
+    }
+}
