@@ -7,7 +7,7 @@ extension FuzzTarget {
     /// changed, and what loads saves and loads back the same through JSON.
     static let databaseFile = FuzzTarget(name: "database-file") { input throws(InvariantViolation) in
         let target = "database-file"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-fuzz-\(getpid()).sqlite").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-fuzz-\(UUID().uuidString).sqlite").path
         let bytes = Data(UnsafeRawBufferPointer(input))
         guard FileManager.default.createFile(atPath: path, contents: bytes) else {
             throw InvariantViolation(target: target, invariant: "cannot write the input to \(path)")
