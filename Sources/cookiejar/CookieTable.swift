@@ -37,9 +37,9 @@ struct CookieTable {
 
     /// Rows of cells, aligned in columns (the last column is not padded).
     static func align(_ rows: [[String]], indent: String) -> [String] {
-        guard let columns = rows.map(\.count).max() else { return [] }
+        guard let columns = rows.lazy.map({ $0.count }).max() else { return [] }
         // Each cell's width in Unicode scalars (the table's text has no combining marks), counted once.
-        let cellWidths = rows.map { $0.map(\.unicodeScalars.count) }
+        let cellWidths = rows.map { row in row.map { $0.unicodeScalars.count } }
         var widths = Array(repeating: 0, count: columns)
         for row in cellWidths {
             for (index, width) in row.enumerated() { widths[index] = max(widths[index], width) }
