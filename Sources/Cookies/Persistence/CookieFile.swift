@@ -16,15 +16,17 @@ public enum CookieFile {
     /// - Throws: `io`, `unknownFormat`, `foreign` (another application's database), or the format's own
     ///   errors; every error names `path`.
     public static func read(path: String, now: CookieTime, lenient: Bool = false) throws(CookieFileError) -> CookieFileContents {
+        // A database is read by SQLite: its header tells, without loading the whole file.
+        let isDatabase: Bool
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.contents(atPath: path, limit: maximumSize)
+            isDatabase = try FileBytes.contents(atPath: path, limit: maximumSize, prefix: CookieFileFormat.sqliteMagic.count)
+                == CookieFileFormat.sqliteMagic
+            bytes = isDatabase ? [] : try FileBytes.contents(atPath: path, limit: maximumSize)
         } catch {
             throw CookieFileError(.io, path: path, detail: "cannot read the file: \(error.explanation)")
         }
-        if CookieFileFormat(sniffing: bytes) == .sqlite {
-            return try readDatabase(path: path)
-        }
+        if isDatabase { return try readDatabase(path: path) }
         do {
             var contents = try parse(bytes, now: now, lenient: lenient)
             contents.skipped = contents.skipped.map { $0.inFile(path) }

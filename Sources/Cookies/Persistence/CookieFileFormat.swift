@@ -30,7 +30,7 @@ public enum CookieFileFormat: String, Sendable, Hashable, CaseIterable {
     /// How many leading bytes sniffing looks at.
     static let sniffLength = 4096
 
-    private static let sqliteMagic = Array("SQLite format 3\0".utf8)
+    static let sqliteMagic = Array("SQLite format 3\0".utf8)
     private static let binaryCookiesMagic = Array("cook".utf8)
 
     private static func sniff(_ prefix: [UInt8], isComplete: Bool) -> CookieFileFormat? {

@@ -22,8 +22,9 @@ enum FileBytes {
         }
     }
 
-    /// The bytes of the file at `path`, at most `limit` of them.
-    static func contents(atPath path: String, limit: Int) throws(Failure) -> [UInt8] {
+    /// The bytes of the file at `path`, at most `limit` of them; with `prefix`, only its first `prefix`
+    /// bytes (fewer when the file is shorter).
+    static func contents(atPath path: String, limit: Int, prefix: Int? = nil) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(errorNumber: errno) }
         defer { close(descriptor) }
@@ -42,6 +43,7 @@ enum FileBytes {
                 throw Failure(errorNumber: error)
             }
             contents.removeLast(chunkSize - count)
+            if let prefix, contents.count >= prefix { return Array(contents.prefix(prefix)) }
             if count == 0 { return contents }
             guard contents.count <= limit else { throw Failure(errorNumber: nil) }
         }
