@@ -150,10 +150,15 @@ struct SetCookieExplanation {
         if cookie.expires == nil, cookie.maxAge == nil, outcome.cookie != nil {
             warnings.append("session cookie: no Max-Age or Expires, so it ends with the session and an app relaunch loses it; give it Max-Age if it should persist")
         }
-        if line.range(of: "expires", options: .caseInsensitive) != nil, cookie.expires == nil {
+        // The attribute names the line carries (§5.6: after the first ";", up to "=", trimmed, any case).
+        let attributeNames = Set(line.split(separator: ";").dropFirst().map {
+            $0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                .trimmingCharacters(in: CharacterSet(charactersIn: " \t")).lowercased()
+        })
+        if attributeNames.contains("expires"), cookie.expires == nil {
             warnings.append("an Expires attribute did not parse as a cookie-date (§5.1.1) and was ignored")
         }
-        if line.range(of: "max-age", options: .caseInsensitive) != nil, cookie.maxAge == nil {
+        if attributeNames.contains("max-age"), cookie.maxAge == nil {
             warnings.append("a Max-Age attribute is not an integer (§5.6.2) and was ignored")
         }
         let limit = CookieLimits.default.maxAgeSeconds

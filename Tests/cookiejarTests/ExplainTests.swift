@@ -15,7 +15,7 @@ struct ExplainTests {
     static let rows: [Row] = [
         Row(golden: "explain-stored", arguments: ["--url", "https://api.example.com/login", "sid=abc; Path=/; Max-Age=3600; Secure; HttpOnly; SameSite=Lax"]),
         Row(golden: "explain-rejections", arguments: ["--url", "http://www.example.com/", "a=b; Domain=com", "c=d; Secure", "__Host-e=f; Secure; Path=/", "g=h; SameSite=None", "i=j\u{7F}"]),
-        Row(golden: "explain-warnings", arguments: ["--url", "https://example.com/", "token=a b; Max-Age=999999999", "legacy=1; Expires=Thu, 31 Feb 2030 10:00:00 GMT", "gone=1; Max-Age=0"]),
+        Row(golden: "explain-warnings", arguments: ["--url", "https://example.com/", "token=a b; Max-Age=999999999", "legacy=1; Expires=Thu, 31 Feb 2030 10:00:00 GMT", "gone=1; Max-Age=0", "note=expires-soon; Max-Age=60"]),
         Row(golden: "explain-cross-site", arguments: ["--url", "https://embed.test/", "--site-for-cookies", "https://top.example", "lax=1; SameSite=Lax", "none=1; SameSite=None; Secure; Partitioned"]),
         Row(golden: "explain-stdin-headers", arguments: ["--url", "https://example.com/"], stdin: "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nSet-Cookie: a=1; Max-Age=60\r\nset-cookie: b=2; Path=/docs; Max-Age=60\r\n\r\n"),
         Row(golden: "explain-stdin-lines", arguments: ["--url", "https://example.com/"], stdin: "a=1; Max-Age=60\n\nb=2; Max-Age=60\n"),
