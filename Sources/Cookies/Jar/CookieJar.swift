@@ -143,7 +143,7 @@ public final class CookieJar: Sendable {
     public func cookies(for url: CookieURL, context: CookieRequestContext = .firstParty) -> [Cookie] {
         let now = clock.now()
         return withStore { store in
-            store.retrieve(for: url, context: context, now: now) { cookies, sent in sent.map { cookies[$0] } }
+            store.retrieve(for: url, context: context, now: now) { site, sent in sent.map(site.cookie(at:)) }
         } ?? []
     }
 
@@ -173,21 +173,24 @@ public final class CookieJar: Sendable {
     public func cookies(forSite site: String) -> [Cookie] {
         let now = clock.now()
         return store.withLock { store in
-            store.sites[store.siteKey(ofCookieDomain: site)]?.cookies.filter { !$0.isExpired(at: now) } ?? []
+            guard let slot = store.siteSlots[store.siteKey(ofCookieDomain: site)] else { return [] }
+            return store.sites[slot].cookies.filter { !$0.isExpired(at: now) }
         }
     }
 
     /// The cookies last accessed after `time` (for writing last-access times to the jar's file).
     func cookies(accessedAfter time: CookieTime) -> [Cookie] {
         store.withLock { store in
-            store.sites.values.flatMap { $0.cookies.filter { $0.lastAccess > time } }
+            store.sites.flatMap { site in
+                site.entries.indices.filter { site.entries[$0].lastAccess > time }.map(site.cookie(at:))
+            }
         }
     }
 
     /// Every cookie the store holds, by site key (registrable domain, or host), each site in send order,
     /// expired cookies not yet purged included: what the fuzz targets check the store's invariants on.
     @_spi(Fuzzing) public func storedCookiesBySite() -> [String: [Cookie]] {
-        store.withLock { $0.sites.mapValues(\.cookies) }
+        store.withLock { store in Dictionary(uniqueKeysWithValues: store.sites.map { ($0.key, $0.cookies) }) }
     }
 
     // MARK: Deleting

@@ -4,7 +4,10 @@
 struct CookieStore: Sendable {
     let publicSuffixList: any PublicSuffixList
     let limits: CookieLimits
-    private(set) var sites: [String: SiteCookies] = [:]
+    /// The sites holding cookies, in no particular order; a site's position is in `siteSlots`.
+    private(set) var sites: [SiteCookies] = []
+    /// Site key → position in `sites`.
+    private(set) var siteSlots: [String: Int] = [:]
     private(set) var count = 0
     /// The creation time last given out: creation times strictly increase in processing order.
     private var lastCreation = CookieTime(microsecondsSinceEpoch: .min)
@@ -84,37 +87,47 @@ struct CookieStore: Sendable {
 
     /// Applies `body` to the cookies of the site `key` (created on demand, dropped when left empty).
     mutating func withSite<R>(_ key: String, _ body: (inout SiteCookies) -> R) -> R {
-        let before: Int
-        let result: R
-        let index: Dictionary<String, SiteCookies>.Index
-        if let existing = sites.index(forKey: key) {
-            index = existing
+        let slot: Int
+        if let existing = siteSlots[key] {
+            slot = existing
         } else {
-            sites[key] = SiteCookies()
-            index = sites.index(forKey: key)!
+            slot = sites.count
+            sites.append(SiteCookies(key: key))
+            siteSlots[key] = slot
         }
-        before = sites.values[index].count
-        result = body(&sites.values[index])
-        let after = sites.values[index].count
+        let before = sites[slot].count
+        let result = body(&sites[slot])
+        let after = sites[slot].count
         count += after - before
-        if after == 0 { sites.remove(at: index) }
+        if after == 0 { removeSite(at: slot) }
         return result
     }
 
-    /// Sets the last-access time of the cookies at `indices` of one site (§5.8.3 step 5); counts are unchanged.
-    @inline(__always)
-    mutating func touch(
-        _ indices: UnsafeBufferPointer<Int>, inSiteAt siteIndex: Dictionary<String, SiteCookies>.Index, now: CookieTime
-    ) {
-        sites.values[siteIndex].touch(indices, now: now)
+    /// Drops the (empty) site at `slot`; the last site takes its place.
+    private mutating func removeSite(at slot: Int) {
+        siteSlots[sites[slot].key] = nil
+        if slot != sites.count - 1 {
+            sites.swapAt(slot, sites.count - 1)
+            siteSlots[sites[slot].key] = slot
+        }
+        sites.removeLast()
     }
+
+    /// Calls `body` with the sites in place, for changes that leave every site's count as it is.
+    @inline(__always)
+    mutating func withSites<R>(_ body: (UnsafeMutableBufferPointer<SiteCookies>) -> R) -> R {
+        sites.withUnsafeMutableBufferPointer { body($0) }
+    }
+
+    /// The sites in the order of their keys.
+    var sitesByKey: [SiteCookies] { sites.sorted { $0.key < $1.key } }
 
     /// Every cookie not expired at `now`, site by site in the order of their keys, each site in send order.
     func allCookies(at now: CookieTime) -> [Cookie] {
         var result: [Cookie] = []
         result.reserveCapacity(count)
-        for key in sites.keys.sorted() {
-            for cookie in sites[key]!.cookies where !cookie.isExpired(at: now) { result.append(cookie) }
+        for site in sitesByKey {
+            for cookie in site.cookies where !cookie.isExpired(at: now) { result.append(cookie) }
         }
         return result
     }
@@ -158,7 +171,7 @@ struct CookieStore: Sendable {
     /// Removes the cookies for which `shouldRemove` is true, in every site; returns them.
     mutating func removeAll(cause: CookieChange.RemovalCause, where shouldRemove: (Cookie) -> Bool) -> [Cookie] {
         var removed: [Cookie] = []
-        for key in sites.keys.sorted() {
+        for key in sitesByKey.map(\.key) {
             removed += withSite(key) { $0.removeAll(where: shouldRemove) }
         }
         recordRemovals(removed, cause: cause)
@@ -169,7 +182,7 @@ struct CookieStore: Sendable {
     mutating func removeAll(
         inSite key: String, cause: CookieChange.RemovalCause, where shouldRemove: (Cookie) -> Bool
     ) -> [Cookie] {
-        guard sites[key] != nil else { return [] }
+        guard siteSlots[key] != nil else { return [] }
         let removed = withSite(key) { $0.removeAll(where: shouldRemove) }
         recordRemovals(removed, cause: cause)
         return removed

@@ -10,19 +10,14 @@ extension CookieStore {
 
     /// Keeps the site `key` within its limit; never evicts the cookie with the identity of `kept`.
     mutating func enforceSiteLimit(_ key: String, keeping kept: Cookie?, now: CookieTime) {
-        if let site = sites[key], site.count > limits.maxCookiesPerSite {
+        if let slot = siteSlots[key], sites[slot].count > limits.maxCookiesPerSite {
             let limit = limits.maxCookiesPerSite
             let target = limit - limits.sitePurgeCount
             purgeExpired(inSite: key, now: now)
             let evicted: [Cookie] = withSite(key) { site in
                 guard site.count > limit else { return [] }
-                let victims = CookieStore.evictionOrder(site.cookies, keeping: kept).prefix(site.count - target)
-                let doomed = Set(victims)
-                var index = 0
-                return site.removeAll { _ in
-                    defer { index += 1 }
-                    return doomed.contains(index)
-                }
+                let victims = CookieStore.evictionOrder(site, keeping: kept).prefix(site.count - target)
+                return site.remove(at: Set(victims))
             }
             recordRemovals(evicted, cause: .evicted)
         }
@@ -36,40 +31,33 @@ extension CookieStore {
             let target = limits.maxCookies - limits.purgeCount
             var candidates: [(key: String, index: Int, secure: Bool, lastAccess: CookieTime)] = []
             candidates.reserveCapacity(count)
-            for (siteKey, site) in sites {
-                for (index, cookie) in site.cookies.enumerated() where !CookieStore.isKept(cookie, kept) {
-                    candidates.append((siteKey, index, cookie.isSecure, cookie.lastAccess))
+            for site in sites {
+                let keptIndex = kept.flatMap(site.indexOfCookie(withIdentityOf:))
+                for (index, entry) in site.entries.enumerated() where index != keptIndex {
+                    candidates.append((site.key, index, entry.isSecure, entry.lastAccess))
                 }
             }
             candidates.sort { ($0.secure ? 1 : 0, $0.lastAccess) < ($1.secure ? 1 : 0, $1.lastAccess) }
             var doomed: [String: Set<Int>] = [:]
             for victim in candidates.prefix(count - target) { doomed[victim.key, default: []].insert(victim.index) }
             for (siteKey, indices) in doomed {
-                let evicted = withSite(siteKey) { site in
-                    var index = 0
-                    return site.removeAll { _ in
-                        defer { index += 1 }
-                        return indices.contains(index)
-                    }
-                }
+                let evicted = withSite(siteKey) { $0.remove(at: indices) }
                 recordRemovals(evicted, cause: .evicted)
             }
         }
     }
 
-    /// Indices of `cookies` in eviction order: non-Secure before Secure, least recently accessed first,
-    /// leaving out the cookie with the identity of `kept`.
-    private static func evictionOrder(_ cookies: [Cookie], keeping kept: Cookie?) -> [Int] {
-        cookies.indices
-            .filter { !isKept(cookies[$0], kept) }
+    /// Indices of the cookies of `site` in eviction order: non-Secure before Secure, least recently
+    /// accessed first, leaving out the cookie with the identity of `kept`.
+    private static func evictionOrder(_ site: SiteCookies, keeping kept: Cookie?) -> [Int] {
+        let keptIndex = kept.flatMap(site.indexOfCookie(withIdentityOf:))
+        let entries = site.entries
+        return entries.indices
+            .filter { $0 != keptIndex }
             .sorted {
-                let a = cookies[$0]
-                let b = cookies[$1]
+                let a = entries[$0]
+                let b = entries[$1]
                 return (a.isSecure ? 1 : 0, a.lastAccess, $0) < (b.isSecure ? 1 : 0, b.lastAccess, $1)
             }
-    }
-
-    private static func isKept(_ cookie: Cookie, _ kept: Cookie?) -> Bool {
-        kept.map { cookie.hasSameIdentity(as: $0) } ?? false
     }
 }

@@ -18,31 +18,68 @@ struct RetrievalFilter {
         self.context = context
     }
 
-    /// Why `cookie` is not sent, or nil when it is.
+    /// Why `entry` is not sent, given the decisions for the site's domains (from 0), paths (from `paths`)
+    /// and partition keys (from `partitions`); nil when it is.
     @inline(__always)
-    func exclusion(of cookie: borrowing Cookie) -> CookieExclusion? {
+    func exclusion(
+        of entry: StoredCookie, decisions: UnsafeMutableBufferPointer<UInt8>, paths: Int, partitions: Int
+    ) -> CookieExclusion? {
+        let domain = decisions[Int(entry.domain)]
         // Host-only cookies need the identical host; others a domain-match (§5.1.3).
-        if cookie.isHostOnly {
-            guard cookie.domain == host.name else { return .hostOnly }
+        if entry.isHostOnly {
+            guard domain & 1 != 0 else { return .hostOnly }
         } else {
-            guard DomainMatch.matches(host: host.name, hostIsIPAddress: host.isIPAddress, domain: cookie.domain)
-            else { return .domainMismatch }
+            guard domain & 2 != 0 else { return .domainMismatch }
         }
         // The request path path-matches the cookie's path (§5.1.4).
-        guard CookiePath.matches(requestPath: path, cookiePath: cookie.path) else { return .pathMismatch }
+        guard decisions[paths + Int(entry.path)] != 0 else { return .pathMismatch }
         // Secure cookies only over a secure channel.
-        if cookie.isSecure, !isSecureChannel { return .secureOnly }
+        if entry.isSecure, !isSecureChannel { return .secureOnly }
         // HttpOnly cookies only for HTTP APIs.
-        if cookie.isHTTPOnly, context.api == .nonHTTP { return .httpOnly }
+        if entry.isHTTPOnly, context.api == .nonHTTP { return .httpOnly }
         // Cookies other than SameSite=None are not sent cross-site, except Lax and Default ones on a
         // top-level navigation with a safe method, and never to a non-HTTP API.
-        if isCrossSite, cookie.sameSite != .none {
-            guard context.api == .http, cookie.sameSite == .lax || cookie.sameSite == .default,
+        if isCrossSite, entry.sameSite != .none {
+            guard context.api == .http, entry.sameSite == .lax || entry.sameSite == .default,
                 context.isSafeMethod, context.isTopLevelNavigation
             else { return .sameSite }
         }
         // CHIPS §2.2: a partitioned cookie only within its partition.
-        if let partitionKey = cookie.partitionKey, partitionKey != partition { return .partition }
+        if entry.isPartitioned, decisions[partitions + Int(entry.partition)] == 0 { return .partition }
         return nil
+    }
+}
+
+extension SiteCookies {
+    /// Calls `body` with the index of each cookie, in send order, and the reason `filter` keeps it off the
+    /// request (nil: it is sent). Domain-, path- and partition-matching are decided once per distinct
+    /// string of the site's tables, not once per cookie. Mutating only so that it runs on the site in
+    /// place, without a copy.
+    @inline(__always)
+    mutating func forEachExclusion(of filter: RetrievalFilter, _ body: (Int, CookieExclusion?) -> Void) {
+        let pathStart = domains.count
+        let partitionStart = pathStart + paths.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: partitionStart + partitions.count) { decisions in
+            // Per domain: bit 0, the host is the domain (host-only cookies); bit 1, the host
+            // domain-matches it (§5.1.3).
+            let host = filter.host
+            for (slot, domain) in domains.strings.enumerated() {
+                let matches = DomainMatch.matches(host: host.name, hostIsIPAddress: host.isIPAddress, domain: domain)
+                decisions[slot] = (matches ? 2 : 0) | (matches && domain.utf8.count == host.name.utf8.count ? 1 : 0)
+            }
+            // Per path: the request path path-matches it (§5.1.4).
+            for (slot, path) in paths.strings.enumerated() {
+                decisions[pathStart + slot] = CookiePath.matches(requestPath: filter.path, cookiePath: path) ? 1 : 0
+            }
+            // Per partition key: it is the request's.
+            for (slot, partition) in partitions.strings.enumerated() {
+                decisions[partitionStart + slot] = partition == filter.partition ? 1 : 0
+            }
+            entries.withUnsafeBufferPointer { entries in
+                for index in 0..<entries.count {
+                    body(index, filter.exclusion(of: entries[index], decisions: decisions, paths: pathStart, partitions: partitionStart))
+                }
+            }
+        }
     }
 }

@@ -1,116 +1,253 @@
 /// The cookies of one site (registrable domain, or host when it has none), kept in the order §5.8.3
 /// step 4 sends them: longer paths first, then earlier creation times. Retrieval never sorts.
+///
+/// Each cookie is a `StoredCookie` (plain data) and a pair (`name=value`, as sent). Domains, paths and
+/// partition keys are slots of the site's tables: the site holds each distinct string once, and retrieval
+/// decides domain- and path-matching once per distinct string (`RetrievalFilter`).
 struct SiteCookies: Sendable {
-    private(set) var cookies: [Cookie] = []
+    /// The site key: the registrable domain, or the host.
+    let key: String
+    private(set) var entries: [StoredCookie] = []
+    /// The pair of each entry, at the same index (`StoredCookie.pair(of:)`).
+    private(set) var pairs: [String] = []
+    private(set) var domains = InternedStrings()
+    private(set) var paths = InternedStrings()
+    private(set) var partitions = InternedStrings()
     /// No cookie of this site expires before this instant (a lower bound; `.max` when none expires).
     private(set) var earliestExpiry = CookieTime(microsecondsSinceEpoch: .max)
     /// How many of the cookies are partitioned (CHIPS): retrieval works out the request's partition
     /// only when some are.
     private(set) var partitionedCount = 0
 
-    var count: Int { cookies.count }
-    var isEmpty: Bool { cookies.isEmpty }
-
-    /// The index of the cookie that `cookie` would replace (§5.7 step 23), if any.
-    func indexOfCookie(withIdentityOf cookie: Cookie) -> Int? {
-        cookies.firstIndex { $0.hasSameIdentity(as: cookie) }
+    init(key: String) {
+        self.key = key
     }
+
+    var count: Int { entries.count }
+    var isEmpty: Bool { entries.isEmpty }
+
+    // MARK: Reading
+
+    /// The cookie at `index` in send order.
+    func cookie(at index: Int) -> Cookie {
+        let entry = entries[index]
+        return entry.cookie(
+            pair: pairs[index], domain: domains[entry.domain], path: paths[entry.path],
+            partitionKey: entry.isPartitioned ? partitions[entry.partition] : nil)
+    }
+
+    /// Every cookie, in send order.
+    var cookies: [Cookie] { entries.indices.map(cookie(at:)) }
+
+    /// The index of the cookie that `cookie` would replace (§5.7 step 23), if any: same name, domain,
+    /// host-only-flag, path and partition key.
+    func indexOfCookie(withIdentityOf cookie: Cookie) -> Int? {
+        guard let domain = domains.slot(of: cookie.domain), let path = paths.slot(of: cookie.path) else { return nil }
+        var partition = StoredCookie.unpartitioned
+        if let key = cookie.partitionKey {
+            guard let slot = partitions.slot(of: key) else { return nil }
+            partition = slot
+        }
+        let isHostOnly = cookie.isHostOnly
+        var name = cookie.name
+        let nameLength = UInt32(name.utf8.count)
+        return name.withUTF8 { name in
+            entries.indices.first { index in
+                let entry = entries[index]
+                return entry.domain == domain && entry.path == path && entry.partition == partition
+                    && entry.isHostOnly == isHostOnly && entry.nameLength == nameLength
+                    && hasName(name, at: index)
+            }
+        }
+    }
+
+    /// True when the name of the cookie at `index` is `name` (whose length is its `nameLength`).
+    @inline(__always)
+    private func hasName(_ name: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        var pair = pairs[index]
+        return pair.withUTF8 { pair in
+            name.isEmpty || memoryEqual(pair.baseAddress!, name.baseAddress!, name.count)
+        }
+    }
+
+    /// §5.7 step 16 within this site: an unexpired Secure cookie named `name` whose domain domain-matches
+    /// `domain` (or the reverse) and whose path `path` path-matches.
+    func hasSecureCookie(shadowedBy name: String, domain: String, path: String, now: CookieTime) -> Bool {
+        var name = name
+        let nameLength = UInt32(name.utf8.count)
+        return name.withUTF8 { name in
+            entries.indices.contains { index in
+                let existing = entries[index]
+                guard existing.isSecure, existing.nameLength == nameLength, hasName(name, at: index),
+                    !existing.isExpired(at: now)
+                else { return false }
+                return shadows(existing, domain: domain, path: path)
+            }
+        }
+    }
+
+    /// §5.7 step 16's domain and path conditions for `existing` and a new cookie's `domain` and `path`.
+    private func shadows(_ existing: StoredCookie, domain: String, path: String) -> Bool {
+        let existingDomain = domains[existing.domain]
+        return (DomainMatch.matches(host: existingDomain, hostIsIPAddress: false, domain: domain)
+            || DomainMatch.matches(host: domain, hostIsIPAddress: false, domain: existingDomain))
+            && CookiePath.matches(requestPath: path, cookiePath: paths[existing.path])
+    }
+
+    /// The length of the path of `entry`.
+    @inline(__always)
+    private func pathLength(_ entry: StoredCookie) -> Int { paths[entry.path].utf8.count }
 
     /// §5.8.3 step 4: `first` is sent before `second` when its path is longer, or as long and it was
     /// created no later.
     @inline(__always)
-    static func precedesInSendOrder(_ first: Cookie, _ second: Cookie) -> Bool {
-        let firstLength = first.path.utf8.count
-        let secondLength = second.path.utf8.count
+    private func precedesInSendOrder(_ first: StoredCookie, _ second: StoredCookie) -> Bool {
+        let firstLength = pathLength(first)
+        let secondLength = pathLength(second)
         return firstLength > secondLength || (firstLength == secondLength && first.creation <= second.creation)
+    }
+
+    // MARK: Changing
+
+    /// `cookie` as an entry of this site, its strings counted in the tables.
+    private mutating func entry(for cookie: Cookie) -> StoredCookie {
+        let partition = cookie.partitionKey.map { partitions.retain($0) } ?? StoredCookie.unpartitioned
+        return StoredCookie(cookie, domain: domains.retain(cookie.domain), path: paths.retain(cookie.path), partition: partition)
     }
 
     /// Inserts `cookie` at its place in send order.
     mutating func insert(_ cookie: Cookie) {
+        let new = entry(for: cookie)
         var low = 0
-        var high = cookies.count
+        var high = entries.count
         while low < high {
             let middle = (low + high) / 2
-            if SiteCookies.precedesInSendOrder(cookies[middle], cookie) {
+            if precedesInSendOrder(entries[middle], new) {
                 low = middle + 1
             } else {
                 high = middle
             }
         }
-        cookies.insert(cookie, at: low)
-        noteAdded(cookie)
+        entries.insert(new, at: low)
+        pairs.insert(StoredCookie.pair(of: cookie), at: low)
+        noteAdded(new)
     }
 
-    private mutating func noteAdded(_ cookie: Cookie) {
-        if let expiry = cookie.expiry, expiry < earliestExpiry { earliestExpiry = expiry }
-        if cookie.partitionKey != nil { partitionedCount += 1 }
+    private mutating func noteAdded(_ entry: StoredCookie) {
+        noteExpiry(of: entry)
+        if entry.isPartitioned { partitionedCount += 1 }
     }
 
-    private mutating func noteRemoved(_ cookie: Cookie) {
-        if cookie.partitionKey != nil { partitionedCount -= 1 }
+    private mutating func noteExpiry(of entry: StoredCookie) {
+        if entry.flags.contains(.persistent), entry.expiry < earliestExpiry.microsecondsSinceEpoch {
+            earliestExpiry = CookieTime(microsecondsSinceEpoch: entry.expiry)
+        }
+    }
+
+    /// Removes `entry`'s strings from the tables.
+    private mutating func release(_ entry: StoredCookie) {
+        domains.release(entry.domain)
+        paths.release(entry.path)
+        if entry.isPartitioned {
+            partitions.release(entry.partition)
+            partitionedCount -= 1
+        }
     }
 
     /// Adds many cookies of distinct identities at once (loading a file): one sort instead of one
     /// insertion each.
     mutating func load(_ loaded: [Cookie]) {
-        cookies += loaded
-        // A jar file gives its rows in the order they were written, usually send order already.
-        if !cookies.indices.dropFirst().allSatisfy({ SiteCookies.precedesInSendOrder(cookies[$0 - 1], cookies[$0]) }) {
-            cookies.sort(by: SiteCookies.precedesInSendOrder)
+        entries.reserveCapacity(entries.count + loaded.count)
+        pairs.reserveCapacity(entries.count + loaded.count)
+        for cookie in loaded {
+            let new = entry(for: cookie)
+            entries.append(new)
+            pairs.append(StoredCookie.pair(of: cookie))
+            noteAdded(new)
         }
-        for cookie in loaded { noteAdded(cookie) }
+        // A jar file gives its rows in the order they were written, usually send order already.
+        if !entries.indices.dropFirst().allSatisfy({ precedesInSendOrder(entries[$0 - 1], entries[$0]) }) {
+            let lengths = paths.strings.map(\.utf8.count)
+            let order = entries.indices.sorted { first, second in
+                let firstLength = lengths[Int(entries[first].path)]
+                let secondLength = lengths[Int(entries[second].path)]
+                return firstLength > secondLength
+                    || (firstLength == secondLength && entries[first].creation <= entries[second].creation)
+            }
+            entries = order.map { entries[$0] }
+            pairs = order.map { pairs[$0] }
+        }
     }
 
-    /// Replaces the cookie at `index` with one of the same identity and creation time (same place in order).
+    /// Replaces the cookie at `index` with one of the same identity and creation time (same place in
+    /// order, same slots).
     mutating func replace(at index: Int, with cookie: Cookie) {
-        noteRemoved(cookies[index])
-        cookies[index] = cookie
-        noteAdded(cookie)
+        let old = entries[index]
+        let new = StoredCookie(cookie, domain: old.domain, path: old.path, partition: old.partition)
+        entries[index] = new
+        pairs[index] = StoredCookie.pair(of: cookie)
+        noteExpiry(of: new)
     }
 
     @discardableResult
     mutating func remove(at index: Int) -> Cookie {
-        let removed = cookies.remove(at: index)
-        noteRemoved(removed)
+        let removed = cookie(at: index)
+        release(entries.remove(at: index))
+        pairs.remove(at: index)
         return removed
     }
 
     /// Removes the cookies for which `shouldRemove` is true; returns them.
     mutating func removeAll(where shouldRemove: (Cookie) -> Bool) -> [Cookie] {
+        removeEntries(entries.indices.map { shouldRemove(cookie(at: $0)) })
+    }
+
+    /// Removes the cookies at `indices`; returns them.
+    mutating func remove(at indices: Set<Int>) -> [Cookie] {
+        removeEntries(entries.indices.map(indices.contains))
+    }
+
+    /// Removes the entries whose flag in `doomed` is true, keeping the order of the others; returns
+    /// them as cookies.
+    private mutating func removeEntries(_ doomed: [Bool]) -> [Cookie] {
         var removed: [Cookie] = []
-        cookies.removeAll { cookie in
-            if shouldRemove(cookie) {
-                removed.append(cookie)
-                return true
+        var kept = 0
+        for index in entries.indices {
+            if doomed[index] {
+                removed.append(cookie(at: index))
+                release(entries[index])
+            } else {
+                if kept != index {
+                    entries.swapAt(kept, index)
+                    pairs.swapAt(kept, index)
+                }
+                kept += 1
             }
-            return false
         }
-        for cookie in removed { noteRemoved(cookie) }
+        entries.removeLast(entries.count - kept)
+        pairs.removeLast(pairs.count - kept)
         return removed
     }
 
-    /// True when some cookie may have expired at `now`.
-    @inline(__always)
-    func mayHaveExpired(at now: CookieTime) -> Bool { earliestExpiry <= now }
-
     /// Removes every cookie expired at `now` and recomputes `earliestExpiry`; returns the removed ones.
     mutating func purgeExpired(at now: CookieTime) -> [Cookie] {
-        let removed = removeAll { $0.isExpired(at: now) }
-        earliestExpiry = cookies.lazy.compactMap(\.expiry).min() ?? CookieTime(microsecondsSinceEpoch: .max)
+        let removed = removeEntries(entries.map { $0.isExpired(at: now) })
+        earliestExpiry = CookieTime(
+            microsecondsSinceEpoch: entries.lazy.filter { $0.flags.contains(.persistent) }.map(\.expiry).min() ?? .max)
         return removed
+    }
+
+    /// Calls `body` with the pairs in place (`String.withUTF8` reads a pair without copying it).
+    @inline(__always)
+    mutating func withPairs<R>(_ body: (UnsafeMutableBufferPointer<String>) -> R) -> R {
+        pairs.withUnsafeMutableBufferPointer { body($0) }
     }
 
     /// Sets the last-access time of the cookies at `indices` (§5.8.3 step 5).
     @inline(__always)
     mutating func touch(_ indices: UnsafeBufferPointer<Int>, now: CookieTime) {
-        cookies.withUnsafeMutableBufferPointer { cookies in
-            for index in indices { cookies[index].lastAccess = now }
+        entries.withUnsafeMutableBufferPointer { entries in
+            for index in indices { entries[index].lastAccess = now }
         }
-    }
-
-    /// Calls `body` with the cookies in send order, without copying them.
-    @inline(__always)
-    func withCookies<R>(_ body: (UnsafeBufferPointer<Cookie>) -> R) -> R {
-        cookies.withUnsafeBufferPointer(body)
     }
 }

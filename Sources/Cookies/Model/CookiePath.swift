@@ -22,12 +22,23 @@ enum CookiePath {
     ///   that is not included in the cookie-path is "/".
     @inline(__always)
     static func matches(requestPath: String, cookiePath: String) -> Bool {
-        let request = requestPath.utf8
-        let cookie = cookiePath.utf8
-        guard request.count >= cookie.count else { return false }
-        guard request.starts(with: cookie) else { return false }
-        if request.count == cookie.count { return true }
+        let matched = requestPath.utf8.withContiguousStorageIfAvailable { request in
+            cookiePath.utf8.withContiguousStorageIfAvailable { cookie in matches(requestPath: request, cookiePath: cookie) }
+        }
+        if let matched = matched ?? nil { return matched }
+        return Array(requestPath.utf8).withUnsafeBufferPointer { request in
+            Array(cookiePath.utf8).withUnsafeBufferPointer { cookie in matches(requestPath: request, cookiePath: cookie) }
+        }
+    }
+
+    /// The same on UTF-8 bytes.
+    @inline(__always)
+    static func matches(requestPath request: UnsafeBufferPointer<UInt8>, cookiePath cookie: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = cookie.count
+        guard request.count >= count else { return false }
+        guard count == 0 || memoryEqual(request.baseAddress!, cookie.baseAddress!, count) else { return false }
+        if request.count == count { return true }
         if cookie.last == UInt8(ascii: "/") { return true }
-        return request[request.index(request.startIndex, offsetBy: cookie.count)] == UInt8(ascii: "/")
+        return request[count] == UInt8(ascii: "/")
     }
 }

@@ -3,7 +3,7 @@
 /// Microseconds keep creation times strictly increasing without drifting (rfc6265bis-22 §5.8.3 orders
 /// cookies by creation time), and `Int64` spans every date the cookie-date algorithm accepts
 /// (years 1601 through 9999, §5.1.1).
-public struct CookieTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct CookieTime: Sendable, Hashable, Comparable, CustomStringConvertible, BitwiseCopyable {
     /// Microseconds since the Unix epoch.
     public var microsecondsSinceEpoch: Int64
 

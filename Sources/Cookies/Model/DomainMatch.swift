@@ -5,12 +5,28 @@
 enum DomainMatch {
     @inline(__always)
     static func matches(host: String, hostIsIPAddress: Bool, domain: String) -> Bool {
-        let h = host.utf8
-        let d = domain.utf8
-        if h.count == d.count { return h.elementsEqual(d) }
-        guard !hostIsIPAddress, h.count > d.count, !d.isEmpty else { return false }
-        let dot = h.index(h.endIndex, offsetBy: -(d.count + 1))
-        guard h[dot] == UInt8(ascii: ".") else { return false }
-        return h[h.index(after: dot)...].elementsEqual(d)
+        let matched = host.utf8.withContiguousStorageIfAvailable { host in
+            domain.utf8.withContiguousStorageIfAvailable { domain in
+                matches(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain)
+            }
+        }
+        if let matched = matched ?? nil { return matched }
+        return matches(host: Array(host.utf8), hostIsIPAddress: hostIsIPAddress, domain: Array(domain.utf8))
+    }
+
+    /// The same on UTF-8 bytes.
+    @inline(__always)
+    static func matches(host: UnsafeBufferPointer<UInt8>, hostIsIPAddress: Bool, domain: UnsafeBufferPointer<UInt8>) -> Bool {
+        let h = host.count
+        let d = domain.count
+        if h == d { return h == 0 || memoryEqual(host.baseAddress!, domain.baseAddress!, h) }
+        guard !hostIsIPAddress, h > d, d > 0 else { return false }
+        return host[h - d - 1] == UInt8(ascii: ".") && memoryEqual(host.baseAddress! + (h - d), domain.baseAddress!, d)
+    }
+
+    private static func matches(host: [UInt8], hostIsIPAddress: Bool, domain: [UInt8]) -> Bool {
+        host.withUnsafeBufferPointer { host in
+            domain.withUnsafeBufferPointer { domain in matches(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain) }
+        }
     }
 }

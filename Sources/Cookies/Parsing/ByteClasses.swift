@@ -69,3 +69,20 @@ extension UnsafeBufferPointer<UInt8> {
         return UnsafeBufferPointer(rebasing: self[start..<end])
     }
 }
+
+/// True when the `count` bytes at `first` and at `second` are equal (eight at a time).
+@inline(__always)
+func memoryEqual(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var offset = 0
+    while offset + 8 <= count {
+        let a = UnsafeRawPointer(first + offset).loadUnaligned(as: UInt64.self)
+        let b = UnsafeRawPointer(second + offset).loadUnaligned(as: UInt64.self)
+        if a != b { return false }
+        offset += 8
+    }
+    while offset < count {
+        if first[offset] != second[offset] { return false }
+        offset += 1
+    }
+    return true
+}

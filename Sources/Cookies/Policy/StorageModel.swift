@@ -111,7 +111,7 @@ extension CookieStore {
         // (it never shadows a newer one), so it lends nothing.
         let outcome: SetCookieOutcome? = withSite(key) { site in
             guard let index = site.indexOfCookie(withIdentityOf: cookie) else { return nil }
-            let old = site.cookies[index]
+            let old = site.cookie(at: index)
             if old.isExpired(at: now) {
                 site.remove(at: index)
                 return .deleted(previous: old)
@@ -163,27 +163,28 @@ extension CookieStore {
     /// except host-only cookies of public-suffix hosts above `domain` (their own site), and, when `domain`
     /// is itself such a host, cookies of the sites below it.
     mutating func shadowsSecureCookie(name: String, domain: String, path: String, site key: String, now: CookieTime) -> Bool {
-        func shadows(_ site: SiteCookies) -> Bool {
-            site.cookies.contains { existing in
-                existing.isSecure && existing.name == name && !existing.isExpired(at: now)
-                    && (DomainMatch.matches(host: existing.domain, hostIsIPAddress: false, domain: domain)
-                        || DomainMatch.matches(host: domain, hostIsIPAddress: false, domain: existing.domain))
-                    && CookiePath.matches(requestPath: path, cookiePath: existing.path)
-            }
+        if let slot = siteSlots[key], sites[slot].hasSecureCookie(shadowedBy: name, domain: domain, path: path, now: now) {
+            return true
         }
-        if let site = sites[key], shadows(site) { return true }
-        // Sites named after a public-suffix host above `domain`.
-        var rest = Substring(domain)
+        // Sites named after a public-suffix host above `domain`: a site key is a registrable domain or a
+        // host without one, so the hosts between `domain` and `key` are never keys; only those above
+        // `key` can be.
+        var rest = Substring(key)
         while let dot = rest.firstIndex(of: ".") {
             rest = rest[rest.index(after: dot)...]
-            if let site = sites[String(rest)], String(rest) != key, shadows(site) { return true }
+            if let slot = siteSlots[String(rest)],
+                sites[slot].hasSecureCookie(shadowedBy: name, domain: domain, path: path, now: now)
+            {
+                return true
+            }
         }
         // `domain` is a host without a registrable domain: sites below it.
         if key == domain {
             // Byte comparisons (canonical domains are ASCII): a key ending in "." + `domain`.
-            for (otherKey, site) in sites
-            where otherKey.utf8.count > domain.utf8.count
-                && DomainMatch.matches(host: otherKey, hostIsIPAddress: false, domain: domain) && shadows(site)
+            for site in sites
+            where site.key.utf8.count > domain.utf8.count
+                && DomainMatch.matches(host: site.key, hostIsIPAddress: false, domain: domain)
+                && site.hasSecureCookie(shadowedBy: name, domain: domain, path: path, now: now)
             {
                 return true
             }

@@ -1,0 +1,90 @@
+/// A cookie as its site keeps it, apart from its name and value (the site's `pairs`): plain data, so that
+/// scanning a site's cookies never touches a reference count. The domain, path and partition key are
+/// slots of the site's `InternedStrings`; the flags fit one byte.
+struct StoredCookie: Sendable, BitwiseCopyable {
+    /// The expiry in microseconds; meaningful only with `Flags.persistent`.
+    var expiry: Int64
+    var creation: CookieTime
+    var lastAccess: CookieTime
+    /// The source port; meaningful only with `Flags.hasSourcePort`.
+    var sourcePort: Int
+    var domain: UInt32
+    var path: UInt32
+    /// `StoredCookie.unpartitioned`, or the slot of the partition key.
+    var partition: UInt32
+    /// The length in bytes of the name: the pair is `name=value`, or the value alone when it is 0.
+    var nameLength: UInt32
+    /// The length in bytes of the pair.
+    var pairLength: UInt32
+    var flags: Flags
+    var sameSite: SameSite
+
+    static let unpartitioned = UInt32.max
+
+    struct Flags: OptionSet, Sendable, BitwiseCopyable {
+        let rawValue: UInt8
+        static let hostOnly = Flags(rawValue: 1 << 0)
+        static let secure = Flags(rawValue: 1 << 1)
+        static let httpOnly = Flags(rawValue: 1 << 2)
+        static let sourceSecure = Flags(rawValue: 1 << 3)
+        static let persistent = Flags(rawValue: 1 << 4)
+        static let hasSourcePort = Flags(rawValue: 1 << 5)
+    }
+
+    @inline(__always) var isHostOnly: Bool { flags.contains(.hostOnly) }
+    @inline(__always) var isSecure: Bool { flags.contains(.secure) }
+    @inline(__always) var isHTTPOnly: Bool { flags.contains(.httpOnly) }
+    @inline(__always) var isPartitioned: Bool { partition != StoredCookie.unpartitioned }
+
+    /// True when the cookie has expired at `now`.
+    @inline(__always)
+    func isExpired(at now: CookieTime) -> Bool {
+        flags.contains(.persistent) && expiry <= now.microsecondsSinceEpoch
+    }
+
+    /// The expiry, or nil for a session cookie.
+    var expiryTime: CookieTime? {
+        flags.contains(.persistent) ? CookieTime(microsecondsSinceEpoch: expiry) : nil
+    }
+
+    /// `cookie` with its domain, path and partition key at the given slots.
+    init(_ cookie: Cookie, domain: UInt32, path: UInt32, partition: UInt32) {
+        var flags: Flags = []
+        if cookie.isHostOnly { flags.insert(.hostOnly) }
+        if cookie.isSecure { flags.insert(.secure) }
+        if cookie.isHTTPOnly { flags.insert(.httpOnly) }
+        if cookie.isSourceSecure { flags.insert(.sourceSecure) }
+        if cookie.expiry != nil { flags.insert(.persistent) }
+        if cookie.sourcePort != nil { flags.insert(.hasSourcePort) }
+        let nameLength = cookie.name.utf8.count
+        self.expiry = cookie.expiry?.microsecondsSinceEpoch ?? 0
+        self.creation = cookie.creation
+        self.lastAccess = cookie.lastAccess
+        self.sourcePort = cookie.sourcePort ?? 0
+        self.domain = domain
+        self.path = path
+        self.partition = partition
+        self.nameLength = UInt32(nameLength)
+        self.pairLength = UInt32((nameLength == 0 ? 0 : nameLength + 1) + cookie.value.utf8.count)
+        self.flags = flags
+        self.sameSite = cookie.sameSite
+    }
+
+    /// The pair of a cookie as the site keeps it: `name=value`, or the value alone for a nameless cookie
+    /// (the form §5.8.3 step 6 sends).
+    static func pair(of cookie: Cookie) -> String {
+        cookie.name.isEmpty ? cookie.value : cookie.name + "=" + cookie.value
+    }
+
+    /// The `Cookie` this is, with its pair and the strings its slots name.
+    func cookie(pair: String, domain: String, path: String, partitionKey: String?) -> Cookie {
+        let bytes = pair.utf8
+        let valueStart = bytes.index(bytes.startIndex, offsetBy: nameLength == 0 ? 0 : Int(nameLength) + 1)
+        let name = nameLength == 0 ? "" : String(pair[..<bytes.index(bytes.startIndex, offsetBy: Int(nameLength))])
+        return Cookie(
+            name: name, value: String(pair[valueStart...]), domain: domain, isHostOnly: isHostOnly, path: path,
+            expiry: expiryTime, creation: creation, lastAccess: lastAccess, isSecure: isSecure, isHTTPOnly: isHTTPOnly,
+            sameSite: sameSite, partitionKey: partitionKey, isSourceSecure: flags.contains(.sourceSecure),
+            sourcePort: flags.contains(.hasSourcePort) ? sourcePort : nil)
+    }
+}

@@ -1,0 +1,83 @@
+import Testing
+
+@testable import Cookies
+
+/// A site's compact storage: cookies as plain entries plus pairs, domains/paths/partition keys interned
+/// once per site. Whatever goes in comes back out field for field, and the tables never keep a string
+/// no cookie uses.
+struct SiteCookiesTests {
+    @Test func internedStringsShareAndReuseSlots() {
+        var table = InternedStrings()
+        let a = table.retain("a.example")
+        #expect(table.retain("a.example") == a, "the same string shares its slot")
+        let b = table.retain("b.example")
+        #expect(a != b && table.count == 2)
+        table.release(a)
+        #expect(table.slot(of: "a.example") == a, "one use is left")
+        table.release(a)
+        #expect(table.slot(of: "a.example") == nil, "the last use frees the slot")
+        #expect(table.retain("c.example") == a, "a freed slot is reused")
+        #expect(table.count == 2 && table[b] == "b.example")
+    }
+
+    /// Cookies whose names and values stress the pair form (`name=value`, or the value alone): a
+    /// nameless cookie (rfc6265bis-22 §5.6 step 3), a name holding "=" (possible through
+    /// `CookieJar.insert`), an empty value, non-ASCII text; with and without expiry, port, partition.
+    static let cookies: [Cookie] = [
+        Cookie(name: "", value: "nameless", domain: "h.example", creation: testEpoch),
+        Cookie(name: "a=b", value: "c=d", domain: "h.example", path: "/x", creation: testEpoch.adding(seconds: 1)),
+        Cookie(name: "empty", value: "", domain: "example", isHostOnly: false, creation: testEpoch.adding(seconds: 2)),
+        Cookie(
+            name: "ünï", value: "çødé ✓", domain: "h.example", path: "/x/y", expiry: testEpoch.adding(seconds: 60),
+            creation: testEpoch.adding(seconds: 3), lastAccess: testEpoch.adding(seconds: 4), isSecure: true,
+            isHTTPOnly: true, sameSite: .strict, partitionKey: "https://top.example", isSourceSecure: true,
+            sourcePort: 8443),
+        Cookie(
+            name: "long-name-over-fifteen-bytes", value: String(repeating: "v", count: 300), domain: "h.example",
+            expiry: CookieTime(microsecondsSinceEpoch: .max), creation: testEpoch.adding(seconds: 5), sameSite: .none),
+    ]
+
+    @Test func cookiesComeBackFieldForField() {
+        var site = SiteCookies(key: "example")
+        for cookie in Self.cookies { site.insert(cookie) }
+        #expect(site.count == Self.cookies.count)
+        #expect(Set(site.cookies) == Set(Self.cookies))
+        for cookie in Self.cookies {
+            let index = site.indexOfCookie(withIdentityOf: cookie)
+            #expect(index.map(site.cookie(at:)) == cookie, "\(cookie.name)")
+        }
+    }
+
+    @Test func sendOrderIsLongerPathsFirstThenEarlierCreation() {
+        var site = SiteCookies(key: "example")
+        for cookie in Self.cookies.reversed() { site.insert(cookie) }
+        #expect(site.cookies.map(\.path) == ["/x/y", "/x", "/", "/", "/"])
+        #expect(site.cookies.suffix(3).map(\.creation) == [0, 2, 5].map { testEpoch.adding(seconds: $0) })
+    }
+
+    @Test func removingEveryCookieEmptiesTheTables() {
+        var site = SiteCookies(key: "example")
+        site.load(Self.cookies)
+        let removed = site.removeAll { $0.name.isEmpty || $0.isSecure }
+        #expect(Set(removed.map(\.name)) == ["", "ünï"])
+        #expect(site.partitionedCount == 0)
+        #expect(site.indexOfCookie(withIdentityOf: Self.cookies[1]).map(site.cookie(at:)) == Self.cookies[1])
+        #expect(site.remove(at: Set(site.cookies.indices)).count == 3)
+        for table in [site.domains, site.paths, site.partitions] {
+            #expect(table.strings.allSatisfy { $0.isEmpty }, "every slot freed")
+        }
+    }
+
+    @Test func replacingKeepsThePlaceAndTheSlots() throws {
+        var site = SiteCookies(key: "example")
+        site.load(Self.cookies)
+        var newer = Self.cookies[3]
+        newer.value = "replaced"
+        newer.expiry = testEpoch.adding(seconds: 10)
+        let index = try #require(site.indexOfCookie(withIdentityOf: newer))
+        site.replace(at: index, with: newer)
+        #expect(site.cookie(at: index) == newer)
+        #expect(site.earliestExpiry == testEpoch.adding(seconds: 10))
+        #expect(site.partitionedCount == 1 && site.partitions.count == 1)
+    }
+}
