@@ -60,11 +60,15 @@ struct CookieStore: Sendable {
         url.scheme + "://" + siteKey(of: url.host)
     }
 
-    /// A creation time for a cookie created at `now`: strictly after every earlier one.
-    mutating func nextCreationTime(_ now: CookieTime) -> CookieTime {
-        let next = max(now, CookieTime(microsecondsSinceEpoch: lastCreation.microsecondsSinceEpoch &+ 1))
-        lastCreation = next
-        return next
+    /// A creation time for a cookie created at `now`: strictly after every earlier one
+    /// (`noteCreation(_:)` takes it when it is used).
+    func creationTime(at now: CookieTime) -> CookieTime {
+        max(now, CookieTime(microsecondsSinceEpoch: lastCreation.microsecondsSinceEpoch &+ 1))
+    }
+
+    /// Records that a cookie was created at `creation`.
+    mutating func noteCreation(_ creation: CookieTime) {
+        if creation > lastCreation { lastCreation = creation }
     }
 
     // MARK: Contents
@@ -87,14 +91,19 @@ struct CookieStore: Sendable {
 
     /// Applies `body` to the cookies of the site `key` (created on demand, dropped when left empty).
     mutating func withSite<R>(_ key: String, _ body: (inout SiteCookies) -> R) -> R {
-        let slot: Int
-        if let existing = siteSlots[key] {
-            slot = existing
-        } else {
-            slot = sites.count
-            sites.append(SiteCookies(key: key))
-            siteSlots[key] = slot
-        }
+        withSite(at: siteSlot(forKey: key), body)
+    }
+
+    /// The position of the site `key` in `sites`, created empty when it has no cookies yet.
+    mutating func siteSlot(forKey key: String) -> Int {
+        if let existing = siteSlots[key] { return existing }
+        sites.append(SiteCookies(key: key))
+        siteSlots[key] = sites.count - 1
+        return sites.count - 1
+    }
+
+    /// Applies `body` to the cookies of the site at `slot`, which is dropped when left empty.
+    mutating func withSite<R>(at slot: Int, _ body: (inout SiteCookies) -> R) -> R {
         let before = sites[slot].count
         let result = body(&sites[slot])
         let after = sites[slot].count
@@ -135,7 +144,7 @@ struct CookieStore: Sendable {
     /// Inserts a cookie that needs no §5.7 checks (one loaded from disk or built by the app), replacing
     /// a cookie of the same identity. Expired cookies are not inserted. Limits are enforced.
     mutating func insert(_ cookie: Cookie, now: CookieTime) -> SetCookieOutcome {
-        if cookie.creation > lastCreation { lastCreation = cookie.creation }
+        noteCreation(cookie.creation)
         let key = siteKey(ofCookieDomain: cookie.domain)
         let previous: Cookie? = withSite(key) { site in
             guard let index = site.indexOfCookie(withIdentityOf: cookie) else { return nil }
@@ -160,7 +169,7 @@ struct CookieStore: Sendable {
         precondition(count == 0, "load(_:now:) fills an empty store")
         var groups: [String: [Cookie]] = [:]
         for cookie in cookies where !cookie.isExpired(at: now) {
-            if cookie.creation > lastCreation { lastCreation = cookie.creation }
+            noteCreation(cookie.creation)
             groups[siteKey(ofCookieDomain: cookie.domain), default: []].append(cookie)
         }
         for (key, group) in groups { withSite(key) { $0.load(group) } }

@@ -77,13 +77,17 @@ extension CookieStore {
 }
 
 extension SiteCookies {
-    /// The `Cookie` header carrying the cookies at `sent` (§5.8.3 step 6): their pairs joined by "; ",
-    /// measured first and written into one allocation. Mutating only to read the pairs in place.
+    /// The `Cookie` header carrying the cookies at `sent` (§5.8.3 step 6): `name=value` (the value alone
+    /// for a nameless cookie) joined by "; ", measured first and written into one allocation. Mutating
+    /// only to read the names and values in place.
     mutating func cookieHeader(sending sent: UnsafeBufferPointer<Int>) -> String {
-        var length = 2 * (sent.count - 1)
-        for index in sent { length += Int(entries[index].pairLength) }
-        return withPairs { pairs in
-            String(unsafeUninitializedCapacity: length) { buffer in
+        withNamesAndValues { names, values in
+            var length = 2 * (sent.count - 1)
+            for index in sent {
+                let nameLength = names[index].utf8.count
+                length += (nameLength == 0 ? 0 : nameLength + 1) + values[index].utf8.count
+            }
+            return String(unsafeUninitializedCapacity: length) { buffer in
                 var offset = 0
                 for index in sent {
                     if offset > 0 {
@@ -91,14 +95,26 @@ extension SiteCookies {
                         buffer[offset + 1] = UInt8(ascii: " ")
                         offset += 2
                     }
-                    offset = pairs[index].withUTF8 { pair in
-                        guard let source = pair.baseAddress else { return offset }
-                        (buffer.baseAddress! + offset).update(from: source, count: pair.count)
-                        return offset + pair.count
+                    if !names[index].isEmpty {
+                        offset = copy(&names[index], into: buffer, at: offset)
+                        buffer[offset] = UInt8(ascii: "=")
+                        offset += 1
                     }
+                    offset = copy(&values[index], into: buffer, at: offset)
                 }
                 return offset
             }
         }
+    }
+}
+
+/// Copies the UTF-8 of `text` into `buffer` at `offset`; returns the offset after it. (`inout` only to
+/// read the string in place.)
+@inline(__always)
+private func copy(_ text: inout String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+    text.withUTF8 { bytes in
+        guard let source = bytes.baseAddress else { return offset }
+        (buffer.baseAddress! + offset).update(from: source, count: bytes.count)
+        return offset + bytes.count
     }
 }

@@ -1,15 +1,16 @@
 /// The cookies of one site (registrable domain, or host when it has none), kept in the order §5.8.3
 /// step 4 sends them: longer paths first, then earlier creation times. Retrieval never sorts.
 ///
-/// Each cookie is a `StoredCookie` (plain data) and a pair (`name=value`, as sent). Domains, paths and
+/// Each cookie is a `StoredCookie` (plain data) with its name and value. Domains, paths and
 /// partition keys are slots of the site's tables: the site holds each distinct string once, and retrieval
 /// decides domain- and path-matching once per distinct string (`RetrievalFilter`).
 struct SiteCookies: Sendable {
     /// The site key: the registrable domain, or the host.
     let key: String
     private(set) var entries: [StoredCookie] = []
-    /// The pair of each entry, at the same index (`StoredCookie.pair(of:)`).
-    private(set) var pairs: [String] = []
+    /// The name and the value of each entry, at the same index.
+    private(set) var names: [String] = []
+    private(set) var values: [String] = []
     private(set) var domains = InternedStrings()
     private(set) var paths = InternedStrings()
     private(set) var partitions = InternedStrings()
@@ -32,7 +33,7 @@ struct SiteCookies: Sendable {
     func cookie(at index: Int) -> Cookie {
         let entry = entries[index]
         return entry.cookie(
-            pair: pairs[index], domain: domains[entry.domain], path: paths[entry.path],
+            name: names[index], value: values[index], domain: domains[entry.domain], path: paths[entry.path],
             partitionKey: entry.isPartitioned ? partitions[entry.partition] : nil)
     }
 
@@ -49,39 +50,27 @@ struct SiteCookies: Sendable {
             partition = slot
         }
         let isHostOnly = cookie.isHostOnly
-        var name = cookie.name
-        let nameLength = UInt32(name.utf8.count)
-        return name.withUTF8 { name in
-            entries.indices.first { index in
-                let entry = entries[index]
-                return entry.domain == domain && entry.path == path && entry.partition == partition
-                    && entry.isHostOnly == isHostOnly && entry.nameLength == nameLength
-                    && hasName(name, at: index)
+        return entries.withUnsafeBufferPointer { entries in
+            names.withUnsafeBufferPointer { names in
+                entries.indices.first { index in
+                    entries[index].domain == domain && entries[index].path == path
+                        && entries[index].partition == partition && entries[index].isHostOnly == isHostOnly
+                        && names[index] == cookie.name
+                }
             }
         }
     }
 
-    /// True when the name of the cookie at `index` is `name` (whose length is its `nameLength`).
-    @inline(__always)
-    private func hasName(_ name: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        var pair = pairs[index]
-        return pair.withUTF8 { pair in
-            name.isEmpty || memoryEqual(pair.baseAddress!, name.baseAddress!, name.count)
-        }
-    }
-
     /// §5.7 step 16 within this site: an unexpired Secure cookie named `name` whose domain domain-matches
-    /// `domain` (or the reverse) and whose path `path` path-matches.
-    func hasSecureCookie(shadowedBy name: String, domain: String, path: String, now: CookieTime) -> Bool {
-        var name = name
-        let nameLength = UInt32(name.utf8.count)
-        return name.withUTF8 { name in
-            entries.indices.contains { index in
-                let existing = entries[index]
-                guard existing.isSecure, existing.nameLength == nameLength, hasName(name, at: index),
-                    !existing.isExpired(at: now)
-                else { return false }
-                return shadows(existing, domain: domain, path: path)
+    /// `domain` (or the reverse) and whose path `path` path-matches. Mutating only so that it runs on the
+    /// site in place, without a copy.
+    mutating func hasSecureCookie(shadowedBy name: String, domain: String, path: String, now: CookieTime) -> Bool {
+        entries.withUnsafeBufferPointer { entries in
+            names.withUnsafeBufferPointer { names in
+                entries.indices.contains { index in
+                    entries[index].isSecure && names[index] == name && !entries[index].isExpired(at: now)
+                        && shadows(entries[index], domain: domain, path: path)
+                }
             }
         }
     }
@@ -129,7 +118,8 @@ struct SiteCookies: Sendable {
             }
         }
         entries.insert(new, at: low)
-        pairs.insert(StoredCookie.pair(of: cookie), at: low)
+        names.insert(cookie.name, at: low)
+        values.insert(cookie.value, at: low)
         noteAdded(new)
     }
 
@@ -158,11 +148,13 @@ struct SiteCookies: Sendable {
     /// insertion each.
     mutating func load(_ loaded: [Cookie]) {
         entries.reserveCapacity(entries.count + loaded.count)
-        pairs.reserveCapacity(entries.count + loaded.count)
+        names.reserveCapacity(entries.count + loaded.count)
+        values.reserveCapacity(entries.count + loaded.count)
         for cookie in loaded {
             let new = entry(for: cookie)
             entries.append(new)
-            pairs.append(StoredCookie.pair(of: cookie))
+            names.append(cookie.name)
+            values.append(cookie.value)
             noteAdded(new)
         }
         // A jar file gives its rows in the order they were written, usually send order already.
@@ -175,7 +167,8 @@ struct SiteCookies: Sendable {
                     || (firstLength == secondLength && entries[first].creation <= entries[second].creation)
             }
             entries = order.map { entries[$0] }
-            pairs = order.map { pairs[$0] }
+            names = order.map { names[$0] }
+            values = order.map { values[$0] }
         }
     }
 
@@ -185,7 +178,8 @@ struct SiteCookies: Sendable {
         let old = entries[index]
         let new = StoredCookie(cookie, domain: old.domain, path: old.path, partition: old.partition)
         entries[index] = new
-        pairs[index] = StoredCookie.pair(of: cookie)
+        names[index] = cookie.name
+        values[index] = cookie.value
         noteExpiry(of: new)
     }
 
@@ -193,7 +187,8 @@ struct SiteCookies: Sendable {
     mutating func remove(at index: Int) -> Cookie {
         let removed = cookie(at: index)
         release(entries.remove(at: index))
-        pairs.remove(at: index)
+        names.remove(at: index)
+        values.remove(at: index)
         return removed
     }
 
@@ -219,13 +214,15 @@ struct SiteCookies: Sendable {
             } else {
                 if kept != index {
                     entries.swapAt(kept, index)
-                    pairs.swapAt(kept, index)
+                    names.swapAt(kept, index)
+                    values.swapAt(kept, index)
                 }
                 kept += 1
             }
         }
         entries.removeLast(entries.count - kept)
-        pairs.removeLast(pairs.count - kept)
+        names.removeLast(names.count - kept)
+        values.removeLast(values.count - kept)
         return removed
     }
 
@@ -237,10 +234,12 @@ struct SiteCookies: Sendable {
         return removed
     }
 
-    /// Calls `body` with the pairs in place (`String.withUTF8` reads a pair without copying it).
+    /// Calls `body` with the names and values in place (`String.withUTF8` reads one without copying it).
     @inline(__always)
-    mutating func withPairs<R>(_ body: (UnsafeMutableBufferPointer<String>) -> R) -> R {
-        pairs.withUnsafeMutableBufferPointer { body($0) }
+    mutating func withNamesAndValues<R>(
+        _ body: (UnsafeMutableBufferPointer<String>, UnsafeMutableBufferPointer<String>) -> R
+    ) -> R {
+        names.withUnsafeMutableBufferPointer { names in values.withUnsafeMutableBufferPointer { values in body(names, values) } }
     }
 
     /// Sets the last-access time of the cookies at `indices` (§5.8.3 step 5).

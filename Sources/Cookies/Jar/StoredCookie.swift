@@ -1,4 +1,4 @@
-/// A cookie as its site keeps it, apart from its name and value (the site's `pairs`): plain data, so that
+/// A cookie as its site keeps it, apart from its name and value (the site's `names` and `values`): plain data, so that
 /// scanning a site's cookies never touches a reference count. The domain, path and partition key are
 /// slots of the site's `InternedStrings`; the flags fit one byte.
 struct StoredCookie: Sendable, BitwiseCopyable {
@@ -12,10 +12,6 @@ struct StoredCookie: Sendable, BitwiseCopyable {
     var path: UInt32
     /// `StoredCookie.unpartitioned`, or the slot of the partition key.
     var partition: UInt32
-    /// The length in bytes of the name: the pair is `name=value`, or the value alone when it is 0.
-    var nameLength: UInt32
-    /// The length in bytes of the pair.
-    var pairLength: UInt32
     var flags: Flags
     var sameSite: SameSite
 
@@ -56,7 +52,6 @@ struct StoredCookie: Sendable, BitwiseCopyable {
         if cookie.isSourceSecure { flags.insert(.sourceSecure) }
         if cookie.expiry != nil { flags.insert(.persistent) }
         if cookie.sourcePort != nil { flags.insert(.hasSourcePort) }
-        let nameLength = cookie.name.utf8.count
         self.expiry = cookie.expiry?.microsecondsSinceEpoch ?? 0
         self.creation = cookie.creation
         self.lastAccess = cookie.lastAccess
@@ -64,26 +59,15 @@ struct StoredCookie: Sendable, BitwiseCopyable {
         self.domain = domain
         self.path = path
         self.partition = partition
-        self.nameLength = UInt32(nameLength)
-        self.pairLength = UInt32((nameLength == 0 ? 0 : nameLength + 1) + cookie.value.utf8.count)
         self.flags = flags
         self.sameSite = cookie.sameSite
     }
 
-    /// The pair of a cookie as the site keeps it: `name=value`, or the value alone for a nameless cookie
-    /// (the form §5.8.3 step 6 sends).
-    static func pair(of cookie: Cookie) -> String {
-        cookie.name.isEmpty ? cookie.value : cookie.name + "=" + cookie.value
-    }
-
-    /// The `Cookie` this is, with its pair and the strings its slots name.
-    func cookie(pair: String, domain: String, path: String, partitionKey: String?) -> Cookie {
-        let bytes = pair.utf8
-        let valueStart = bytes.index(bytes.startIndex, offsetBy: nameLength == 0 ? 0 : Int(nameLength) + 1)
-        let name = nameLength == 0 ? "" : String(pair[..<bytes.index(bytes.startIndex, offsetBy: Int(nameLength))])
-        return Cookie(
-            name: name, value: String(pair[valueStart...]), domain: domain, isHostOnly: isHostOnly, path: path,
-            expiry: expiryTime, creation: creation, lastAccess: lastAccess, isSecure: isSecure, isHTTPOnly: isHTTPOnly,
+    /// The `Cookie` this is, with its name and value and the strings its slots name.
+    func cookie(name: String, value: String, domain: String, path: String, partitionKey: String?) -> Cookie {
+        Cookie(
+            name: name, value: value, domain: domain, isHostOnly: isHostOnly, path: path, expiry: expiryTime,
+            creation: creation, lastAccess: lastAccess, isSecure: isSecure, isHTTPOnly: isHTTPOnly,
             sameSite: sameSite, partitionKey: partitionKey, isSourceSecure: flags.contains(.sourceSecure),
             sourcePort: flags.contains(.hasSourcePort) ? sourcePort : nil)
     }

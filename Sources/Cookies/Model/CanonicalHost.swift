@@ -19,6 +19,17 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
     /// Canonicalises `text` (a URL's host, IPv6 with or without brackets); nil when it is no valid host.
     public init?(_ text: String) {
         guard !text.isEmpty else { return nil }
+        if text.utf8.withContiguousStorageIfAvailable(CanonicalHost.isCanonicalDomainName) == true {
+            self.init(name: text, kind: .domain)
+        } else {
+            self.init(canonicalising: text)
+        }
+    }
+
+    /// The full canonicalisation of `text` (IPv6, IDNA, forbidden code points, IPv4), which the common
+    /// case above skips.
+    init?(canonicalising text: String) {
+        guard !text.isEmpty else { return nil }
         if text.utf8.first == UInt8(ascii: "[") {
             guard text.utf8.last == UInt8(ascii: "]"), text.utf8.count > 2,
                 let address = IPv6Address(text.utf8.dropFirst().dropLast())
@@ -69,6 +80,27 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { name }
+
+    /// True for the common host that is canonical as it is: lower-case letters, digits, "-", "_" and "."
+    /// only, its last label (before a trailing ".") not starting with a digit, so that it is neither an
+    /// IPv4 address nor invalid as one. Everything else takes the full path above.
+    private static func isCanonicalDomainName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lastLabelStart = 0
+        for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"),
+                UInt8(ascii: "_"):
+                continue
+            case UInt8(ascii: "."):
+                if index + 1 < bytes.count { lastLabelStart = index + 1 }
+            default:
+                return false
+            }
+        }
+        // `lastLabelStart` is a valid index: the text is not empty and a trailing "." never moves it.
+        let first = bytes[lastLabelStart]
+        return !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+    }
 
     /// WHATWG URL "forbidden host code point", plus controls and space: never part of a host.
     private static func isForbiddenHostByte(_ byte: UInt8) -> Bool {

@@ -108,45 +108,65 @@ extension CookieStore {
 
         // Step 23: a cookie of the same identity is replaced; the new one keeps its creation time, unless
         // a non-HTTP API would replace an HttpOnly cookie (23.2). An expired old cookie is gone already
-        // (it never shadows a newer one), so it lends nothing.
-        let outcome: SetCookieOutcome? = withSite(key) { site in
-            guard let index = site.indexOfCookie(withIdentityOf: cookie) else { return nil }
-            let old = site.cookie(at: index)
-            if old.isExpired(at: now) {
-                site.remove(at: index)
-                return .deleted(previous: old)
+        // (it never shadows a newer one), so it lends nothing. Step 24: otherwise the new cookie is
+        // inserted. One visit to the site does both.
+        let creation = creationTime(at: now)
+        let perSiteLimit = limits.maxCookiesPerSite
+        let change: SiteChange = withSite(at: siteSlot(forKey: key)) { site in
+            var expiredOld: Cookie?
+            if let index = site.indexOfCookie(withIdentityOf: cookie) {
+                let old = site.cookie(at: index)
+                if old.isExpired(at: now) {
+                    site.remove(at: index)
+                    expiredOld = old
+                } else {
+                    if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.wouldOverwriteHTTPOnlyCookie) }
+                    if cookie.isExpired(at: now) {
+                        site.remove(at: index)
+                        return .deleted(old)
+                    }
+                    cookie.creation = old.creation
+                    site.replace(at: index, with: cookie)
+                    return .replaced(old)
+                }
             }
-            if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.wouldOverwriteHTTPOnlyCookie) }
-            if cookie.isExpired(at: now) {
-                site.remove(at: index)
-                return .deleted(previous: old)
-            }
-            cookie.creation = old.creation
-            site.replace(at: index, with: cookie)
-            return .replaced(cookie, previous: old)
+            if cookie.isExpired(at: now) { return .notInserted(expiredOld: expiredOld) }
+            cookie.creation = creation
+            cookie.lastAccess = creation
+            site.insert(cookie)
+            return .inserted(expiredOld: expiredOld, overLimit: site.count > perSiteLimit)
         }
-        switch outcome {
-        case .deleted(let old)?:
+        switch change {
+        case .rejected(let reason):
+            return .rejected(reason)
+        case .deleted(let old):
             record(.removed(old, cause: .expired))
-            // An old cookie that had expired by itself lends nothing; the new one goes on below.
-            if !old.isExpired(at: now) { return .deleted(previous: old) }
-        case .replaced(let new, let old)?:
-            record(.replaced(old: old, new: new))
-            return .replaced(new, previous: old)
-        case let other?:
-            return other
-        case nil:
-            break
+            return .deleted(previous: old)
+        case .replaced(let old):
+            record(.replaced(old: old, new: cookie))
+            return .replaced(cookie, previous: old)
+        case .notInserted(let expiredOld):
+            if let expiredOld { record(.removed(expiredOld, cause: .expired)) }
+            return .expired
+        case .inserted(let expiredOld, let overLimit):
+            if let expiredOld { record(.removed(expiredOld, cause: .expired)) }
+            noteCreation(creation)
+            record(.added(cookie))
+            if overLimit { enforceSiteLimit(key, keeping: cookie, now: now) }
+            enforceTotalLimit(keeping: cookie, now: now)
+            return .stored(cookie)
         }
-        if cookie.isExpired(at: now) { return .expired }
+    }
 
-        // Step 24: insert the new cookie.
-        cookie.creation = nextCreationTime(now)
-        cookie.lastAccess = cookie.creation
-        withSite(key) { $0.insert(cookie) }
-        record(.added(cookie))
-        enforceLimits(site: key, keeping: cookie, now: now)
-        return .stored(cookie)
+    /// What steps 23–24 did to the site.
+    private enum SiteChange {
+        case rejected(CookieRejection)
+        /// The new cookie had expired: it deleted the old one.
+        case deleted(Cookie)
+        case replaced(Cookie)
+        /// The new cookie had expired and had nothing to delete (but an expired old cookie may have gone).
+        case notInserted(expiredOld: Cookie?)
+        case inserted(expiredOld: Cookie?, overLimit: Bool)
     }
 
     /// True when `text` starts with `__Secure-` (`secure`) or `__Host-`, case-insensitively (§4.1.3,
@@ -163,30 +183,28 @@ extension CookieStore {
     /// except host-only cookies of public-suffix hosts above `domain` (their own site), and, when `domain`
     /// is itself such a host, cookies of the sites below it.
     mutating func shadowsSecureCookie(name: String, domain: String, path: String, site key: String, now: CookieTime) -> Bool {
-        if let slot = siteSlots[key], sites[slot].hasSecureCookie(shadowedBy: name, domain: domain, path: path, now: now) {
-            return true
+        func shadows(inSite key: some StringProtocol) -> Bool {
+            guard let slot = siteSlots[String(key)] else { return false }
+            return withSites { $0[slot].hasSecureCookie(shadowedBy: name, domain: domain, path: path, now: now) }
         }
+        if shadows(inSite: key) { return true }
         // Sites named after a public-suffix host above `domain`: a site key is a registrable domain or a
         // host without one, so the hosts between `domain` and `key` are never keys; only those above
         // `key` can be.
         var rest = Substring(key)
         while let dot = rest.firstIndex(of: ".") {
             rest = rest[rest.index(after: dot)...]
-            if let slot = siteSlots[String(rest)],
-                sites[slot].hasSecureCookie(shadowedBy: name, domain: domain, path: path, now: now)
-            {
-                return true
-            }
+            if shadows(inSite: rest) { return true }
         }
         // `domain` is a host without a registrable domain: sites below it.
         if key == domain {
             // Byte comparisons (canonical domains are ASCII): a key ending in "." + `domain`.
-            for site in sites
-            where site.key.utf8.count > domain.utf8.count
-                && DomainMatch.matches(host: site.key, hostIsIPAddress: false, domain: domain)
-                && site.hasSecureCookie(shadowedBy: name, domain: domain, path: path, now: now)
-            {
-                return true
+            return withSites { sites in
+                sites.indices.contains { slot in
+                    sites[slot].key.utf8.count > domain.utf8.count
+                        && DomainMatch.matches(host: sites[slot].key, hostIsIPAddress: false, domain: domain)
+                        && sites[slot].hasSecureCookie(shadowedBy: name, domain: domain, path: path, now: now)
+                }
             }
         }
         return false

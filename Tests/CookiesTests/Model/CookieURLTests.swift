@@ -27,6 +27,24 @@ struct CookieURLTests {
         #expect(parsed.path == path)
     }
 
+    /// The common-case shortcut of `CanonicalHost(_:)` (plain lower-case names) gives exactly what the
+    /// full canonicalisation gives: checked on every host of up to four characters over an alphabet that
+    /// reaches each branch (letters of both cases, digits, separators, IPv4 and IPv6 syntax, a forbidden
+    /// code point, a non-ASCII letter), plus longer names around the IPv4 rule.
+    @Test func shortcutAgreesWithFullCanonicalisation() {
+        let alphabet = ["a", "Z", "x", "0", "7", ".", "-", "_", ":", "[", "]", "%", "ü"]
+        var hosts = ["example.com", "www.example.com.", "a.b.c.1", "a.b.c.1.", "a.0x1", "a..", "1a.b", "b.1a", "xn--bcher-kva.example"]
+        var level = [""]
+        for _ in 0..<4 {
+            level = level.flatMap { prefix in alphabet.map { prefix + $0 } }
+            hosts += level
+        }
+        for host in hosts {
+            let full = CanonicalHost(canonicalising: host)
+            #expect(CanonicalHost(host) == full, "\(host)")
+        }
+    }
+
     @Test(arguments: [
         "", "example.com", "http:/example.com", "http://", "http://exa mple.com/", "http://h.test:99999/",
         "http://h.test:x/", "http://[::1/", "http://[1:2:3:4:5:6:7:8:9]/", "http://1.2.3.256/", "http://www.fancy.1.2.3.4/",
