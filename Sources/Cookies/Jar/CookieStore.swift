@@ -162,18 +162,28 @@ struct CookieStore: Sendable {
         return .stored(cookie)
     }
 
-    /// Loads cookies read from a file into an empty store: grouped by site in one pass, one sort per
-    /// site, limits enforced once. Their identities must be distinct (a jar file's unique key); expired
-    /// ones are skipped. Only evictions are reported as changes: the cookies come from the file.
+    /// Loads cookies read from a file into an empty store: each appended to its site (consecutive
+    /// cookies of one domain find it without a lookup), one sort per site at the end, limits enforced
+    /// once. Their identities must be distinct (a jar file's unique key); expired ones are skipped. Only
+    /// evictions are reported as changes: the cookies come from the file.
     mutating func load(_ cookies: [Cookie], now: CookieTime) {
         precondition(count == 0, "load(_:now:) fills an empty store")
-        var groups: [String: [Cookie]] = [:]
+        var lastDomain = ""
+        var lastSlot = -1
         for cookie in cookies where !cookie.isExpired(at: now) {
             noteCreation(cookie.creation)
-            groups[siteKey(ofCookieDomain: cookie.domain), default: []].append(cookie)
+            if lastSlot < 0 || cookie.domain != lastDomain {
+                lastSlot = siteSlot(forKey: siteKey(ofCookieDomain: cookie.domain))
+                lastDomain = cookie.domain
+            }
+            sites[lastSlot].append(cookie)
         }
-        for (key, group) in groups { withSite(key) { $0.load(group) } }
-        for key in groups.keys.sorted() { enforceSiteLimit(key, keeping: nil, now: now) }
+        count = sites.reduce(0) { $0 + $1.count }
+        for slot in sites.indices { sites[slot].restoreSendOrder() }
+        let perSiteLimit = limits.maxCookiesPerSite
+        for key in sites.filter({ $0.count > perSiteLimit }).map(\.key).sorted() {
+            enforceSiteLimit(key, keeping: nil, now: now)
+        }
         enforceTotalLimit(keeping: nil, now: now)
     }
 

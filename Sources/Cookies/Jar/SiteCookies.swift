@@ -144,32 +144,32 @@ struct SiteCookies: Sendable {
         }
     }
 
-    /// Adds many cookies of distinct identities at once (loading a file): one sort instead of one
-    /// insertion each.
-    mutating func load(_ loaded: [Cookie]) {
-        entries.reserveCapacity(entries.count + loaded.count)
-        names.reserveCapacity(entries.count + loaded.count)
-        values.reserveCapacity(entries.count + loaded.count)
-        for cookie in loaded {
-            let new = entry(for: cookie)
-            entries.append(new)
-            names.append(cookie.name)
-            values.append(cookie.value)
-            noteAdded(new)
+    /// Appends a cookie whose identity no cookie of the site has, out of send order (loading a file):
+    /// `restoreSendOrder()` follows the last one.
+    mutating func append(_ cookie: Cookie) {
+        let new = entry(for: cookie)
+        entries.append(new)
+        names.append(cookie.name)
+        values.append(cookie.value)
+        noteAdded(new)
+    }
+
+    /// Puts the cookies back in send order after `append(_:)`: one sort, none when a jar file gave its
+    /// rows in the order they were written, which is usually send order already.
+    mutating func restoreSendOrder() {
+        guard !entries.indices.dropFirst().allSatisfy({ precedesInSendOrder(entries[$0 - 1], entries[$0]) }) else {
+            return
         }
-        // A jar file gives its rows in the order they were written, usually send order already.
-        if !entries.indices.dropFirst().allSatisfy({ precedesInSendOrder(entries[$0 - 1], entries[$0]) }) {
-            let lengths = paths.strings.map(\.utf8.count)
-            let order = entries.indices.sorted { first, second in
-                let firstLength = lengths[Int(entries[first].path)]
-                let secondLength = lengths[Int(entries[second].path)]
-                return firstLength > secondLength
-                    || (firstLength == secondLength && entries[first].creation <= entries[second].creation)
-            }
-            entries = order.map { entries[$0] }
-            names = order.map { names[$0] }
-            values = order.map { values[$0] }
+        let lengths = paths.strings.map(\.utf8.count)
+        let order = entries.indices.sorted { first, second in
+            let firstLength = lengths[Int(entries[first].path)]
+            let secondLength = lengths[Int(entries[second].path)]
+            return firstLength > secondLength
+                || (firstLength == secondLength && entries[first].creation <= entries[second].creation)
         }
+        entries = order.map { entries[$0] }
+        names = order.map { names[$0] }
+        values = order.map { values[$0] }
     }
 
     /// Replaces the cookie at `index` with one of the same identity and creation time (same place in

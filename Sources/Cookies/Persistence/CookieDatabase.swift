@@ -148,7 +148,9 @@ final class CookieDatabase {
             try select.bind(includingSessionCookies, at: 2)
             invalidRow = try { () throws(SQLiteError) -> Int64? in
                 while try select.step() {
-                    guard let cookie = cookie(from: select, offset: 1) else { return select.int64(at: 0) }
+                    guard let cookie = cookie(from: select, offset: 1, previous: cookies.last) else {
+                        return select.int64(at: 0)
+                    }
                     cookies.append(cookie)
                 }
                 return nil
@@ -167,18 +169,20 @@ final class CookieDatabase {
     private static let integerColumns: [Int32] = [3, 7, 8, 9, 10, 11, 12]
 
     /// The cookie in the columns starting at `offset` (in `CookieDatabaseSchema.columns` order), or
-    /// nil when a column has the wrong type or an impossible value.
-    private static func cookie(from row: SQLiteStatement, offset: Int32) -> Cookie? {
+    /// nil when a column has the wrong type or an impossible value. Its domain, path and partition key
+    /// share the strings of `previous` when they are the same.
+    private static func cookie(from row: SQLiteStatement, offset: Int32, previous: Cookie?) -> Cookie? {
         for column in textColumns where !row.isText(at: offset + column) { return nil }
         for column in integerColumns where !row.isInteger(at: offset + column) { return nil }
         guard row.isNull(at: offset + 6) || row.isInteger(at: offset + 6),
             row.isNull(at: offset + 13) || row.isInteger(at: offset + 13),
             let sameSite = CookieDatabaseSchema.sameSite(code: row.int64(at: offset + 11))
         else { return nil }
-        let partitionKey = row.string(at: offset + 5)
+        let partitionKey = row.string(at: offset + 5, reusing: previous?.partitionKey ?? "")
         return Cookie(
-            name: row.string(at: offset), value: row.string(at: offset + 1), domain: row.string(at: offset + 2),
-            isHostOnly: row.int64(at: offset + 3) != 0, path: row.string(at: offset + 4),
+            name: row.string(at: offset), value: row.string(at: offset + 1),
+            domain: row.string(at: offset + 2, reusing: previous?.domain ?? ""),
+            isHostOnly: row.int64(at: offset + 3) != 0, path: row.string(at: offset + 4, reusing: previous?.path ?? ""),
             expiry: row.isNull(at: offset + 6) ? nil : CookieTime(microsecondsSinceEpoch: row.int64(at: offset + 6)),
             creation: CookieTime(microsecondsSinceEpoch: row.int64(at: offset + 7)),
             lastAccess: CookieTime(microsecondsSinceEpoch: row.int64(at: offset + 8)),

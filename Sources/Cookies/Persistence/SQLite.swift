@@ -184,6 +184,17 @@ final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
+    /// The column as UTF-8 text, or `previous` itself when the column holds the same text: rows of one
+    /// site repeat their domain and path, which then share one string.
+    func string(at column: Int32, reusing previous: String) -> String {
+        guard let text = sqlite3_column_text(handle, column) else { return "" }
+        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
+        let same = previous.utf8.withContiguousStorageIfAvailable { previous in
+            previous.count == bytes.count && (bytes.isEmpty || memoryEqual(previous.baseAddress!, bytes.baseAddress!, bytes.count))
+        }
+        return same == true ? previous : String(decoding: bytes, as: UTF8.self)
+    }
+
     /// True when the column is TEXT (not NULL, a number or a blob).
     func isText(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_TEXT }
 }

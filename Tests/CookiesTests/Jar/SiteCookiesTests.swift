@@ -57,7 +57,8 @@ struct SiteCookiesTests {
 
     @Test func removingEveryCookieEmptiesTheTables() {
         var site = SiteCookies(key: "example")
-        site.load(Self.cookies)
+        for cookie in Self.cookies { site.append(cookie) }
+        site.restoreSendOrder()
         let removed = site.removeAll { $0.name.isEmpty || $0.isSecure }
         #expect(Set(removed.map(\.name)) == ["", "ünï"])
         #expect(site.partitionedCount == 0)
@@ -70,7 +71,8 @@ struct SiteCookiesTests {
 
     @Test func replacingKeepsThePlaceAndTheSlots() throws {
         var site = SiteCookies(key: "example")
-        site.load(Self.cookies)
+        for cookie in Self.cookies { site.append(cookie) }
+        site.restoreSendOrder()
         var newer = Self.cookies[3]
         newer.value = "replaced"
         newer.expiry = testEpoch.adding(seconds: 10)
