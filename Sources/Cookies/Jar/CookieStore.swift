@@ -30,7 +30,7 @@ struct CookieStore: Sendable {
     /// The site key of a host: its registrable domain, or the host itself when it has none.
     mutating func siteKey(of host: CanonicalHost) -> String {
         if let cached = siteKeyCache[host.name] { return cached }
-        let key = publicSuffixList.registrableDomain(of: host) ?? host.name
+        let key = sharedSiteKey(publicSuffixList.registrableDomain(of: host) ?? host.name)
         if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll(keepingCapacity: true) }
         siteKeyCache[host.name] = key
         return key
@@ -49,10 +49,15 @@ struct CookieStore: Sendable {
     /// The site key of a cookie's domain.
     mutating func siteKey(ofCookieDomain domain: String) -> String {
         if let cached = siteKeyCache[domain] { return cached }
-        let key = publicSuffixList.registrableDomain(ofCanonicalDomain: domain) ?? domain
+        let key = sharedSiteKey(publicSuffixList.registrableDomain(ofCanonicalDomain: domain) ?? domain)
         if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll(keepingCapacity: true) }
         siteKeyCache[domain] = key
         return key
+    }
+
+    /// `key` in the storage of the site it names, when the site exists: the cache then holds no copy.
+    private func sharedSiteKey(_ key: String) -> String {
+        siteSlots[key].map { sites[$0].key } ?? key
     }
 
     /// The schemeful site of a URL (HTML "site"): `scheme://` + registrable domain or host.

@@ -117,10 +117,22 @@ struct SiteCookies: Sendable {
                 high = middle
             }
         }
+        makeRoomForOneMore()
         entries.insert(new, at: low)
         names.insert(cookie.name, at: low)
         values.insert(cookie.value, at: low)
         noteAdded(new)
+    }
+
+    /// Grows full arrays by a quarter instead of doubling them: a jar's memory is mostly its sites'
+    /// arrays, and few sites keep growing.
+    private mutating func makeRoomForOneMore() {
+        let count = entries.count
+        guard count == entries.capacity || count == names.capacity || count == values.capacity else { return }
+        let capacity = count + max(4, count / 4)
+        entries.reserveCapacity(capacity)
+        names.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
     }
 
     private mutating func noteAdded(_ entry: StoredCookie) {
@@ -148,6 +160,7 @@ struct SiteCookies: Sendable {
     /// `restoreSendOrder()` follows the last one.
     mutating func append(_ cookie: Cookie) {
         let new = entry(for: cookie)
+        makeRoomForOneMore()
         entries.append(new)
         names.append(cookie.name)
         values.append(cookie.value)
