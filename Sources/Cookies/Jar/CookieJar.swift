@@ -143,7 +143,7 @@ public final class CookieJar: Sendable {
     public func cookies(for url: CookieURL, context: CookieRequestContext = .firstParty) -> [Cookie] {
         let now = clock.now()
         return withStore { store in
-            store.retrieve(for: url, context: context, now: now) { site, sent in sent.map(site.cookie(at:)) }
+            store.retrieve(for: url, context: context, now: now) { site, sent in sent.map { site.cookie(at: Int($0)) } }
         } ?? []
     }
 

@@ -14,7 +14,7 @@ extension CookieStore {
     @inline(__always)
     mutating func retrieve<R>(
         for url: CookieURL, context: CookieRequestContext, now: CookieTime,
-        _ body: (_ site: inout SiteCookies, _ sent: UnsafeBufferPointer<Int>) -> R
+        _ body: (_ site: inout SiteCookies, _ sent: UnsafeBufferPointer<Int32>) -> R
     ) -> R? {
         // Only HTTP-family requests carry cookies (a non-HTTP API reads those of its document's URL).
         guard url.isHTTPFamily else { return nil }
@@ -26,14 +26,14 @@ extension CookieStore {
             siteIndex = index
         }
         let filter = filter(for: url, context: context, siteIndex: siteIndex)
-        // The indices to send live on the stack (a site holds at most a few hundred cookies); the site
+        // The indices to send live on the stack (a site holds at most a few hundred cookies, 32 bits each: well under the 1 KiB that stays on the stack for the default limit); the site
         // is reached in place, never copied.
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: sites.withUnsafeBufferPointer { $0[siteIndex].entries.count }) { sent in
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: sites.withUnsafeBufferPointer { $0[siteIndex].entries.count }) { sent in
             withSites { sites in
                 var sentCount = 0
                 sites[siteIndex].forEachExclusion(of: filter) { index, exclusion in
                     if exclusion == nil {
-                        sent[sentCount] = index
+                        sent[sentCount] = Int32(truncatingIfNeeded: index)
                         sentCount += 1
                     }
                 }
@@ -80,16 +80,16 @@ extension SiteCookies {
     /// The `Cookie` header carrying the cookies at `sent` (§5.8.3 step 6): `name=value` (the value alone
     /// for a nameless cookie) joined by "; ", measured first and written into one allocation. Mutating
     /// only to read the names and values in place.
-    mutating func cookieHeader(sending sent: UnsafeBufferPointer<Int>) -> String {
+    mutating func cookieHeader(sending sent: UnsafeBufferPointer<Int32>) -> String {
         withNamesAndValues { names, values in
             var length = 2 * (sent.count - 1)
-            for index in sent {
+            for index in sent.lazy.map(Int.init) {
                 let nameLength = names[index].utf8.count
                 length += (nameLength == 0 ? 0 : nameLength + 1) + values[index].utf8.count
             }
             return String(unsafeUninitializedCapacity: length) { buffer in
                 var offset = 0
-                for index in sent {
+                for index in sent.lazy.map(Int.init) {
                     if offset > 0 {
                         buffer[offset] = UInt8(ascii: ";")
                         buffer[offset + 1] = UInt8(ascii: " ")

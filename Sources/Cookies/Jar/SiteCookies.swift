@@ -257,9 +257,9 @@ struct SiteCookies: Sendable {
 
     /// Sets the last-access time of the cookies at `indices` (§5.8.3 step 5).
     @inline(__always)
-    mutating func touch(_ indices: UnsafeBufferPointer<Int>, now: CookieTime) {
+    mutating func touch(_ indices: UnsafeBufferPointer<Int32>, now: CookieTime) {
         entries.withUnsafeMutableBufferPointer { entries in
-            for index in indices { entries[index].lastAccess = now }
+            for index in indices { entries[Int(index)].lastAccess = now }
         }
     }
 }
