@@ -3,6 +3,7 @@
 extension JarMachine {
     /// The invariants of the store, after every operation.
     func checkStore() throws(InvariantViolation) {
+        if let violation = jar.storeStructureViolation() { try require(false, Self.target, violation) }
         let sites = jar.storedCookiesBySite()
         let now = clock.now()
         var total = 0

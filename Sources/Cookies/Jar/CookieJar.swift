@@ -193,6 +193,12 @@ public final class CookieJar: Sendable {
         store.withLock { store in Dictionary(uniqueKeysWithValues: store.sites.map { ($0.key, $0.cookies) }) }
     }
 
+    /// What breaks the store's internal bookkeeping (site slots, interned strings, counts), or nil: what
+    /// the fuzz targets check after every operation.
+    @_spi(Fuzzing) public func storeStructureViolation() -> String? {
+        store.withLock { $0.structureViolation() }
+    }
+
     // MARK: Deleting
 
     /// Deletes the cookie with the identity of `cookie` (name, domain, host-only-flag, path, partition).

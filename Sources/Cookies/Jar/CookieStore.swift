@@ -211,4 +211,16 @@ struct CookieStore: Sendable {
         recordRemovals(removed, cause: cause)
         return removed
     }
+
+    /// What breaks the store's bookkeeping, if anything (for tests and fuzzing): every site in its slot,
+    /// none empty, each site's own structure sound, the count right.
+    func structureViolation() -> String? {
+        guard siteSlots.count == sites.count else { return "site slots and sites differ in number" }
+        for (slot, site) in sites.enumerated() {
+            guard siteSlots[site.key] == slot else { return "site \(site.key) is not at its slot" }
+            guard site.count > 0 else { return "site \(site.key) is empty" }
+            if let violation = site.structureViolation() { return "site \(site.key): \(violation)" }
+        }
+        return sites.reduce(0) { $0 + $1.count } == count ? nil : "the count is wrong"
+    }
 }

@@ -10,6 +10,9 @@ struct InternedStrings: Sendable {
     /// Slots whose string no cookie uses any more, for reuse.
     private var free: [UInt32] = []
 
+    /// How many cookies use `slot`.
+    func useCount(of slot: Int) -> UInt32 { uses[slot] }
+
     /// How many slots the table has (free ones included).
     var count: Int { strings.count }
 

@@ -25,7 +25,6 @@ struct SiteCookies: Sendable {
     }
 
     var count: Int { entries.count }
-    var isEmpty: Bool { entries.isEmpty }
 
     // MARK: Reading
 
@@ -261,5 +260,33 @@ struct SiteCookies: Sendable {
         entries.withUnsafeMutableBufferPointer { entries in
             for index in indices { entries[Int(index)].lastAccess = now }
         }
+    }
+
+    // MARK: Checking
+
+    /// What breaks the site's own bookkeeping, if anything (for tests and fuzzing): parallel arrays of
+    /// one length, slots that name live strings used exactly as often as cookies refer to them, and the
+    /// expiry bound and partition count matching the cookies.
+    func structureViolation() -> String? {
+        guard names.count == entries.count, values.count == entries.count else { return "names, values and entries differ in length" }
+        for (table, slots, label) in [
+            (domains, entries.map(\.domain), "domain"), (paths, entries.map(\.path), "path"),
+            (partitions, entries.filter(\.isPartitioned).map(\.partition), "partition key"),
+        ] {
+            var counted = [UInt32](repeating: 0, count: table.count)
+            for slot in slots {
+                guard Int(slot) < table.count else { return "a \(label) slot beyond its table" }
+                counted[Int(slot)] += 1
+            }
+            for slot in 0..<table.count {
+                if counted[slot] != table.useCount(of: slot) { return "a \(label) slot counts the wrong number of uses" }
+                if counted[slot] > 0, table.strings[slot].isEmpty { return "a used \(label) slot holds no string" }
+            }
+        }
+        if entries.contains(where: { $0.flags.contains(.persistent) && $0.expiry < earliestExpiry.microsecondsSinceEpoch }) {
+            return "a cookie expires before the site's earliest expiry"
+        }
+        if partitionedCount != entries.count(where: \.isPartitioned) { return "the partitioned count is wrong" }
+        return nil
     }
 }

@@ -41,6 +41,7 @@ struct SiteCookiesTests {
         var site = SiteCookies(key: "example")
         for cookie in Self.cookies { site.insert(cookie) }
         #expect(site.count == Self.cookies.count)
+        #expect(site.structureViolation() == nil)
         #expect(Set(site.cookies) == Set(Self.cookies))
         for cookie in Self.cookies {
             let index = site.indexOfCookie(withIdentityOf: cookie)
@@ -62,8 +63,10 @@ struct SiteCookiesTests {
         let removed = site.removeAll { $0.name.isEmpty || $0.isSecure }
         #expect(Set(removed.map(\.name)) == ["", "ünï"])
         #expect(site.partitionedCount == 0)
+        #expect(site.structureViolation() == nil)
         #expect(site.indexOfCookie(withIdentityOf: Self.cookies[1]).map(site.cookie(at:)) == Self.cookies[1])
         #expect(site.remove(at: Set(site.cookies.indices)).count == 3)
+        #expect(site.structureViolation() == nil)
         for table in [site.domains, site.paths, site.partitions] {
             #expect(table.strings.allSatisfy { $0.isEmpty }, "every slot freed")
         }
@@ -81,5 +84,6 @@ struct SiteCookiesTests {
         #expect(site.cookie(at: index) == newer)
         #expect(site.earliestExpiry == testEpoch.adding(seconds: 10))
         #expect(site.partitionedCount == 1 && site.partitions.count == 1)
+        #expect(site.structureViolation() == nil)
     }
 }
