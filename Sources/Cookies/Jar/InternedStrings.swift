@@ -19,9 +19,9 @@ struct InternedStrings: Sendable {
     @inline(__always)
     subscript(slot: UInt32) -> String { strings[Int(slot)] }
 
-    /// The slot holding `string`, if some cookie uses it.
+    /// The slot holding `string` (the same bytes), if some cookie uses it.
     func slot(of string: String) -> UInt32? {
-        for index in strings.indices where uses[index] > 0 && strings[index] == string {
+        for index in strings.indices where uses[index] > 0 && strings[index].hasSameUTF8(as: string) {
             return UInt32(truncatingIfNeeded: index)
         }
         return nil

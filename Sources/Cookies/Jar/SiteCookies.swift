@@ -54,7 +54,7 @@ struct SiteCookies: Sendable {
                 entries.indices.first { index in
                     entries[index].domain == domain && entries[index].path == path
                         && entries[index].partition == partition && entries[index].isHostOnly == isHostOnly
-                        && names[index] == cookie.name
+                        && names[index].hasSameUTF8(as: cookie.name)
                 }
             }
         }
@@ -67,7 +67,7 @@ struct SiteCookies: Sendable {
         entries.withUnsafeBufferPointer { entries in
             names.withUnsafeBufferPointer { names in
                 entries.indices.contains { index in
-                    entries[index].isSecure && names[index] == name && !entries[index].isExpired(at: now)
+                    entries[index].isSecure && names[index].hasSameUTF8(as: name) && !entries[index].isExpired(at: now)
                         && shadows(entries[index], domain: domain, path: path)
                 }
             }

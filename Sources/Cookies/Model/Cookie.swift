@@ -65,8 +65,7 @@ public struct Cookie: Sendable, Hashable {
     /// (and, for CHIPS, partition key) replaces the old one.
     @inline(__always)
     func hasSameIdentity(as other: Cookie) -> Bool {
-        name == other.name && domain == other.domain && isHostOnly == other.isHostOnly && path == other.path
-            && partitionKey == other.partitionKey
+        CookieIdentity(self) == CookieIdentity(other)
     }
 
     /// `name=value`, or the value alone for a nameless cookie (§5.8.3 step 6).

@@ -86,3 +86,25 @@ func memoryEqual(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, 
     }
     return true
 }
+
+extension String {
+    /// True when both strings have the same UTF-8 bytes. Cookies compare names, domains and paths as
+    /// octets (rfc6265bis-22 §5.7 step 23); `==` would also equate canonically equivalent Unicode ("é"
+    /// and "e" + U+0301), which are different cookies.
+    @inline(__always)
+    func hasSameUTF8(as other: String) -> Bool {
+        let same = utf8.withContiguousStorageIfAvailable { first in
+            other.utf8.withContiguousStorageIfAvailable { second in
+                first.count == second.count
+                    && (first.isEmpty || memoryEqual(first.baseAddress!, second.baseAddress!, first.count))
+            }
+        }
+        return (same ?? nil) ?? utf8.elementsEqual(other.utf8)
+    }
+
+    /// Feeds the UTF-8 bytes (and their count) to `hasher`: a hash agreeing with `hasSameUTF8(as:)`.
+    func hashUTF8(into hasher: inout Hasher) {
+        hasher.combine(utf8.count)
+        for byte in utf8 { hasher.combine(byte) }
+    }
+}

@@ -86,4 +86,23 @@ struct SiteCookiesTests {
         #expect(site.partitionedCount == 1 && site.partitions.count == 1)
         #expect(site.structureViolation() == nil)
     }
+
+    /// Names and paths are octets (rfc6265bis-22 §5.6 and §5.7 step 23 compare them as received):
+    /// "é" (U+00E9) and "e" + U+0301 are equal as Swift strings but are two cookies, and a path keeps
+    /// the bytes it came with however the site's table holds its neighbours'.
+    @Test func canonicallyEquivalentTextStaysDistinct() {
+        let precomposed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        #expect(precomposed == decomposed, "Swift equates them")
+        let (jar, _) = makeTestJar()
+        jar.setCookie("\(precomposed)=1; Path=/\(precomposed)", from: url("https://h.test/"))
+        jar.setCookie("\(decomposed)=2; Path=/\(decomposed)", from: url("https://h.test/"))
+        let cookies = jar.allCookies()
+        #expect(cookies.count == 2, "two identities")
+        for cookie in cookies {
+            #expect(Array(cookie.path.utf8) == Array(("/" + cookie.name).utf8), "the path keeps its own bytes")
+        }
+        #expect(CookieIdentity(cookies[0]) != CookieIdentity(cookies[1]))
+        #expect(Set(cookies.map(CookieIdentity.init)).count == 2)
+    }
 }
