@@ -5,6 +5,8 @@
 struct InternedStrings: Sendable {
     /// The strings by slot; a free slot holds "" and has no uses.
     private(set) var strings: [String] = []
+    /// The UTF-8 length of each string.
+    private(set) var byteCounts: [Int] = []
     /// How many cookies use each slot.
     private var uses: [UInt32] = []
     /// Slots whose string no cookie uses any more, for reuse.
@@ -35,10 +37,12 @@ struct InternedStrings: Sendable {
         }
         if let slot = free.popLast() {
             strings[Int(slot)] = string
+            byteCounts[Int(slot)] = string.utf8.count
             uses[Int(slot)] = 1
             return slot
         }
         strings.append(string)
+        byteCounts.append(string.utf8.count)
         uses.append(1)
         return UInt32(truncatingIfNeeded: strings.count - 1)
     }
@@ -49,6 +53,7 @@ struct InternedStrings: Sendable {
         uses[index] -= 1
         if uses[index] == 0 {
             strings[index] = ""
+            byteCounts[index] = 0
             free.append(slot)
         }
     }

@@ -60,16 +60,24 @@ extension SiteCookies {
         let pathStart = domains.count
         let partitionStart = pathStart + paths.count
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: partitionStart + partitions.count) { decisions in
-            // Per domain: bit 0, the host is the domain (host-only cookies); bit 1, the host
-            // domain-matches it (§5.1.3).
-            let host = filter.host
-            for (slot, domain) in domains.strings.enumerated() {
-                let matches = DomainMatch.matches(host: host.name, hostIsIPAddress: host.isIPAddress, domain: domain)
-                decisions[slot] = (matches ? 2 : 0) | (matches && domain.utf8.count == host.name.utf8.count ? 1 : 0)
-            }
-            // Per path: the request path path-matches it (§5.1.4).
-            for (slot, path) in paths.strings.enumerated() {
-                decisions[pathStart + slot] = CookiePath.matches(requestPath: filter.path, cookiePath: path) ? 1 : 0
+            // Per domain: `DomainMatch.decision`.
+            var host = filter.host.name
+            var path = filter.path
+            let hostIsIPAddress = filter.host.isIPAddress
+            host.withUTF8 { host in
+                path.withUTF8 { path in
+                    domains.strings.withUnsafeBufferPointer { domains in
+                        for slot in domains.indices {
+                            decisions[slot] = DomainMatch.decision(host: host, hostIsIPAddress: hostIsIPAddress, domain: domains[slot])
+                        }
+                    }
+                    // Per path: the request path path-matches it (§5.1.4).
+                    paths.strings.withUnsafeBufferPointer { paths in
+                        for slot in paths.indices {
+                            decisions[pathStart + slot] = CookiePath.matches(requestPath: path, cookiePath: paths[slot]) ? 1 : 0
+                        }
+                    }
+                }
             }
             // Per partition key: it is the request's.
             for (slot, partition) in partitions.strings.enumerated() {

@@ -84,7 +84,7 @@ struct SiteCookies: Sendable {
 
     /// The length of the path of `entry`.
     @inline(__always)
-    private func pathLength(_ entry: StoredCookie) -> Int { paths[entry.path].utf8.count }
+    private func pathLength(_ entry: StoredCookie) -> Int { paths.byteCounts[Int(entry.path)] }
 
     /// §5.8.3 step 4: `first` is sent before `second` when its path is longer, or as long and it was
     /// created no later.
@@ -172,7 +172,7 @@ struct SiteCookies: Sendable {
         guard !entries.indices.dropFirst().allSatisfy({ precedesInSendOrder(entries[$0 - 1], entries[$0]) }) else {
             return
         }
-        let lengths = paths.strings.map(\.utf8.count)
+        let lengths = paths.byteCounts
         let order = entries.indices.sorted { first, second in
             let firstLength = lengths[Int(entries[first].path)]
             let secondLength = lengths[Int(entries[second].path)]

@@ -31,6 +31,14 @@ enum CookiePath {
         }
     }
 
+    /// The same with the request path as UTF-8 bytes.
+    @inline(__always)
+    static func matches(requestPath: UnsafeBufferPointer<UInt8>, cookiePath: String) -> Bool {
+        let matched = cookiePath.utf8.withContiguousStorageIfAvailable { cookie in matches(requestPath: requestPath, cookiePath: cookie) }
+        if let matched { return matched }
+        return Array(cookiePath.utf8).withUnsafeBufferPointer { cookie in matches(requestPath: requestPath, cookiePath: cookie) }
+    }
+
     /// The same on UTF-8 bytes.
     @inline(__always)
     static func matches(requestPath request: UnsafeBufferPointer<UInt8>, cookiePath cookie: UnsafeBufferPointer<UInt8>) -> Bool {

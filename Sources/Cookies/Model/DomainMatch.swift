@@ -24,6 +24,19 @@ enum DomainMatch {
         return host[h - d - 1] == UInt8(ascii: ".") && memoryEqual(host.baseAddress! + (h - d), domain.baseAddress!, d)
     }
 
+    /// For retrieval, one byte about a cookie domain: bit 1 when `host` domain-matches it, bit 0 when it
+    /// is `host` itself (what a host-only cookie needs).
+    @inline(__always)
+    static func decision(host: UnsafeBufferPointer<UInt8>, hostIsIPAddress: Bool, domain: String) -> UInt8 {
+        let matched = domain.utf8.withContiguousStorageIfAvailable { domain in
+            matches(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain) ? (domain.count == host.count ? 3 : 2) : 0
+        }
+        if let matched { return UInt8(matched) }
+        return Array(domain.utf8).withUnsafeBufferPointer { domain in
+            matches(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain) ? (domain.count == host.count ? 3 : 2) : 0
+        }
+    }
+
     private static func matches(host: [UInt8], hostIsIPAddress: Bool, domain: [UInt8]) -> Bool {
         host.withUnsafeBufferPointer { host in
             domain.withUnsafeBufferPointer { domain in matches(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain) }
