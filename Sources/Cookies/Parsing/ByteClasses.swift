@@ -12,6 +12,13 @@ extension UInt8 {
     /// ASCII upper case folded to lower case (i;ascii-casemap, RFC 4790).
     @inline(__always)
     var asciiLowercased: UInt8 { self >= 0x41 && self <= 0x5A ? self | 0x20 : self }
+
+    /// True when this byte is `lowercase` in either case (i;ascii-casemap, RFC 4790), for `lowercase` not
+    /// an upper-case letter. Or-ing 0x20 gives a lower-case letter exactly from that letter in either case.
+    @inline(__always)
+    func caseInsensitivelyEquals(lowercase: UInt8) -> Bool {
+        lowercase &- UInt8(ascii: "a") < 26 ? self | 0x20 == lowercase : self == lowercase
+    }
 }
 
 /// The same byte classes for eight bytes at once: a word read from memory (little-endian, so its lowest
@@ -68,7 +75,7 @@ extension UnsafeBufferPointer<UInt8> {
     func caseInsensitivelyEquals(_ lowercaseASCII: StaticString) -> Bool {
         guard count == lowercaseASCII.utf8CodeUnitCount else { return false }
         let other = lowercaseASCII.utf8Start
-        for index in 0..<count where self[index].asciiLowercased != other[index] {
+        for index in 0..<count where !self[index].caseInsensitivelyEquals(lowercase: other[index]) {
             return false
         }
         return true
@@ -80,7 +87,7 @@ extension UnsafeBufferPointer<UInt8> {
         let length = lowercaseASCII.utf8CodeUnitCount
         guard count >= length else { return false }
         let other = lowercaseASCII.utf8Start
-        for index in 0..<length where self[index].asciiLowercased != other[index] {
+        for index in 0..<length where !self[index].caseInsensitivelyEquals(lowercase: other[index]) {
             return false
         }
         return true

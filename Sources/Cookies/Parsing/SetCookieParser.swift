@@ -153,7 +153,8 @@ extension ParsedSetCookie {
     /// §5.6.4 Path: a value that is empty or does not start with "/" stands for the default-path.
     private mutating func processPath(_ value: UnsafeBufferPointer<UInt8>) {
         if value.first == UInt8(ascii: "/") {
-            let decoded = String(decoding: value, as: UTF8.self)
+            // "/" alone, the most common Path, is taken as it is rather than decoded.
+            let decoded = value.count == 1 ? "/" : String(decoding: value, as: UTF8.self)
             // Attribute step 6 on the decoded text, as step 5 in `parse`: U+FFFD may lengthen it.
             guard decoded.utf8.count <= Limits.maxAttributeValueBytes else { return }
             path = decoded

@@ -73,31 +73,37 @@ struct SetCookieSegments {
     /// The index of the next ";", "=", byte below 0x20 or 0x7F, nil after the last.
     @inline(__always)
     private mutating func nextStop() -> Int? {
-        while pending == 0 {
-            guard readNextWord() else { return nil }
-        }
-        let index = wordStart + pending.trailingZeroBitCount / 8
-        pending &= pending - 1
+        if pending == 0, !readWordsUntilStop() { return nil }
+        let index = wordStart &+ pending.trailingZeroBitCount / 8
+        pending &= pending &- 1
         return index
     }
 
-    /// Reads the stops of the next eight bytes into `pending`; false at the end of the line. The last
-    /// word of a line whose length is not a multiple of eight overlaps the one before it, without the
-    /// stops already read.
+    /// Reads words from `nextWord` on until one holds a stop, into `wordStart` and `pending`; false when
+    /// the line ends first. The last word of a line whose length is not a multiple of eight overlaps the
+    /// one before it, without the stops already read.
     @inline(__always)
-    private mutating func readNextWord() -> Bool {
-        guard nextWord < line.count, let base = line.baseAddress else { return false }
-        if line.count &- nextWord >= 8 {
-            wordStart = nextWord
-            pending = UInt64(littleEndian: UnsafeRawPointer(base + wordStart).loadUnaligned(as: UInt64.self)).setCookieStops
-            nextWord &+= 8
-        } else {
-            readLastBytes(base)
+    private mutating func readWordsUntilStop() -> Bool {
+        guard nextWord < line.count else { return false }
+        let base = line.baseAddress.unsafelyUnwrapped
+        var offset = nextWord
+        while line.count &- offset >= 8 {
+            let found = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)).setCookieStops
+            offset &+= 8
+            if found != 0 {
+                wordStart = offset &- 8
+                pending = found
+                nextWord = offset
+                return true
+            }
         }
-        return true
+        nextWord = offset
+        guard offset < line.count else { return false }
+        readLastBytes(base)
+        return pending != 0
     }
 
-    /// `readNextWord` for the last (fewer than eight) bytes of the line.
+    /// `readWordsUntilStop` for the last (fewer than eight) bytes of the line.
     private mutating func readLastBytes(_ base: UnsafePointer<UInt8>) {
         if line.count >= 8 {
             wordStart = line.count - 8
