@@ -220,22 +220,19 @@ extension CookieDate {
     /// ABNF strings are case-insensitive (RFC 5234 §2.3). The result is 1 for January.
     private static func matchMonth(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
         guard token.count >= 3 else { return nil }
-        // A byte or-ed with 0x20 is a given lower-case letter exactly when it is that letter in either case.
-        func letter(_ character: Unicode.Scalar) -> UInt8 { UInt8(ascii: character) }
-        switch (token[0] | 0x20, token[1] | 0x20, token[2] | 0x20) {
-        case (letter("j"), letter("a"), letter("n")): return 1
-        case (letter("f"), letter("e"), letter("b")): return 2
-        case (letter("m"), letter("a"), letter("r")): return 3
-        case (letter("a"), letter("p"), letter("r")): return 4
-        case (letter("m"), letter("a"), letter("y")): return 5
-        case (letter("j"), letter("u"), letter("n")): return 6
-        case (letter("j"), letter("u"), letter("l")): return 7
-        case (letter("a"), letter("u"), letter("g")): return 8
-        case (letter("s"), letter("e"), letter("p")): return 9
-        case (letter("o"), letter("c"), letter("t")): return 10
-        case (letter("n"), letter("o"), letter("v")): return 11
-        case (letter("d"), letter("e"), letter("c")): return 12
-        default: return nil
+        // Or-ing 0x20 lower-cases a letter and makes no other byte one: the names are all letters.
+        let first = token[0] | 0x20
+        let second = token[1] | 0x20
+        let third = token[2] | 0x20
+        return monthNames.withUTF8Buffer { names in
+            var month = 0
+            while month < 12 {
+                if names[month * 3] | 0x20 == first, names[month * 3 + 1] == second, names[month * 3 + 2] == third {
+                    return month + 1
+                }
+                month += 1
+            }
+            return nil
         }
     }
 
