@@ -125,14 +125,16 @@ struct SetCookieSegments {
 }
 
 extension UInt64 {
-    /// The high bit of each byte of this word that is ";", "=", below 0x20 or 0x7F, as the tests of
-    /// `bytes(equalTo:)` and `bytes(below:)` or-ed together, with their common steps done once: a
-    /// byte's high bit set means none of them, and the sums of its low seven bits never carry.
+    /// The high bit of each byte of this word (read little-endian: its lowest byte first) that is ";",
+    /// "=", below 0x20 or 0x7F, and no other bit. Exact, without the false positives of the cheaper "has
+    /// a zero byte" test: adding at most 0x7F to the low seven bits of a byte never carries into the
+    /// next byte, and the sum has its high bit set when those bits are at least 0x20 or, after an xor
+    /// with 0x7F, ";" or "=", are not zero ("determine if a word has a zero byte", Sean Eron Anderson,
+    /// Bit Twiddling Hacks). A byte's own high bit set (0x80-0xFF) means none of them.
     @inline(__always)
     fileprivate var setCookieStops: UInt64 {
         let lowSeven = self & 0x7F7F_7F7F_7F7F_7F7F
         let ones: UInt64 = 0x0101_0101_0101_0101
-        // High bit set where the low seven bits are at least 0x20, or differ from 0x7F, ";" and "=".
         let atLeastSpace = lowSeven &+ ones &* (0x80 - 0x20)
         let notDelete = (lowSeven ^ (ones &* 0x7F)) &+ ones &* 0x7F
         let notSemicolon = (lowSeven ^ (ones &* UInt64(UInt8(ascii: ";")))) &+ ones &* 0x7F
