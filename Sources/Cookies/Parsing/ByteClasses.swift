@@ -12,36 +12,22 @@ extension UInt8 {
     /// ASCII upper case folded to lower case (i;ascii-casemap, RFC 4790).
     @inline(__always)
     var asciiLowercased: UInt8 { self >= 0x41 && self <= 0x5A ? self | 0x20 : self }
+
+    /// True when this byte is `lowercase` in either case (i;ascii-casemap, RFC 4790), for `lowercase` not
+    /// an upper-case letter. Or-ing 0x20 gives a lower-case letter exactly from that letter in either case.
+    @inline(__always)
+    func caseInsensitivelyEquals(lowercase: UInt8) -> Bool {
+        lowercase &- UInt8(ascii: "a") < 26 ? self | 0x20 == lowercase : self == lowercase
+    }
 }
 
 extension UnsafeBufferPointer<UInt8> {
-    /// True when a CTL other than HTAB occurs (§5.6 step 1). Reads eight bytes at a time and looks at
-    /// the bytes of a word only when one of them may be below 0x20 or equal to 0x7F: the word tests
-    /// ("determine if a word has a byte less than n" and "has a zero byte", Sean Eron Anderson, Bit
-    /// Twiddling Hacks) never miss such a byte, and the byte test decides.
-    @inline(__always)
-    var containsForbiddenControl: Bool {
-        guard let base = baseAddress else { return false }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        var index = 0
-        while index + 8 <= count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let belowSpace = (word &- ones &* 0x20) & ~word & highBits
-            let xorDelete = word ^ (ones &* 0x7F)
-            let delete = (xorDelete &- ones) & ~xorDelete & highBits
-            if belowSpace | delete != 0, self[index..<index + 8].contains(where: \.isForbiddenControl) { return true }
-            index += 8
-        }
-        return self[index...].contains(where: \.isForbiddenControl)
-    }
-
     /// True when these bytes case-insensitively match `lowercaseASCII` (i;ascii-casemap).
     @inline(__always)
     func caseInsensitivelyEquals(_ lowercaseASCII: StaticString) -> Bool {
         guard count == lowercaseASCII.utf8CodeUnitCount else { return false }
         let other = lowercaseASCII.utf8Start
-        for index in 0..<count where self[index].asciiLowercased != other[index] {
+        for index in 0..<count where !self[index].caseInsensitivelyEquals(lowercase: other[index]) {
             return false
         }
         return true
@@ -53,7 +39,7 @@ extension UnsafeBufferPointer<UInt8> {
         let length = lowercaseASCII.utf8CodeUnitCount
         guard count >= length else { return false }
         let other = lowercaseASCII.utf8Start
-        for index in 0..<length where self[index].asciiLowercased != other[index] {
+        for index in 0..<length where !self[index].caseInsensitivelyEquals(lowercase: other[index]) {
             return false
         }
         return true

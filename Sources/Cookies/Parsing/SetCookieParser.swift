@@ -12,7 +12,7 @@ extension ParsedSetCookie {
     /// - Throws: the reason the whole line is ignored.
     public init(parsing setCookie: String) throws(CookieRejection) {
         var text = setCookie
-        let parsed = text.withUTF8 { bytes in Result { () throws(CookieRejection) in try ParsedSetCookie(bytes: bytes) } }
+        let parsed = text.withUTF8 { bytes in Result { () throws(CookieRejection) in try ParsedSetCookie.parse(bytes) } }
         self = try parsed.get()
     }
 
@@ -20,54 +20,55 @@ extension ParsedSetCookie {
     /// Invalid UTF-8 is kept in name and value as U+FFFD (the bytes are not HTTP's to interpret).
     /// - Throws: the reason the whole line is ignored.
     public init(bytes: UnsafeBufferPointer<UInt8>) throws(CookieRejection) {
-        // Step 1: a CTL other than HTAB anywhere ignores the set-cookie-string entirely.
-        if bytes.containsForbiddenControl { throw .controlCharacter }
-        // Step 2: the name-value-pair runs up to the first ";", the unparsed-attributes follow.
-        let semicolon = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-        let pair = UnsafeBufferPointer(rebasing: bytes[0..<semicolon])
+        self = try ParsedSetCookie.parse(bytes)
+    }
+
+    /// §5.6 on `bytes`: the cookie of the name-value-pair, with each cookie-av applied in turn.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(CookieRejection) -> ParsedSetCookie {
+        // Steps 1–2: the name-value-pair runs up to the first ";"; `segments` throws on a CTL other than HTAB.
+        var segments = SetCookieSegments(bytes)
+        let pair = try segments.nameValuePair()
         // Step 3: split at the first "="; without one the name is empty and the pair is the value.
-        var nameBytes: UnsafeBufferPointer<UInt8>
-        var valueBytes: UnsafeBufferPointer<UInt8>
-        if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
-            nameBytes = UnsafeBufferPointer(rebasing: pair[0..<equals])
-            valueBytes = UnsafeBufferPointer(rebasing: pair[(equals + 1)...])
-        } else {
-            nameBytes = UnsafeBufferPointer(rebasing: pair[0..<0])
-            valueBytes = pair
+        var nameBytes = UnsafeBufferPointer(rebasing: pair.bytes[0..<0])
+        var valueBytes = pair.bytes
+        if let equals = pair.equals {
+            nameBytes = UnsafeBufferPointer(rebasing: pair.bytes[0..<equals])
+            valueBytes = UnsafeBufferPointer(rebasing: pair.bytes[(equals + 1)...])
         }
         // Step 4: remove leading and trailing WSP.
         nameBytes = nameBytes.trimmingCookieWhitespace()
         valueBytes = valueBytes.trimmingCookieWhitespace()
-        // §5.7 step 2 (checked here: it depends on the line alone): both empty ignores the cookie.
-        if nameBytes.isEmpty && valueBytes.isEmpty { throw .emptyNameAndValue }
-        // Step 5: name plus value over 4096 octets ignores the line.
-        if nameBytes.count + valueBytes.count > Limits.maxNameValueBytes { throw .nameAndValueTooLong }
-        let name = String(decoding: nameBytes, as: UTF8.self)
-        let value = String(decoding: valueBytes, as: UTF8.self)
-        // Step 5 again on the decoded text (deviation, 2026-11-21): ill-formed UTF-8 becomes U+FFFD, three
-        // octets for as few as one, so a line within the limit could keep a longer name and value. The
-        // limit holds for what is kept, and the cookie serialises to a line that parses back the same.
-        if name.utf8.count + value.utf8.count > Limits.maxNameValueBytes { throw .nameAndValueTooLong }
-        self.init(name: name, value: value)
-        if semicolon < bytes.count {
-            parseAttributes(UnsafeBufferPointer(rebasing: bytes[(semicolon + 1)...]))
+        var rejection: CookieRejection?
+        var name = ""
+        var value = ""
+        if nameBytes.isEmpty && valueBytes.isEmpty {
+            // §5.7 step 2 (checked here: it depends on the line alone): both empty ignores the cookie.
+            rejection = .emptyNameAndValue
+        } else if nameBytes.count + valueBytes.count > Limits.maxNameValueBytes {
+            // Step 5: name plus value over 4096 octets ignores the line.
+            rejection = .nameAndValueTooLong
+        } else {
+            name = String(decoding: nameBytes, as: UTF8.self)
+            value = String(decoding: valueBytes, as: UTF8.self)
+            // Step 5 again on the decoded text (deviation, 2026-11-21): ill-formed UTF-8 becomes U+FFFD, three
+            // octets for as few as one, so a line within the limit could keep a longer name and value. The
+            // limit holds for what is kept, and the cookie serialises to a line that parses back the same.
+            if name.utf8.count + value.utf8.count > Limits.maxNameValueBytes { rejection = .nameAndValueTooLong }
         }
-    }
-
-    /// §5.6 "unparsed-attributes": each cookie-av in turn, the last occurrence of an attribute winning.
-    private mutating func parseAttributes(_ attributes: UnsafeBufferPointer<UInt8>) {
-        var start = 0
-        while start <= attributes.count {
-            // Steps 1–3: the cookie-av runs up to the next ";".
-            let end = attributes[start...].firstIndex(of: UInt8(ascii: ";")) ?? attributes.count
-            let av = UnsafeBufferPointer(rebasing: attributes[start..<end])
-            start = end + 1
-            // Step 4: attribute-name up to the first "=", attribute-value after it (else empty).
-            var nameBytes = av
-            var valueBytes = UnsafeBufferPointer(rebasing: av[av.count...])
-            if let equals = av.firstIndex(of: UInt8(ascii: "=")) {
-                nameBytes = UnsafeBufferPointer(rebasing: av[0..<equals])
-                valueBytes = UnsafeBufferPointer(rebasing: av[(equals + 1)...])
+        if let rejection {
+            // Step 1 comes first: a CTL further on ignores the line for that reason instead.
+            try segments.skipRemainingCookieAVs()
+            throw rejection
+        }
+        var cookie = ParsedSetCookie(name: consume name, value: consume value)
+        // §5.6 "unparsed-attributes": each cookie-av in turn, the last occurrence of an attribute winning.
+        while let cookieAV = try segments.nextCookieAV() {
+            // Attribute step 4: attribute-name up to the first "=", attribute-value after it (else empty).
+            var nameBytes = cookieAV.bytes
+            var valueBytes = UnsafeBufferPointer(rebasing: cookieAV.bytes[cookieAV.bytes.count...])
+            if let equals = cookieAV.equals {
+                nameBytes = UnsafeBufferPointer(rebasing: cookieAV.bytes[0..<equals])
+                valueBytes = UnsafeBufferPointer(rebasing: cookieAV.bytes[(equals + 1)...])
             }
             // Step 5: remove leading and trailing WSP.
             nameBytes = nameBytes.trimmingCookieWhitespace()
@@ -75,8 +76,9 @@ extension ParsedSetCookie {
             // Step 6: an attribute-value over 1024 octets makes the cookie-av ignored.
             if valueBytes.count > Limits.maxAttributeValueBytes { continue }
             // Step 7: process the attribute-name case-insensitively; unknown attributes are ignored.
-            processAttribute(name: nameBytes, value: valueBytes)
+            cookie.processAttribute(name: nameBytes, value: valueBytes)
         }
+        return cookie
     }
 
     @inline(__always)
@@ -143,7 +145,7 @@ extension ParsedSetCookie {
             for (index, byte) in bytes.enumerated() { buffer[index] = byte.asciiLowercased }
             return bytes.count
         }
-        // Attribute step 6 on the decoded text, as step 5 in `init(bytes:)`: U+FFFD may lengthen it.
+        // Attribute step 6 on the decoded text, as step 5 in `parse`: U+FFFD may lengthen it.
         guard lowercased.utf8.count <= Limits.maxAttributeValueBytes else { return }
         domain = lowercased
     }
@@ -151,8 +153,9 @@ extension ParsedSetCookie {
     /// §5.6.4 Path: a value that is empty or does not start with "/" stands for the default-path.
     private mutating func processPath(_ value: UnsafeBufferPointer<UInt8>) {
         if value.first == UInt8(ascii: "/") {
-            let decoded = String(decoding: value, as: UTF8.self)
-            // Attribute step 6 on the decoded text, as step 5 in `init(bytes:)`: U+FFFD may lengthen it.
+            // "/" alone, the most common Path, is taken as it is rather than decoded.
+            let decoded = value.count == 1 ? "/" : String(decoding: value, as: UTF8.self)
+            // Attribute step 6 on the decoded text, as step 5 in `parse`: U+FFFD may lengthen it.
             guard decoded.utf8.count <= Limits.maxAttributeValueBytes else { return }
             path = decoded
         } else {

@@ -211,6 +211,35 @@ struct CookieDateTests {
         #expect(splitsTimeFromYear.withUnsafeBufferPointer { CookieDate.parse($0) } == expected)
     }
 
+    /// `parse` reads an IMF-fixdate layout (RFC 9110 §5.6.7, and its variant with "-" around the month)
+    /// without dividing it into date-tokens; every octet at every position of such dates must give what
+    /// §5.1.1 step 1–2 give through the date-tokens (`parseDateTokens`, the oracle). The dates are the
+    /// layout itself, a day name that is a month, a time without its third field, one-digit fields, a
+    /// date ending right after the time, and one whose time goes on with a letter.
+    @Test("IMF-fixdate layout agrees with the date-tokens", arguments: [
+        "Sun, 06 Nov 1994 08:49:37 GMT", "Fri, 11-Jan-2036 03:38:33 GMT", "Mar, 06 Nov 1994 08:49:37 GMT",
+        "Sun, 06 Nov 1994 08:49 GMT 37", "Sun, 06 Nov 1994 08:49:37", "Sun, 06 Nov 1994 08:49:37Z",
+        "sun, 29 feb 2023 23:59:59 gmt", "Mon, 3-Feb-2025 7:5:3 GMT",
+    ])
+    func imfFixdateLayout(_ date: String) {
+        let original = Array(date.utf8)
+        var differences = 0
+        for position in original.indices {
+            for byte in UInt8(0)...UInt8(255) {
+                var bytes = original
+                bytes[position] = byte
+                let fast = bytes.withUnsafeBufferPointer { CookieDate.parse($0) }
+                let tokens = bytes.withUnsafeBufferPointer { CookieDate.parseDateTokens($0) }
+                if fast != tokens {
+                    differences += 1
+                    Issue.record("\(bytes): \(String(describing: fast)) instead of \(String(describing: tokens))")
+                }
+            }
+        }
+        #expect(differences == 0)
+        #expect(original.withUnsafeBufferPointer { CookieDate.parse($0) == CookieDate.parseDateTokens($0) })
+    }
+
     // RFC 9110 §5.6.7 IMF-fixdate, from 1601 (the first year §5.1.1 step 5 allows) to 9999;
     // values beyond either end are clamped to it.
     static let formatted: [(seconds: Int64, text: String)] = [

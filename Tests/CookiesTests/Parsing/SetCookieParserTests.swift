@@ -26,6 +26,8 @@ struct SetCookieParserTests {
         Row(line: "", rejection: .emptyNameAndValue, source: "§5.7 step 2: empty line"),
         Row(line: "=", rejection: .emptyNameAndValue, source: "§5.7 step 2: both empty"),
         Row(line: " ; Secure", rejection: .emptyNameAndValue, source: "§5.7 step 2: both empty with attributes"),
+        Row(line: " ; Secure\u{1}", rejection: .controlCharacter, source: "§5.6 step 1 comes before §5.7 step 2: CTL after an empty pair"),
+        Row(line: "a=" + String(repeating: "v", count: 4096) + "; x=\u{7F}", rejection: .controlCharacter, source: "§5.6 step 1 comes before step 5"),
         Row(line: "a=" + String(repeating: "v", count: 4095), expected: .init(name: "a", value: String(repeating: "v", count: 4095)), source: "§5.6 step 5: 4096 octets is the limit"),
         Row(line: "a=" + String(repeating: "v", count: 4096), rejection: .nameAndValueTooLong, source: "§5.6 step 5: 4097 octets"),
         Row(line: "a=b; Secure; HttpOnly", expected: .init(name: "a", value: "b", secure: true, httpOnly: true), source: "§5.6.5, §5.6.6"),
@@ -139,6 +141,40 @@ struct SetCookieParserTests {
                 #expect(throws: CookieRejection.controlCharacter) { try result.get() }
             } else {
                 #expect(throws: Never.self) { try result.get() }
+            }
+        }
+    }
+
+    /// Every byte at every position of a 19-byte line of "a"s (two eight-byte words and three bytes after
+    /// them, so both the word reads and the last, overlapping word see it). The oracle is §5.6 written
+    /// with the standard library: a CTL other than HTAB rejects the line (step 1), the pair ends at the
+    /// first ";" (step 2) and splits at its first "=" (step 3), WSP is trimmed (step 4), and what follows
+    /// the ";" is an unknown attribute.
+    @Test(arguments: 0...255)
+    func byteAtEveryPosition(_ value: Int) throws {
+        let byte = UInt8(value)
+        for position in 0..<19 {
+            var line = [UInt8](repeating: UInt8(ascii: "a"), count: 19)
+            line[position] = byte
+            let result = line.withUnsafeBufferPointer { bytes in
+                Result { () throws(CookieRejection) in try ParsedSetCookie(bytes: bytes) }
+            }
+            if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+                #expect(throws: CookieRejection.controlCharacter, "byte \(byte) at \(position)") { try result.get() }
+                continue
+            }
+            let pair = line.prefix { $0 != UInt8(ascii: ";") }
+            let equals = pair.firstIndex(of: UInt8(ascii: "="))
+            let isWhitespace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+            func trimmed(_ bytes: ArraySlice<UInt8>) -> String {
+                String(decoding: bytes.drop(while: isWhitespace).reversed().drop(while: isWhitespace).reversed(), as: UTF8.self)
+            }
+            let name = equals.map { trimmed(pair[..<$0]) } ?? ""
+            let cookieValue = trimmed(equals.map { pair[($0 + 1)...] } ?? pair[...])
+            if name.isEmpty && cookieValue.isEmpty {
+                #expect(throws: CookieRejection.emptyNameAndValue, "byte \(byte) at \(position)") { try result.get() }
+            } else {
+                #expect(try result.get() == ParsedSetCookie(name: name, value: cookieValue), "byte \(byte) at \(position)")
             }
         }
     }
