@@ -48,8 +48,7 @@ public enum CookiesTxt {
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count {
             lineNumber += 1
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var end = bytes.firstIndex(of: 0x0A, from: start) ?? bytes.count
             let next = end + 1
             if end > start, bytes[end - 1] == 0x0D { end -= 1 }
             let creation = CookieTime(microsecondsSinceEpoch: now.microsecondsSinceEpoch &+ Int64(cookies.count))
@@ -83,9 +82,9 @@ public enum CookiesTxt {
         var fields: [Range<Int>] = []
         fields.reserveCapacity(7)
         var fieldStart = 0
-        for index in 0..<line.count where line[index] == 0x09 {
-            fields.append(fieldStart..<index)
-            fieldStart = index + 1
+        while let tab = line.firstIndex(of: 0x09, from: fieldStart) {
+            fields.append(fieldStart..<tab)
+            fieldStart = tab + 1
         }
         fields.append(fieldStart..<line.count)
         // curl reads a line whose value field is missing as a cookie with an empty value.

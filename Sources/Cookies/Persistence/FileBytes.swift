@@ -29,7 +29,14 @@ enum FileBytes {
         guard descriptor >= 0 else { throw Failure(errorNumber: errno) }
         defer { close(descriptor) }
         var contents: [UInt8] = []
-        let chunkSize = 1 << 16
+        // A regular file's size is known: its bytes go into one allocation, read in one call, rather
+        // than into an array that grows (and is copied) chunk by chunk.
+        var status = stat()
+        let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+        let expected = min(prefix ?? size, size, limit)
+        let smallChunk = 1 << 16
+        contents.reserveCapacity(expected + 1 + smallChunk)
+        var chunkSize = max(expected + 1, smallChunk)
         while true {
             let start = contents.count
             contents.append(contentsOf: repeatElement(0, count: chunkSize))
@@ -43,6 +50,7 @@ enum FileBytes {
                 throw Failure(errorNumber: error)
             }
             contents.removeLast(chunkSize - count)
+            chunkSize = smallChunk
             if let prefix, contents.count >= prefix { return Array(contents.prefix(prefix)) }
             if count == 0 { return contents }
             guard contents.count <= limit else { throw Failure(errorNumber: nil) }
