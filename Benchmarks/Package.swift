@@ -57,6 +57,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "Persistence",
+            dependencies: [
+                .product(name: "Cookies", package: "swift-cookiejar"),
+                "BenchmarkWorkload",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Persistence",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "PublicSuffix",
             dependencies: [
                 .product(name: "Cookies", package: "swift-cookiejar"),
