@@ -1,8 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `cookiejar inspect`, `import` and `export`, run as sub-processes, against golden output.
 struct InspectTests {
+    let directory = TemporaryDirectory()
+
     /// 2026-11-21T10:00:00Z, an hour after the sample jar's cookies were set.
     static let at = "1795255200"
 
@@ -30,10 +33,8 @@ struct InspectTests {
     }
 
     @Test func importThenExportRoundTrips() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let txt = directory + "/cookies.txt"
-        let jar = directory + "/jar.sqlite"
+        let txt = directory.file("cookies.txt")
+        let jar = directory.file("jar.sqlite")
         let export = try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "cookies.txt", "--output", txt, "--at", Self.at])
         #expect(export.status == 0)
         #expect(try FileManager.default.attributesOfItem(atPath: txt)[.posixPermissions] as? Int == 0o600)
@@ -54,7 +55,7 @@ struct InspectTests {
         #expect(missing.status == 3)
         #expect(missing.stderr.hasPrefix("cookiejar: /nonexistent/jar.sqlite: cannot read the file"))
         #expect(missing.stderr.split(separator: "\n").count == 1)
-        let garbage = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-\(UUID().uuidString).bin").path
+        let garbage = directory.file("garbage.bin")
         try Data([0x00, 0x01, 0x02, 0xFF]).write(to: URL(fileURLWithPath: garbage))
         let unknown = try Tool.run(["inspect", garbage])
         #expect(unknown.status == 3)
