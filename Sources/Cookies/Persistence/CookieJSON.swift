@@ -277,7 +277,12 @@ public enum CookieJSON {
     public static func serialize(_ cookies: some Sequence<Cookie>) -> String {
         let ordered = Cookie.inExportOrder(cookies)
         var out: [UInt8] = []
-        out.reserveCapacity(64 + ordered.count * 400)
+        // About 330 bytes of member names, times and flags per cookie, and its strings: one allocation
+        // for the whole document, rather than copies as it grows.
+        out.reserveCapacity(ordered.reduce(64) { bytes, cookie in
+            bytes + 330 + cookie.name.utf8.count + cookie.value.utf8.count + cookie.domain.utf8.count
+                + cookie.path.utf8.count + (cookie.partitionKey?.utf8.count ?? 0)
+        })
         out.append(contentsOf: "{\n  \"format\": \"\(formatName)\",\n  \"version\": \(version),\n  \"cookies\": [".utf8)
         for (index, cookie) in ordered.enumerated() {
             out.append(contentsOf: index == 0 ? "\n    {\"name\": ".utf8 : ",\n    {\"name\": ".utf8)
