@@ -34,12 +34,6 @@ struct CookieTable {
         out.append(UInt8(ascii: ")"))
     }
 
-    func expiry(_ cookie: Cookie) -> String {
-        var out = OutputText()
-        appendExpiry(cookie, to: &out)
-        return out.string
-    }
-
     /// True when every byte is ASCII and none is a CR. Reads eight bytes at a time: a word has a byte
     /// of 0x80 or more when a high bit is set, and a CR when `word ^ 0x0D0D…` has a zero byte ("determine
     /// if a word has a zero byte", Sean Eron Anderson, Bit Twiddling Hacks).
@@ -55,6 +49,12 @@ struct CookieTable {
             index += 8
         }
         return !bytes[index...].contains { $0 >= 0x80 || $0 == 0x0D }
+    }
+
+    func expiry(_ cookie: Cookie) -> String {
+        var out = OutputText()
+        appendExpiry(cookie, to: &out)
+        return out.string
     }
 
     /// `session`, `expired 3 days ago` or `2027-05-21 09:00 (in 6 months)`.

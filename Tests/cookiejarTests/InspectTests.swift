@@ -68,6 +68,18 @@ struct InspectTests {
         #expect(try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "xml"]).status == 2)
     }
 
+    /// Masked values count Characters (extended grapheme clusters, UAX #29), as `String.count` and
+    /// `prefix(2)` do, whether a value is plain ASCII (counted from its bytes) or not.
+    @Test(arguments: ["ab", "abc", "7f3c9a0b1e2d", "\u{E9}", "e\u{301}x", "ab\u{301}c", "\u{1F36A}xyz", "\u{2022}\u{2022}\u{2022}"])
+    func maskedValueCountsCharacters(_ value: String) throws {
+        let file = directory.file("cookies.txt")
+        try "a.test\tFALSE\t/\tFALSE\t0\tn\t\(value)\n".write(toFile: file, atomically: false, encoding: .utf8)
+        let expected = value.count <= 2 ? String(repeating: "\u{2022}", count: value.count) : "\(value.prefix(2))\u{2026}(\(value.count))"
+        let run = try Tool.run(["inspect", file, "--at", Self.at])
+        let row = run.stdout.split(separator: "\n").first { $0.hasPrefix("  n ") }
+        #expect(row?.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.map(String.init) == expected)
+    }
+
     @Test func noColorWhenPiped() throws {
         let run = try Tool.run(["inspect", "Tests/Samples/app-jar.sqlite", "--at", Self.at])
         #expect(!run.stdout.contains("\u{1B}["), "output to a pipe has no escape sequences")
