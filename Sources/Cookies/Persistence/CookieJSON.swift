@@ -267,7 +267,10 @@ public enum CookieJSON {
             case (12, UInt8(ascii: "s")): candidate = .sourceSecure
             default: return nil
             }
-            guard candidate.name.withUTF8Buffer({ $0.elementsEqual(bytes) }) else { return nil }
+            let matches = candidate.name.withUTF8Buffer { name in
+                name.indices.allSatisfy { name[$0] == bytes[$0] }
+            }
+            guard matches else { return nil }
             self = candidate
         }
     }
@@ -318,8 +321,13 @@ public enum CookieJSON {
     /// RFC 8259 §7: `"`, `\` and the control characters escaped, everything else as UTF-8.
     private static func appendString(_ string: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        if !string.containsUTF8Byte(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out.append(contentsOf: string.utf8)
+        // The usual string needs no escape: a native string's bytes are checked and copied in place.
+        let copied = string.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true {
             out.append(UInt8(ascii: "\""))
             return
         }

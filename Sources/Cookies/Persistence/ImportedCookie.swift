@@ -52,7 +52,7 @@ enum ImportedCookie {
     /// A cookie-path: "/" then anything §5.6.4 lets through an attribute value (no CTL, no ";").
     static func checkPath(_ path: String) throws(CookieFileError) {
         guard path.utf8.first == UInt8(ascii: "/"),
-            !path.containsUTF8Byte(where: { $0.isForbiddenControl || $0 == UInt8(ascii: ";") })
+            !holdsControl(path, or: UInt8(ascii: ";"))
         else {
             throw CookieFileError(.invalidPath, detail: "the path must start with \"/\" and hold no control character or \";\"")
         }
