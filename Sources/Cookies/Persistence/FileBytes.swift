@@ -49,6 +49,7 @@ enum FileBytes {
         }
         if let failure { throw Failure(errorNumber: failure) }
         if let prefix, contents.count >= prefix { return Array(contents.prefix(prefix)) }
+        guard contents.count <= limit else { throw Failure(errorNumber: nil) }
         if contents.count <= expected { return contents }
         // The file grew since fstat, or its size is unknown (a pipe): the rest in chunks.
         let chunkSize = 1 << 16
