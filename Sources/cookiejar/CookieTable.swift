@@ -53,13 +53,13 @@ struct CookieTable {
 
     func expiry(_ cookie: Cookie) -> String {
         var out = OutputText()
-        appendExpiry(cookie, to: &out)
+        appendExpiry(cookie.expiry, to: &out)
         return out.string
     }
 
     /// `session`, `expired 3 days ago` or `2027-05-21 09:00 (in 6 months)`.
-    func appendExpiry(_ cookie: Cookie, to out: inout OutputText) {
-        guard let expiry = cookie.expiry else { return out.append("session") }
+    func appendExpiry(_ expiry: CookieTime?, to out: inout OutputText) {
+        guard let expiry else { return out.append("session") }
         if expiry <= now {
             out.append("expired ")
             TimeFormatting.appendRelative(expiry, now: now, to: &out)
@@ -71,39 +71,36 @@ struct CookieTable {
         }
     }
 
-    func appendFlags(_ cookie: Cookie, to out: inout OutputText) {
-        if cookie.isSecure { out.append("Secure ") }
-        if cookie.isHTTPOnly { out.append("HttpOnly ") }
-        out.append("SameSite=")
-        out.append(cookie.sameSite == .default ? "Default" : cookie.sameSite.rawValue)
-        if let partition = cookie.partitionKey {
-            out.append(" Partitioned(")
-            out.append(partition)
-            out.append(UInt8(ascii: ")"))
-        }
-    }
-
     /// The domain column: a leading dot marks a domain cookie, as browsers' tools show it.
     func domain(_ cookie: Cookie) -> String {
         cookie.isHostOnly ? cookie.domain : "." + cookie.domain
     }
 
-    /// One cookie's row, counted as persistent and expired.
-    private func appendRow(_ cookie: borrowing Cookie, to table: inout AlignedColumns, persistent: inout Int, expired: inout Int) {
-        if cookie.isPersistent { persistent += 1 }
-        if cookie.isExpired(at: now) { expired += 1 }
-        table.text.append(cookie.name)
+    /// One cookie's row, counted as persistent and expired. The cookie is read through its pointer, field
+    /// by field: passing it by value would copy it (a retain of each of its strings).
+    private func appendRow(_ cookie: UnsafePointer<Cookie>, to table: inout AlignedColumns, persistent: inout Int, expired: inout Int) {
+        if cookie.pointee.isPersistent { persistent += 1 }
+        if cookie.pointee.isExpired(at: now) { expired += 1 }
+        table.text.append(cookie.pointee.name)
         table.endCell()
-        appendDisplayValue(cookie.value, to: &table.text)
+        appendDisplayValue(cookie.pointee.value, to: &table.text)
         table.endCell()
-        if !cookie.isHostOnly { table.text.append(UInt8(ascii: ".")) }
-        table.text.append(cookie.domain)
+        if !cookie.pointee.isHostOnly { table.text.append(UInt8(ascii: ".")) }
+        table.text.append(cookie.pointee.domain)
         table.endCell()
-        table.text.append(cookie.path)
+        table.text.append(cookie.pointee.path)
         table.endCell()
-        appendExpiry(cookie, to: &table.text)
+        appendExpiry(cookie.pointee.expiry, to: &table.text)
         table.endCell()
-        appendFlags(cookie, to: &table.text)
+        if cookie.pointee.isSecure { table.text.append("Secure ") }
+        if cookie.pointee.isHTTPOnly { table.text.append("HttpOnly ") }
+        table.text.append("SameSite=")
+        table.text.append(cookie.pointee.sameSite == .default ? "Default" : cookie.pointee.sameSite.rawValue)
+        if let partition = cookie.pointee.partitionKey {
+            table.text.append(" Partitioned(")
+            table.text.append(partition)
+            table.text.append(UInt8(ascii: ")"))
+        }
         table.endCell()
         table.endRow()
     }
@@ -116,15 +113,17 @@ struct CookieTable {
     }
 
     private func render(_ cookies: UnsafeBufferPointer<Cookie>, site siteOf: (Cookie) -> String, to out: inout OutputText) {
+        /// Cookie `index`, read through the pointer's addressor: no copy (used only when there are cookies).
+        func cookie(_ index: Int) -> UnsafePointer<Cookie> { cookies.baseAddress! + index }
         // Grouped by domain first: each distinct domain has its site looked up and is compared once.
         var domainNumbers: [String: Int] = [:]
         var domains: [(site: String, domain: String, members: [Int])] = []
         for index in cookies.indices {
-            if let number = domainNumbers[cookies[index].domain] {
+            if let number = domainNumbers[cookie(index).pointee.domain] {
                 domains[number].members.append(index)
             } else {
-                domainNumbers[cookies[index].domain] = domains.count
-                domains.append((siteOf(cookies[index]), cookies[index].domain, [index]))
+                domainNumbers[cookie(index).pointee.domain] = domains.count
+                domains.append((siteOf(cookie(index).pointee), cookie(index).pointee.domain, [index]))
             }
         }
         domains.sort { $0.site < $1.site || ($0.site == $1.site && $0.domain < $1.domain) }
@@ -133,8 +132,8 @@ struct CookieTable {
         table.reserveCapacity(
             rows: cookies.count + 1, columns: 6,
             bytes: cookies.indices.reduce(0) { bytes, index in
-                bytes + cookies[index].name.utf8.count + cookies[index].domain.utf8.count + cookies[index].path.utf8.count
-                    + (showValues ? cookies[index].value.utf8.count : 8) + 80
+                bytes + cookie(index).pointee.name.utf8.count + cookie(index).pointee.domain.utf8.count + cookie(index).pointee.path.utf8.count
+                    + (showValues ? cookie(index).pointee.value.utf8.count : 8) + 80
             })
         table.appendRow(["NAME", "VALUE", "DOMAIN", "PATH", "EXPIRES", "FLAGS"])
         var sections: [(title: String, rows: Range<Int>)] = []
@@ -146,11 +145,11 @@ struct CookieTable {
             var expired = 0
             while position < domains.count, domains[position].site == site {
                 let members = domains[position].members.sorted { a, b in
-                    if cookies[a].path != cookies[b].path { return cookies[a].path < cookies[b].path }
-                    if cookies[a].name != cookies[b].name { return cookies[a].name < cookies[b].name }
+                    if cookie(a).pointee.path != cookie(b).pointee.path { return cookie(a).pointee.path < cookie(b).pointee.path }
+                    if cookie(a).pointee.name != cookie(b).pointee.name { return cookie(a).pointee.name < cookie(b).pointee.name }
                     return a < b
                 }
-                for index in members { appendRow(cookies[index], to: &table, persistent: &persistent, expired: &expired) }
+                for index in members { appendRow(cookie(index), to: &table, persistent: &persistent, expired: &expired) }
                 position += 1
             }
             let count = table.rowCount - start
