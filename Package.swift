@@ -44,7 +44,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Test helper: a process that writes a jar in a loop until the kill test kills it (SIGKILL).
+        // Test helper: a process that writes a jar in a loop, until the kill test kills it (SIGKILL) or,
+        // beside other writers on the same file, for a given number of flushes.
         .executableTarget(
             name: "CrashWriter",
             dependencies: ["Cookies"],
@@ -55,9 +56,11 @@ let package = Package(
         .target(name: "CookiesFuzzTargets", dependencies: ["Cookies"]),
         .executableTarget(name: "CookiesFuzz", dependencies: ["CookiesFuzzTargets"]),
         .testTarget(name: "CookiesFuzzTests", dependencies: ["CookiesFuzzTargets"]),
+        // Test helpers shared by the test targets (temporary directories).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "CookiesTests",
-            dependencies: ["Cookies", "CrashWriter"],
+            dependencies: ["Cookies", "CrashWriter", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -66,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "cookiejarTests",
-            dependencies: ["cookiejar"],
+            dependencies: ["cookiejar", "TestSupport"],
             exclude: ["Golden"]
         ),
     ],

@@ -26,46 +26,25 @@ let package = Package(
             dependencies: [.product(name: "Cookies", package: "swift-cookiejar")],
             path: "Sources/cookiejar-bench"
         ),
-        .executableTarget(
-            name: "Parse",
-            dependencies: [
-                .product(name: "Cookies", package: "swift-cookiejar"),
-                "BenchmarkWorkload",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/Parse",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "Jar",
-            dependencies: [
-                .product(name: "Cookies", package: "swift-cookiejar"),
-                "BenchmarkWorkload",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/Jar",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "Serialization",
-            dependencies: [
-                .product(name: "Cookies", package: "swift-cookiejar"),
-                "BenchmarkWorkload",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/Serialization",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "PublicSuffix",
-            dependencies: [
-                .product(name: "Cookies", package: "swift-cookiejar"),
-                "BenchmarkWorkload",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/PublicSuffix",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmarkSuite("Parse"),
+        benchmarkSuite("Jar"),
+        benchmarkSuite("Serialization"),
+        benchmarkSuite("Persistence"),
+        benchmarkSuite("PublicSuffix"),
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// A package-benchmark suite in Benchmarks/<name>/, run on the library with the shared workload.
+func benchmarkSuite(_ name: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [
+            .product(name: "Cookies", package: "swift-cookiejar"),
+            "BenchmarkWorkload",
+            .product(name: "Benchmark", package: "benchmark"),
+        ],
+        path: "Benchmarks/\(name)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}

@@ -8,26 +8,67 @@ struct CookieTable {
 
     /// `7f…(12)`: the first two characters and the length, so that secrets stay off screens and logs.
     func displayValue(_ value: String) -> String {
-        if showValues { return value }
-        if value.isEmpty { return "" }
-        let count = value.count
-        return count <= 2 ? String(repeating: "•", count: count) : String(value.prefix(2)) + "…(\(count))"
+        var out = OutputText()
+        appendDisplayValue(value, to: &out)
+        return out.string
+    }
+
+    func appendDisplayValue(_ value: String, to out: inout OutputText) {
+        if showValues { return out.append(value) }
+        if value.isEmpty { return }
+        // ASCII without CR (the usual value) has one Character per byte: its count and first two
+        // Characters come from the bytes, without grapheme breaking.
+        let isSimple = value.utf8.withContiguousStorageIfAvailable(Self.isASCIIWithoutCR) ?? false
+        let count = isSimple ? value.utf8.count : value.count
+        if count <= 2 {
+            for _ in 0..<count { out.append("•") }
+            return
+        }
+        if isSimple {
+            value.utf8.prefix(2).forEach { out.append($0) }
+        } else {
+            out.append(String(value.prefix(2)))
+        }
+        out.append("…(")
+        out.appendDecimal(count)
+        out.append(UInt8(ascii: ")"))
+    }
+
+    /// True when every byte is ASCII and none is a CR. Reads eight bytes at a time: a word has a byte
+    /// of 0x80 or more when a high bit is set, and a CR when `word ^ 0x0D0D…` has a zero byte ("determine
+    /// if a word has a zero byte", Sean Eron Anderson, Bit Twiddling Hacks).
+    private static func isASCIIWithoutCR(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let carriageReturns = word ^ (ones &* 0x0D)
+            if (word | ((carriageReturns &- ones) & ~carriageReturns)) & highBits != 0 { return false }
+            index += 8
+        }
+        return !bytes[index...].contains { $0 >= 0x80 || $0 == 0x0D }
     }
 
     func expiry(_ cookie: Cookie) -> String {
-        guard let expiry = cookie.expiry else { return "session" }
-        let relative = TimeFormatting.relative(expiry, now: now)
-        let date = String(TimeFormatting.date(expiry).dropLast(7))  // "YYYY-MM-DD HH:MM"
-        return expiry <= now ? "expired \(relative)" : "\(date) (\(relative))"
+        var out = OutputText()
+        appendExpiry(cookie.expiry, to: &out)
+        return out.string
     }
 
-    func flags(_ cookie: Cookie) -> String {
-        var flags: [String] = []
-        if cookie.isSecure { flags.append("Secure") }
-        if cookie.isHTTPOnly { flags.append("HttpOnly") }
-        flags.append(cookie.sameSite == .default ? "SameSite=Default" : "SameSite=\(cookie.sameSite.rawValue)")
-        if let partition = cookie.partitionKey { flags.append("Partitioned(\(partition))") }
-        return flags.joined(separator: " ")
+    /// `session`, `expired 3 days ago` or `2027-05-21 09:00 (in 6 months)`.
+    func appendExpiry(_ expiry: CookieTime?, to out: inout OutputText) {
+        guard let expiry else { return out.append("session") }
+        if expiry <= now {
+            out.append("expired ")
+            TimeFormatting.appendRelative(expiry, now: now, to: &out)
+        } else {
+            TimeFormatting.appendDate(expiry, withSeconds: false, to: &out)
+            out.append(" (")
+            TimeFormatting.appendRelative(expiry, now: now, to: &out)
+            out.append(UInt8(ascii: ")"))
+        }
     }
 
     /// The domain column: a leading dot marks a domain cookie, as browsers' tools show it.
@@ -35,54 +76,97 @@ struct CookieTable {
         cookie.isHostOnly ? cookie.domain : "." + cookie.domain
     }
 
-    /// Rows of cells, aligned in columns (the last column is not padded).
-    static func align(_ rows: [[String]], indent: String) -> [String] {
-        guard let columns = rows.lazy.map({ $0.count }).max() else { return [] }
-        // Each cell's width in Unicode scalars (the table's text has no combining marks), counted once.
-        let cellWidths = rows.map { row in row.map { $0.unicodeScalars.count } }
-        var widths = Array(repeating: 0, count: columns)
-        for row in cellWidths {
-            for (index, width) in row.enumerated() { widths[index] = max(widths[index], width) }
+    /// One cookie's row, counted as persistent and expired. The cookie is read through its pointer, field
+    /// by field: passing it by value would copy it (a retain of each of its strings).
+    private func appendRow(_ cookie: UnsafePointer<Cookie>, to table: inout AlignedColumns, persistent: inout Int, expired: inout Int) {
+        if cookie.pointee.isPersistent { persistent += 1 }
+        if cookie.pointee.isExpired(at: now) { expired += 1 }
+        table.text.append(cookie.pointee.name)
+        table.endCell()
+        appendDisplayValue(cookie.pointee.value, to: &table.text)
+        table.endCell()
+        if !cookie.pointee.isHostOnly { table.text.append(UInt8(ascii: ".")) }
+        table.text.append(cookie.pointee.domain)
+        table.endCell()
+        table.text.append(cookie.pointee.path)
+        table.endCell()
+        appendExpiry(cookie.pointee.expiry, to: &table.text)
+        table.endCell()
+        if cookie.pointee.isSecure { table.text.append("Secure ") }
+        if cookie.pointee.isHTTPOnly { table.text.append("HttpOnly ") }
+        table.text.append("SameSite=")
+        table.text.append(cookie.pointee.sameSite == .default ? "Default" : cookie.pointee.sameSite.rawValue)
+        if let partition = cookie.pointee.partitionKey {
+            table.text.append(" Partitioned(")
+            table.text.append(partition)
+            table.text.append(UInt8(ascii: ")"))
         }
-        let padding = String(repeating: " ", count: (widths.max() ?? 0) + 2)
-        return zip(rows, cellWidths).map { row, rowWidths in
-            var line = indent
-            line.reserveCapacity(indent.utf8.count + widths.reduce(0, +) + 2 * columns + 16)
-            for (index, cell) in row.enumerated() {
-                line += cell
-                if index < row.count - 1 { line += padding.prefix(widths[index] - rowWidths[index] + 2) }
-            }
-            return line
-        }
+        table.endCell()
+        table.endRow()
     }
 
-    /// Every cookie, grouped by site (sites in order), each site headed by its counts.
-    func render(_ cookies: [Cookie], site siteOf: (Cookie) -> String) -> String {
-        var groups: [String: [Cookie]] = [:]
-        for cookie in cookies { groups[siteOf(cookie), default: []].append(cookie) }
-        let header = ["NAME", "VALUE", "DOMAIN", "PATH", "EXPIRES", "FLAGS"]
-        var rows: [[String]] = [header]
-        var sections: [(title: String, range: Range<Int>)] = []
-        for site in groups.keys.sorted() {
-            let members = groups[site]!.sorted { ($0.domain, $0.path, $0.name) < ($1.domain, $1.path, $1.name) }
-            let persistent = members.filter(\.isPersistent).count
-            let expired = members.filter { $0.isExpired(at: now) }.count
-            var counts = "\(members.count) cookie\(members.count == 1 ? "" : "s"): \(persistent) persistent, \(members.count - persistent) session"
-            if expired > 0 { counts += ", \(expired) expired" }
-            let start = rows.count
-            for cookie in members {
-                rows.append([cookie.name, displayValue(cookie.value), domain(cookie), cookie.path, expiry(cookie), flags(cookie)])
+    /// Every cookie, grouped by site (sites in order), each site headed by its counts; within a site by
+    /// domain, path and name, ties in the given order.
+    func render(_ cookies: [Cookie], site siteOf: (Cookie) -> String, to out: inout OutputText) {
+        // Cookies are read in place (a copy of a Cookie retains each of its strings).
+        cookies.withUnsafeBufferPointer { render($0, site: siteOf, to: &out) }
+    }
+
+    private func render(_ cookies: UnsafeBufferPointer<Cookie>, site siteOf: (Cookie) -> String, to out: inout OutputText) {
+        /// Cookie `index`, read through the pointer's addressor: no copy (used only when there are cookies).
+        func cookie(_ index: Int) -> UnsafePointer<Cookie> { cookies.baseAddress! + index }
+        // Grouped by domain first: each distinct domain has its site looked up and is compared once.
+        var domainNumbers: [String: Int] = [:]
+        var domains: [(site: String, domain: String, members: [Int])] = []
+        for index in cookies.indices {
+            if let number = domainNumbers[cookie(index).pointee.domain] {
+                domains[number].members.append(index)
+            } else {
+                domainNumbers[cookie(index).pointee.domain] = domains.count
+                domains.append((siteOf(cookie(index).pointee), cookie(index).pointee.domain, [index]))
             }
-            sections.append(("\(site)  (\(counts))", start..<rows.count))
         }
-        let lines = CookieTable.align(rows, indent: "  ")
-        var out = terminal.dim(lines[0]) + "\n"
+        domains.sort { $0.site < $1.site || ($0.site == $1.site && $0.domain < $1.domain) }
+
+        var table = AlignedColumns()
+        table.reserveCapacity(
+            rows: cookies.count + 1, columns: 6,
+            bytes: cookies.indices.reduce(0) { bytes, index in
+                bytes + cookie(index).pointee.name.utf8.count + cookie(index).pointee.domain.utf8.count + cookie(index).pointee.path.utf8.count
+                    + (showValues ? cookie(index).pointee.value.utf8.count : 8) + 80
+            })
+        table.appendRow(["NAME", "VALUE", "DOMAIN", "PATH", "EXPIRES", "FLAGS"])
+        var sections: [(title: String, rows: Range<Int>)] = []
+        var position = 0
+        while position < domains.count {
+            let site = domains[position].site
+            let start = table.rowCount
+            var persistent = 0
+            var expired = 0
+            while position < domains.count, domains[position].site == site {
+                let members = domains[position].members.sorted { a, b in
+                    if cookie(a).pointee.path != cookie(b).pointee.path { return cookie(a).pointee.path < cookie(b).pointee.path }
+                    if cookie(a).pointee.name != cookie(b).pointee.name { return cookie(a).pointee.name < cookie(b).pointee.name }
+                    return a < b
+                }
+                for index in members { appendRow(cookie(index), to: &table, persistent: &persistent, expired: &expired) }
+                position += 1
+            }
+            let count = table.rowCount - start
+            var counts = "\(count) cookie\(count == 1 ? "" : "s"): \(persistent) persistent, \(count - persistent) session"
+            if expired > 0 { counts += ", \(expired) expired" }
+            sections.append(("\(site)  (\(counts))", start..<table.rowCount))
+        }
+
+        out.reserveCapacity(out.count + table.writtenSizeBound(indent: 2) + sections.count * 80 + 100)
+        var header = OutputText()
+        table.write(row: 0, indent: "  ", to: &header)
+        out.append(terminal.dim(String(header.string.dropLast())) + "\n")
         for section in sections {
-            out += terminal.bold(section.title) + "\n"
-            for line in lines[section.range] { out += line + "\n" }
+            out.append(terminal.bold(section.title) + "\n")
+            for row in section.rows { table.write(row: row, indent: "  ", to: &out) }
         }
         let total = cookies.count
-        out += "\(total) cookie\(total == 1 ? "" : "s") in \(sections.count) site\(sections.count == 1 ? "" : "s")\n"
-        return out
+        out.append("\(total) cookie\(total == 1 ? "" : "s") in \(sections.count) site\(sections.count == 1 ? "" : "s")\n")
     }
 }

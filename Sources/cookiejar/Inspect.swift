@@ -69,20 +69,26 @@ struct Inspect: ParsableCommand {
         if session { cookies = cookies.filter { !$0.isPersistent } }
         let terminal = Terminal.standardOutput
         let table = CookieTable(showValues: showValues, now: now, terminal: terminal)
-        if let url {
-            print(requestReport(try parseRequestURL(url), cookies: cookies, sites: &sites, now: now, table: table), terminator: "")
-        } else if json {
-            print(CookieJSON.serialize(cookies), terminator: "")
-        } else {
-            print(terminal.dim("\(file) (\(contents.format.displayName))"))
-            print(table.render(cookies) { sites.site(of: $0) }, terminator: "")
+        if json {
+            var text = CookieJSON.serialize(cookies)
+            text.withUTF8 { OutputText.writeToStandardOutput($0) }
+            return
         }
+        var out = OutputText()
+        if let url {
+            requestReport(try parseRequestURL(url), cookies: cookies, sites: &sites, now: now, table: table, to: &out)
+        } else {
+            out.append(terminal.dim("\(file) (\(contents.format.displayName))") + "\n")
+            table.render(cookies, site: { sites.site(of: $0) }, to: &out)
+        }
+        out.writeToStandardOutput()
     }
 
     /// The `Cookie` header of a request and, for every other cookie of its site, the reason it stays off.
     private func requestReport(
-        _ requestURL: CookieURL, cookies: [Cookie], sites: inout SiteIndex, now: CookieTime, table: CookieTable
-    ) -> String {
+        _ requestURL: CookieURL, cookies: [Cookie], sites: inout SiteIndex, now: CookieTime, table: CookieTable,
+        to out: inout OutputText
+    ) {
         let jar = CookieJar(clock: ManualCookieClock(now))
         let requestSite = SiteIndex.site(ofHost: requestURL.host.name)
         let ofSite = cookies.filter { sites.site(of: $0) == requestSite }
@@ -93,25 +99,24 @@ struct Inspect: ParsableCommand {
         let report = jar.retrievalReport(for: requestURL, context: request.context)
         let sent = report.filter { $0.exclusion == nil }.map(\.cookie)
         let terminal = table.terminal
-        var out = terminal.bold("\(request.method) \(requestURL)") + "\n"
+        out.append(terminal.bold("\(request.method) \(requestURL)") + "\n")
         let header = CookieHeader.serialize(sent.map { CookiePair(name: $0.name, value: table.displayValue($0.value)) })
-        out += sent.isEmpty ? "no Cookie header\n" : "Cookie: \(header)\n"
-        var rows: [[String]] = []
+        out.append(sent.isEmpty ? "no Cookie header\n" : "Cookie: \(header)\n")
+        var rows = AlignedColumns()
         for decision in report {
             let cookie = decision.cookie
             let status = decision.exclusion == nil ? terminal.green("sent") : terminal.red("not sent")
-            rows.append([status, cookie.name, table.domain(cookie), cookie.path, decision.exclusion.map { "\($0.rawValue): \($0.explanation)" } ?? ""])
+            rows.appendRow([status, cookie.name, table.domain(cookie), cookie.path, decision.exclusion.map { "\($0.rawValue): \($0.explanation)" } ?? ""])
         }
         for cookie in expired {
             let exclusion = CookieExclusion.expired
-            rows.append([terminal.red("not sent"), cookie.name, table.domain(cookie), cookie.path, "\(exclusion.rawValue): \(exclusion.explanation) (\(table.expiry(cookie)))"])
+            rows.appendRow([terminal.red("not sent"), cookie.name, table.domain(cookie), cookie.path, "\(exclusion.rawValue): \(exclusion.explanation) (\(table.expiry(cookie)))"])
         }
-        if rows.isEmpty {
-            out += "no cookies of \(requestSite) in \(file)\n"
+        if rows.rowCount == 0 {
+            out.append("no cookies of \(requestSite) in \(file)\n")
         } else {
-            out += CookieTable.align(rows, indent: "  ").map { $0.trailingSpacesRemoved + "\n" }.joined()
+            for row in 0..<rows.rowCount { rows.write(row: row, indent: "  ", trimmingTrailingSpaces: true, to: &out) }
         }
-        return out
     }
 }
 
@@ -125,13 +130,5 @@ extension CookieFileFormat {
         case .cookiesTxt: return "Netscape cookies.txt"
         case .binaryCookies: return "Apple Cookies.binarycookies"
         }
-    }
-}
-
-extension String {
-    var trailingSpacesRemoved: String {
-        var text = Substring(self)
-        while text.last == " " { text = text.dropLast() }
-        return String(text)
     }
 }

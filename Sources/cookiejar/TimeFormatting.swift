@@ -4,55 +4,59 @@ import Cookies
 enum TimeFormatting {
     /// `YYYY-MM-DD HH:MM:SS UTC`.
     static func date(_ time: CookieTime) -> String {
+        var out = OutputText()
+        appendDate(time, to: &out)
+        return out.string
+    }
+
+    /// Appends `YYYY-MM-DD HH:MM:SS UTC`, or only `YYYY-MM-DD HH:MM` when not `withSeconds`.
+    static func appendDate(_ time: CookieTime, withSeconds: Bool = true, to out: inout OutputText) {
         let utc = time.utc
-        return String(unsafeUninitializedCapacity: 23) { buffer in
-            var offset = 0
-            func put(_ value: Int, digits: Int, then separator: UInt8?) {
-                var divisor = 1
-                for _ in 1..<digits { divisor *= 10 }
-                while divisor > 0 {
-                    buffer[offset] = UInt8(ascii: "0") + UInt8(value / divisor % 10)
-                    offset += 1
-                    divisor /= 10
-                }
-                if let separator {
-                    buffer[offset] = separator
-                    offset += 1
-                }
+        func put(_ value: Int, digits: Int, then separator: UInt8?) {
+            var divisor = 1
+            for _ in 1..<digits { divisor *= 10 }
+            while divisor > 0 {
+                out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
             }
-            put(utc.year, digits: 4, then: UInt8(ascii: "-"))
-            put(utc.month, digits: 2, then: UInt8(ascii: "-"))
-            put(utc.day, digits: 2, then: UInt8(ascii: " "))
-            put(utc.hour, digits: 2, then: UInt8(ascii: ":"))
-            put(utc.minute, digits: 2, then: UInt8(ascii: ":"))
-            put(utc.second, digits: 2, then: UInt8(ascii: " "))
-            for byte in "UTC".utf8 {
-                buffer[offset] = byte
-                offset += 1
-            }
-            return offset
+            if let separator { out.append(separator) }
         }
+        put(utc.year, digits: 4, then: UInt8(ascii: "-"))
+        put(utc.month, digits: 2, then: UInt8(ascii: "-"))
+        put(utc.day, digits: 2, then: UInt8(ascii: " "))
+        put(utc.hour, digits: 2, then: UInt8(ascii: ":"))
+        guard withSeconds else { return put(utc.minute, digits: 2, then: nil) }
+        put(utc.minute, digits: 2, then: UInt8(ascii: ":"))
+        put(utc.second, digits: 2, then: UInt8(ascii: " "))
+        out.append("UTC")
     }
 
     /// How far `time` is from `now`: "in 3 days", "5 minutes ago", "now".
     static func relative(_ time: CookieTime, now: CookieTime) -> String {
-        let delta = time.secondsSinceEpoch - now.secondsSinceEpoch
-        let magnitude = delta.magnitude
-        let text: String
-        switch magnitude {
-        case 0..<1: return "now"
-        case 1..<60: text = plural(magnitude, "second")
-        case 60..<3600: text = plural(magnitude / 60, "minute")
-        case 3600..<86_400: text = plural(magnitude / 3600, "hour")
-        case 86_400..<(86_400 * 60): text = plural(magnitude / 86_400, "day")
-        case (86_400 * 60)..<(86_400 * 730): text = plural(magnitude / (86_400 * 30), "month")
-        default: text = plural(magnitude / (86_400 * 365), "year")
-        }
-        return delta > 0 ? "in " + text : text + " ago"
+        var out = OutputText()
+        appendRelative(time, now: now, to: &out)
+        return out.string
     }
 
-    private static func plural(_ count: UInt64, _ unit: String) -> String {
-        count == 1 ? "1 \(unit)" : "\(count) \(unit)s"
+    static func appendRelative(_ time: CookieTime, now: CookieTime, to out: inout OutputText) {
+        let delta = time.secondsSinceEpoch - now.secondsSinceEpoch
+        let magnitude = delta.magnitude
+        let (count, unit): (UInt64, StaticString)
+        switch magnitude {
+        case 0..<1: return out.append("now")
+        case 1..<60: (count, unit) = (magnitude, "second")
+        case 60..<3600: (count, unit) = (magnitude / 60, "minute")
+        case 3600..<86_400: (count, unit) = (magnitude / 3600, "hour")
+        case 86_400..<(86_400 * 60): (count, unit) = (magnitude / 86_400, "day")
+        case (86_400 * 60)..<(86_400 * 730): (count, unit) = (magnitude / (86_400 * 30), "month")
+        default: (count, unit) = (magnitude / (86_400 * 365), "year")
+        }
+        if delta > 0 { out.append("in ") }
+        out.appendDecimal(count)
+        out.append(UInt8(ascii: " "))
+        out.append(unit)
+        if count != 1 { out.append(UInt8(ascii: "s")) }
+        if delta < 0 { out.append(" ago") }
     }
 }
 

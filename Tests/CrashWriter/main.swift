@@ -1,9 +1,16 @@
-// Writes a cookie jar in a loop until it is killed, for the kill test (CookiesTests/Persistence/
-// KillTests.swift). Usage: CrashWriter <jar path>.
+// Writes a cookie jar in a loop, for the persistence tests that run it as a sub-process.
 //
+// `CrashWriter <jar path>` (CookiesTests/Persistence/KillTests.swift): runs until it is killed.
 // Iteration i sets the 20 cookies k0…k19 to "v<i>-<k>-<padding>" (path /p<k>) and sets the cookie
 // "odd" when i is odd or deletes it when i is even, flushes, and prints "acked <i>". It starts after
 // the iteration the file holds, so the test can run it again on the same file.
+//
+// `CrashWriter --share <writer> <iterations> <jar path>` (SharedFileTests.swift): one of several
+// processes on one file. It opens the jar, prints "ready" and waits for a line on stdin, so that the
+// test starts every writer's flushes together. Iteration i then sets its own cookie "w<writer>-<i>" (never touched again), its
+// counter "count-<writer>" to i, and the cookie "shared", which every writer sets, to "w<writer>-<i>";
+// flushes, and prints "acked <i>". It closes the jar and exits 0 after the last iteration; any error
+// is printed on stderr and exits 1.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,15 +24,14 @@ func say(_ line: String, to descriptor: Int32) {
     line.withUTF8 { _ = write(descriptor, $0.baseAddress, $0.count) }
 }
 
-let arguments = CommandLine.arguments
-guard arguments.count == 2, let origin = CookieURL("https://example.com/") else {
-    say("usage: CrashWriter <jar path>", to: 2)
+func usage() -> Never {
+    say("usage: CrashWriter <jar path> | CrashWriter --share <writer> <iterations> <jar path>", to: 2)
     exit(2)
 }
-var options = CookieFileOptions()
-options.flushDelay = nil
-do {
-    let jar = try CookieJar(contentsOf: arguments[1], options: options)
+
+/// Until killed: a complete batch of 21 changes per iteration.
+func writeUntilKilled(_ path: String, origin: CookieURL, options: CookieFileOptions) throws {
+    let jar = try CookieJar(contentsOf: path, options: options)
     let stored = jar.allCookies().first { $0.name == "k0" }?.value
     var iteration = stored.flatMap { Int($0.dropFirst().prefix { $0 != "-" }) } ?? 0
     let padding = String(repeating: "p", count: 100)
@@ -37,6 +43,35 @@ do {
         jar.setCookie(iteration % 2 == 1 ? "odd=v\(iteration); Max-Age=86400" : "odd=; Max-Age=0", from: origin)
         try jar.flush()
         say("acked \(iteration)", to: 1)
+    }
+}
+
+/// One writer among several on the same file: disjoint and shared cookies, a flush per iteration.
+func writeShared(_ path: String, writer: Int, iterations: Int, origin: CookieURL, options: CookieFileOptions) throws {
+    let jar = try CookieJar(contentsOf: path, options: options)
+    say("ready", to: 1)
+    _ = readLine()
+    for iteration in 1...iterations {
+        jar.setCookie("w\(writer)-\(iteration)=\(iteration); Max-Age=86400", from: origin)
+        jar.setCookie("count-\(writer)=\(iteration); Max-Age=86400", from: origin)
+        jar.setCookie("shared=w\(writer)-\(iteration); Max-Age=86400", from: origin)
+        try jar.flush()
+        say("acked \(iteration)", to: 1)
+    }
+    try jar.close()
+}
+
+let arguments = CommandLine.arguments
+guard let origin = CookieURL("https://example.com/") else { usage() }
+var options = CookieFileOptions()
+options.flushDelay = nil
+do {
+    switch arguments.count {
+    case 2: try writeUntilKilled(arguments[1], origin: origin, options: options)
+    case 5 where arguments[1] == "--share":
+        guard let writer = Int(arguments[2]), let iterations = Int(arguments[3]), iterations > 0 else { usage() }
+        try writeShared(arguments[4], writer: writer, iterations: iterations, origin: origin, options: options)
+    default: usage()
     }
 } catch {
     say("CrashWriter: \(error)", to: 2)

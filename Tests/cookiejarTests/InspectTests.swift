@@ -1,8 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `cookiejar inspect`, `import` and `export`, run as sub-processes, against golden output.
 struct InspectTests {
+    let directory = TemporaryDirectory()
+
     /// 2026-11-21T10:00:00Z, an hour after the sample jar's cookies were set.
     static let at = "1795255200"
 
@@ -30,10 +33,8 @@ struct InspectTests {
     }
 
     @Test func importThenExportRoundTrips() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let txt = directory + "/cookies.txt"
-        let jar = directory + "/jar.sqlite"
+        let txt = directory.file("cookies.txt")
+        let jar = directory.file("jar.sqlite")
         let export = try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "cookies.txt", "--output", txt, "--at", Self.at])
         #expect(export.status == 0)
         #expect(try FileManager.default.attributesOfItem(atPath: txt)[.posixPermissions] as? Int == 0o600)
@@ -54,7 +55,7 @@ struct InspectTests {
         #expect(missing.status == 3)
         #expect(missing.stderr.hasPrefix("cookiejar: /nonexistent/jar.sqlite: cannot read the file"))
         #expect(missing.stderr.split(separator: "\n").count == 1)
-        let garbage = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-\(UUID().uuidString).bin").path
+        let garbage = directory.file("garbage.bin")
         try Data([0x00, 0x01, 0x02, 0xFF]).write(to: URL(fileURLWithPath: garbage))
         let unknown = try Tool.run(["inspect", garbage])
         #expect(unknown.status == 3)
@@ -65,6 +66,18 @@ struct InspectTests {
         #expect(try Tool.run(["inspect", "Tests/Samples/app-jar.sqlite", "--url", "nope"]).status == 2)
         #expect(try Tool.run(["inspect", "Tests/Samples/app-jar.sqlite", "--url", "https://a.test/", "--json"]).status == 2)
         #expect(try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "xml"]).status == 2)
+    }
+
+    /// Masked values count Characters (extended grapheme clusters, UAX #29), as `String.count` and
+    /// `prefix(2)` do, whether a value is plain ASCII (counted from its bytes) or not.
+    @Test(arguments: ["ab", "abc", "7f3c9a0b1e2d", "\u{E9}", "e\u{301}x", "ab\u{301}c", "\u{1F36A}xyz", "\u{2022}\u{2022}\u{2022}"])
+    func maskedValueCountsCharacters(_ value: String) throws {
+        let file = directory.file("cookies.txt")
+        try "a.test\tFALSE\t/\tFALSE\t0\tn\t\(value)\n".write(toFile: file, atomically: false, encoding: .utf8)
+        let expected = value.count <= 2 ? String(repeating: "\u{2022}", count: value.count) : "\(value.prefix(2))\u{2026}(\(value.count))"
+        let run = try Tool.run(["inspect", file, "--at", Self.at])
+        let row = run.stdout.split(separator: "\n").first { $0.hasPrefix("  n ") }
+        #expect(row?.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.map(String.init) == expected)
     }
 
     @Test func noColorWhenPiped() throws {

@@ -1,12 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `cookiejar replay`, run as a sub-process: output, the ratchet, and error paths.
 struct ReplayTests {
-    /// Writes `text` to a fresh temporary file and returns its path.
-    static func temporaryFile(_ text: String, suffix: String = ".json") throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-\(UUID().uuidString)\(suffix)").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let directory = TemporaryDirectory()
+
+    /// Writes `text` to a fresh file in the test's directory and returns its path.
+    func temporaryFile(_ text: String, suffix: String = ".json") throws -> String {
+        let path = directory.file(UUID().uuidString + suffix)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
         return path
     }
 
@@ -23,30 +26,30 @@ struct ReplayTests {
         """
 
     @Test func printsHeaders() throws {
-        let file = try Self.temporaryFile(Self.scenario)
+        let file = try temporaryFile(Self.scenario)
         let run = try Tool.run(["replay", file])
         #expect(run.stdout == "t/pass #1: b=2; a=1\nt/fail #1: \n")
         #expect(run.status == 0)
     }
 
     @Test func checkReportsFailuresAndCounts() throws {
-        let file = try Self.temporaryFile(Self.scenario)
+        let file = try temporaryFile(Self.scenario)
         let run = try Tool.run(["replay", "--check", file])
         #expect(run.stdout == "FAIL t/fail: step 1: GET http://h.test/: expected \"a=1\", got \"\"\n1 passed, 1 failed, 1 skipped\n")
         #expect(run.status == 1)
     }
 
     @Test func knownFailuresRatchet() throws {
-        let file = try Self.temporaryFile(Self.scenario)
-        let known = try Self.temporaryFile("# comment\nt/fail  bis-22 changed §5.7: Secure from http is ignored\n", suffix: ".txt")
+        let file = try temporaryFile(Self.scenario)
+        let known = try temporaryFile("# comment\nt/fail  bis-22 changed §5.7: Secure from http is ignored\n", suffix: ".txt")
         let run = try Tool.run(["replay", "--check", "--known-failures", known, file])
         #expect(run.stdout == "1 passed, 0 failed, 1 skipped, 1 known\n")
         #expect(run.status == 0)
-        let stale = try Self.temporaryFile("t/pass  not yet: pretend\n", suffix: ".txt")
+        let stale = try temporaryFile("t/pass  not yet: pretend\n", suffix: ".txt")
         let passing = try Tool.run(["replay", "--check", "--known-failures", stale, file])
         #expect(passing.stdout.contains("PASSES NOW t/pass"))
         #expect(passing.status == 1, "a listed case that passes must be removed from the list")
-        let reasonless = try Self.temporaryFile("t/fail\n", suffix: ".txt")
+        let reasonless = try temporaryFile("t/fail\n", suffix: ".txt")
         let bad = try Tool.run(["replay", "--check", "--known-failures", reasonless, file])
         #expect(bad.status == 3)
         #expect(bad.stderr.contains(":1: the reason must start with one of"))
@@ -58,7 +61,7 @@ struct ReplayTests {
         ("{\"cases\": [{\"steps\": []}]}", "missing \"id\" at cases[0]"),
     ])
     func malformedFilesNameFileAndPosition(text: String, message: String) throws {
-        let file = try Self.temporaryFile(text)
+        let file = try temporaryFile(text)
         let run = try Tool.run(["replay", file])
         #expect(run.status == 3)
         #expect(run.stderr.hasPrefix("cookiejar: \(file): "))

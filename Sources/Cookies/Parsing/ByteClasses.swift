@@ -22,6 +22,53 @@ extension UInt8 {
 }
 
 extension UnsafeBufferPointer<UInt8> {
+    /// True when a CTL other than HTAB occurs (§5.6 step 1). Reads eight bytes at a time and looks at
+    /// the bytes of a word only when one of them may be below 0x20 or equal to 0x7F: the word tests
+    /// ("determine if a word has a byte less than n" and "has a zero byte", Sean Eron Anderson, Bit
+    /// Twiddling Hacks) never miss such a byte, and the byte test decides.
+    @inline(__always)
+    var containsForbiddenControl: Bool {
+        guard let base = baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let belowSpace = (word &- ones &* 0x20) & ~word & highBits
+            let xorDelete = word ^ (ones &* 0x7F)
+            let delete = (xorDelete &- ones) & ~xorDelete & highBits
+            if belowSpace | delete != 0, self[index..<index + 8].contains(where: \.isForbiddenControl) { return true }
+            index += 8
+        }
+        return self[index...].contains(where: \.isForbiddenControl)
+    }
+
+    /// True when `byte` occurs.
+    @inline(__always)
+    func containsByte(_ byte: UInt8) -> Bool {
+        firstIndex(of: byte, from: 0) != nil
+    }
+
+    /// The index of the first `byte` at or after `start`, or nil. Reads eight bytes at a time, as
+    /// `containsForbiddenControl` does: a word holds `byte` when `word ^ byte…byte` has a zero byte.
+    @inline(__always)
+    func firstIndex(of byte: UInt8, from start: Int) -> Int? {
+        guard let base = baseAddress else { return nil }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ (ones &* UInt64(byte))
+            if (word &- ones) & ~word & highBits != 0 { break }
+            index += 8
+        }
+        while index < count {
+            if self[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+
     /// True when these bytes case-insensitively match `lowercaseASCII` (i;ascii-casemap).
     @inline(__always)
     func caseInsensitivelyEquals(_ lowercaseASCII: StaticString) -> Bool {

@@ -59,20 +59,33 @@ final class CookieDatabase {
         let version: Int64
         let objects: Int64
         do {
-            applicationID = try connection.integer("PRAGMA application_id") ?? 0
-            version = try connection.integer("PRAGMA user_version") ?? 0
-            objects = try connection.integer("SELECT count(*) FROM sqlite_master") ?? 0
+            // Read together: another process creating the file's schema commits before or after the
+            // three reads, never between them (which would look like a foreign database).
+            (applicationID, version, objects) = try connection.transaction(immediate: false) { () throws(SQLiteError) in
+                (
+                    try connection.integer("PRAGMA application_id") ?? 0, try connection.integer("PRAGMA user_version") ?? 0,
+                    try connection.integer("SELECT count(*) FROM sqlite_master") ?? 0
+                )
+            }
         } catch {
             throw CookieFileError(error, path: path, doing: action)
         }
         if applicationID == 0 && version == 0 && objects == 0 {
             // An empty database (a new file): created in rollback-journal mode, so the application id
-            // is in the main file before the first WAL frame exists.
+            // is in the main file before the first WAL frame exists. Another process opening the new
+            // file at the same time may create it first: the write lock decides, and the loser checks
+            // what the winner made.
+            let created: Bool
             do {
-                try connection.transaction { () throws(SQLiteError) in try connection.execute(CookieDatabaseSchema.create) }
+                created = try connection.transaction { () throws(SQLiteError) in
+                    guard try connection.integer("SELECT count(*) FROM sqlite_master") == 0 else { return false }
+                    try connection.execute(CookieDatabaseSchema.create)
+                    return true
+                }
             } catch {
                 throw CookieFileError(error, path: path, doing: "cannot create the jar file's schema")
             }
+            if !created { try checkSchema(connection, path: path) }
             return
         }
         guard applicationID == CookieDatabaseSchema.applicationID else {

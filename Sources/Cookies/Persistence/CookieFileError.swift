@@ -132,6 +132,7 @@ extension CookieFileError {
             else if error.isReadOnly { .readOnly }
             else if error.isBusy { .busy }
             else { .io }
-        self.init(code, path: path, detail: "\(action): \(error.message) (SQLite code \(error.code))")
+        let cause = code == .busy ? "in use: another connection held its lock beyond the busy timeout; " : ""
+        self.init(code, path: path, detail: "\(action): \(cause)\(error.message) (SQLite code \(error.code))")
     }
 }

@@ -144,49 +144,51 @@ public enum CookieJSON {
         var sourceSecure = false
         var sourcePort: Int?
 
-        func invalid(_ member: String, _ expected: String) -> CookieFileError {
-            scanner.error(.invalidMember, "\"\(member)\" must be \(expected)", at: objectStart)
+        func invalid(_ member: Member, _ expected: String) -> CookieFileError {
+            scanner.error(.invalidMember, "\"\(member.name)\" must be \(expected)", at: objectStart)
         }
-        func string(_ member: String) throws(CookieFileError) -> String {
+        func string(_ member: Member) throws(CookieFileError) -> String {
             guard scanner.atString() else { throw invalid(member, "a string") }
             return try scanner.readString()
         }
-        func bool(_ member: String) throws(CookieFileError) -> Bool {
+        func bool(_ member: Member) throws(CookieFileError) -> Bool {
             guard let flag = try scanner.readBool() else { throw invalid(member, "true or false") }
             return flag
         }
-        func time(_ member: String) throws(CookieFileError) -> CookieTime {
+        func time(_ member: Member) throws(CookieFileError) -> CookieTime {
             guard scanner.atString() else { throw invalid(member, "a time string") }
-            let text = try scanner.readString()
-            var utf8 = text
-            let time = utf8.withUTF8 { CookieTime(iso8601: $0) }
-            guard let time else {
-                throw scanner.error(.invalidTime, "\"\(member)\" must be a UTC time like 2025-01-01T00:00:00.000000Z", at: objectStart)
+            guard let time = try scanner.readString(matching: { CookieTime(iso8601: $0) }) else {
+                throw scanner.error(
+                    .invalidTime, "\"\(member.name)\" must be a UTC time like 2025-01-01T00:00:00.000000Z", at: objectStart)
             }
             return time
         }
 
         var first = true
-        while let member = try scanner.nextMember(&first) {
+        while let known = try scanner.nextMember(&first, matching: Member.init(bytes:)) {
+            guard let member = known else {
+                try scanner.skipValue()
+                continue
+            }
             switch member {
-            case "name": name = try string(member)
-            case "value": value = try string(member)
-            case "domain": domain = try string(member)
-            case "hostOnly": hostOnly = try bool(member)
-            case "path": path = try string(member)
-            case "expires": expires = try scanner.readNull() ? nil : try time(member)
-            case "creation": creation = try time(member)
-            case "lastAccess": lastAccess = try scanner.readNull() ? nil : try time(member)
-            case "secure": secure = try bool(member)
-            case "httpOnly": httpOnly = try bool(member)
-            case "sameSite":
+            case .name: name = try string(member)
+            case .value: value = try string(member)
+            case .domain: domain = try string(member)
+            case .hostOnly: hostOnly = try bool(member)
+            case .path: path = try string(member)
+            case .expires: expires = try scanner.readNull() ? nil : try time(member)
+            case .creation: creation = try time(member)
+            case .lastAccess: lastAccess = try scanner.readNull() ? nil : try time(member)
+            case .secure: secure = try bool(member)
+            case .httpOnly: httpOnly = try bool(member)
+            case .sameSite:
                 guard let parsed = SameSite(rawValue: try string(member)) else {
                     throw invalid(member, "\"Strict\", \"Lax\", \"None\" or \"Default\"")
                 }
                 sameSite = parsed
-            case "partitionKey": partitionKey = try scanner.readNull() ? nil : try string(member)
-            case "sourceSecure": sourceSecure = try bool(member)
-            case "sourcePort":
+            case .partitionKey: partitionKey = try scanner.readNull() ? nil : try string(member)
+            case .sourceSecure: sourceSecure = try bool(member)
+            case .sourcePort:
                 if try scanner.readNull() {
                     sourcePort = nil
                 } else {
@@ -195,7 +197,6 @@ public enum CookieJSON {
                     }
                     sourcePort = Int(port)
                 }
-            default: try scanner.skipValue()
             }
         }
         func missing(_ member: String) -> CookieFileError {
@@ -220,12 +221,71 @@ public enum CookieJSON {
         }
     }
 
+    /// The members of a cookie object this version reads.
+    private enum Member {
+        case name, value, domain, hostOnly, path, expires, creation, lastAccess, secure, httpOnly, sameSite
+        case partitionKey, sourceSecure, sourcePort
+
+        var name: StaticString {
+            switch self {
+            case .name: "name"
+            case .value: "value"
+            case .domain: "domain"
+            case .hostOnly: "hostOnly"
+            case .path: "path"
+            case .expires: "expires"
+            case .creation: "creation"
+            case .lastAccess: "lastAccess"
+            case .secure: "secure"
+            case .httpOnly: "httpOnly"
+            case .sameSite: "sameSite"
+            case .partitionKey: "partitionKey"
+            case .sourceSecure: "sourceSecure"
+            case .sourcePort: "sourcePort"
+            }
+        }
+
+        /// The member named by `bytes`, or nil for a member this version does not know. The length and
+        /// first byte (and the second for "hostOnly" and "httpOnly") tell the one candidate, whose name is
+        /// then compared in full.
+        init?(bytes: UnsafeBufferPointer<UInt8>) {
+            guard bytes.count >= 4 else { return nil }
+            let candidate: Member
+            switch (bytes.count, bytes[0]) {
+            case (4, UInt8(ascii: "n")): candidate = .name
+            case (4, UInt8(ascii: "p")): candidate = .path
+            case (5, UInt8(ascii: "v")): candidate = .value
+            case (6, UInt8(ascii: "d")): candidate = .domain
+            case (6, UInt8(ascii: "s")): candidate = .secure
+            case (7, UInt8(ascii: "e")): candidate = .expires
+            case (8, UInt8(ascii: "h")): candidate = bytes[1] == UInt8(ascii: "o") ? .hostOnly : .httpOnly
+            case (8, UInt8(ascii: "c")): candidate = .creation
+            case (8, UInt8(ascii: "s")): candidate = .sameSite
+            case (10, UInt8(ascii: "l")): candidate = .lastAccess
+            case (10, UInt8(ascii: "s")): candidate = .sourcePort
+            case (12, UInt8(ascii: "p")): candidate = .partitionKey
+            case (12, UInt8(ascii: "s")): candidate = .sourceSecure
+            default: return nil
+            }
+            let matches = candidate.name.withUTF8Buffer { name in
+                name.indices.allSatisfy { name[$0] == bytes[$0] }
+            }
+            guard matches else { return nil }
+            self = candidate
+        }
+    }
+
     /// A swift-cookiejar JSON document holding `cookies` (session cookies included, with no "expires"),
     /// oldest first (see `Cookie.inExportOrder`), one cookie per line.
     public static func serialize(_ cookies: some Sequence<Cookie>) -> String {
         let ordered = Cookie.inExportOrder(cookies)
         var out: [UInt8] = []
-        out.reserveCapacity(64 + ordered.count * 400)
+        // About 330 bytes of member names, times and flags per cookie, and its strings: one allocation
+        // for the whole document, rather than copies as it grows.
+        out.reserveCapacity(ordered.reduce(64) { bytes, cookie in
+            bytes + 330 + cookie.name.utf8.count + cookie.value.utf8.count + cookie.domain.utf8.count
+                + cookie.path.utf8.count + (cookie.partitionKey?.utf8.count ?? 0)
+        })
         out.append(contentsOf: "{\n  \"format\": \"\(formatName)\",\n  \"version\": \(version),\n  \"cookies\": [".utf8)
         for (index, cookie) in ordered.enumerated() {
             out.append(contentsOf: index == 0 ? "\n    {\"name\": ".utf8 : ",\n    {\"name\": ".utf8)
@@ -261,8 +321,13 @@ public enum CookieJSON {
     /// RFC 8259 §7: `"`, `\` and the control characters escaped, everything else as UTF-8.
     private static func appendString(_ string: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out.append(contentsOf: string.utf8)
+        // The usual string needs no escape: a native string's bytes are checked and copied in place.
+        let copied = string.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true {
             out.append(UInt8(ascii: "\""))
             return
         }

@@ -48,8 +48,7 @@ public enum CookiesTxt {
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count {
             lineNumber += 1
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var end = bytes.firstIndex(of: 0x0A, from: start) ?? bytes.count
             let next = end + 1
             if end > start, bytes[end - 1] == 0x0D { end -= 1 }
             let creation = CookieTime(microsecondsSinceEpoch: now.microsecondsSinceEpoch &+ Int64(cookies.count))
@@ -80,31 +79,37 @@ public enum CookiesTxt {
             return nil
         }
 
-        var fields: [Range<Int>] = []
-        fields.reserveCapacity(7)
-        var fieldStart = 0
-        for index in 0..<line.count where line[index] == 0x09 {
-            fields.append(fieldStart..<index)
-            fieldStart = index + 1
+        // The fields are counted first (that error comes before any field's own), then taken in turn:
+        // no array of ranges per line.
+        var tabs = 0
+        var position = 0
+        while let tab = line.firstIndex(of: 0x09, from: position) {
+            tabs += 1
+            position = tab + 1
         }
-        fields.append(fieldStart..<line.count)
         // curl reads a line whose value field is missing as a cookie with an empty value.
-        if fields.count == 6 { fields.append(line.count..<line.count) }
-        guard fields.count == 7 else {
-            throw CookieFileError(.fieldCount, detail: "expected 7 TAB-separated fields, found \(fields.count)")
+        guard tabs == 6 || tabs == 5 else {
+            throw CookieFileError(.fieldCount, detail: "expected 7 TAB-separated fields, found \(tabs + 1)")
         }
-        func field(_ number: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: line[fields[number]]) }
+        var fieldStart = 0
+        /// The next field; empty after the last.
+        func nextField() -> UnsafeBufferPointer<UInt8> {
+            let start = min(fieldStart, line.count)
+            let end = line.firstIndex(of: 0x09, from: start) ?? line.count
+            fieldStart = end + 1
+            return UnsafeBufferPointer(rebasing: line[start..<end])
+        }
 
-        var domainBytes = field(0)
+        var domainBytes = nextField()
         if domainBytes.first == UInt8(ascii: ".") { domainBytes = UnsafeBufferPointer(rebasing: domainBytes.dropFirst()) }
         let domain = try ImportedCookie.canonicalDomain(ImportedCookie.string(domainBytes, field: "domain"))
-        let includeSubdomains = try flag(field(1), name: "include-subdomains")
-        let path = try ImportedCookie.string(field(2), field: "path")
+        let includeSubdomains = try flag(nextField(), name: "include-subdomains")
+        let path = try ImportedCookie.string(nextField(), field: "path")
         try ImportedCookie.checkPath(path)
-        let isSecure = try flag(field(3), name: "secure")
-        let expiry = try self.expiry(field(4))
-        let name = try ImportedCookie.string(field(5), field: "name")
-        let value = try ImportedCookie.string(field(6), field: "value")
+        let isSecure = try flag(nextField(), name: "secure")
+        let expiry = try self.expiry(nextField())
+        let name = try ImportedCookie.string(nextField(), field: "name")
+        let value = try ImportedCookie.string(nextField(), field: "value")
         try ImportedCookie.checkPair(name: name, value: value)
         return Cookie(
             name: name, value: value, domain: domain, isHostOnly: !includeSubdomains, path: path, expiry: expiry,

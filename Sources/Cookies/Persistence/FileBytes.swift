@@ -28,7 +28,30 @@ enum FileBytes {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(errorNumber: errno) }
         defer { close(descriptor) }
-        var contents: [UInt8] = []
+        // A regular file's size is known: its bytes are read straight into one allocation (not zeroed
+        // first), rather than into an array that grows chunk by chunk.
+        var status = stat()
+        let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+        let expected = min(prefix ?? size, size, limit)
+        var failure: Int32?
+        var contents = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if got == 0 { return }
+                count += got
+            }
+        }
+        if let failure { throw Failure(errorNumber: failure) }
+        if let prefix, contents.count >= prefix { return Array(contents.prefix(prefix)) }
+        guard contents.count <= limit else { throw Failure(errorNumber: nil) }
+        if contents.count <= expected { return contents }
+        // The file grew since fstat, or its size is unknown (a pipe): the rest in chunks.
         let chunkSize = 1 << 16
         while true {
             let start = contents.count

@@ -23,34 +23,36 @@ enum ImportedCookie {
     }
 
     /// True for the common case that `CanonicalHost` would return unchanged: lower-case letters, digits,
-    /// "-" and "." only, and a last label with a "-" or a letter that is no hex digit and not the "x" of
-    /// "0x", so that it does not end in a number and is no IPv4 address (WHATWG URL "ends in a number").
-    /// Anything else takes the full path.
+    /// "-" and "." only, no empty label, and a last label that does not start with a digit, so that the
+    /// name does not end in a number and is no IPv4 address (WHATWG URL "ends in a number": the last
+    /// label is all digits or "0x" and hex digits). Anything else takes the full path.
     @inline(__always)
     static func isCanonicalDomainName(_ text: String) -> Bool {
-        var lastLabelIsName = false
-        var labelIsEmpty = true
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "g")...UInt8(ascii: "w"), UInt8(ascii: "y"), UInt8(ascii: "z"), UInt8(ascii: "-"):
-                lastLabelIsName = true
-                labelIsEmpty = false
-            case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "x"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                labelIsEmpty = false
-            case UInt8(ascii: "."):
-                if labelIsEmpty { return false }
-                lastLabelIsName = false
-                labelIsEmpty = true
-            default: return false
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var labelIsEmpty = true
+            var lastLabelStartsWithDigit = false
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "-"):
+                    if labelIsEmpty { lastLabelStartsWithDigit = false }
+                    labelIsEmpty = false
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    if labelIsEmpty { lastLabelStartsWithDigit = true }
+                    labelIsEmpty = false
+                case UInt8(ascii: "."):
+                    if labelIsEmpty { return false }
+                    labelIsEmpty = true
+                default: return false
+                }
             }
-        }
-        return lastLabelIsName
+            return !labelIsEmpty && !lastLabelStartsWithDigit
+        } ?? false
     }
 
     /// A cookie-path: "/" then anything §5.6.4 lets through an attribute value (no CTL, no ";").
     static func checkPath(_ path: String) throws(CookieFileError) {
         guard path.utf8.first == UInt8(ascii: "/"),
-            !path.utf8.contains(where: { $0.isForbiddenControl || $0 == UInt8(ascii: ";") })
+            !holdsControl(path, or: UInt8(ascii: ";"))
         else {
             throw CookieFileError(.invalidPath, detail: "the path must start with \"/\" and hold no control character or \";\"")
         }
@@ -61,12 +63,20 @@ enum ImportedCookie {
         guard !(name.isEmpty && value.isEmpty) else {
             throw CookieFileError(.invalidCookie, detail: "the cookie has neither a name nor a value")
         }
-        for byte in name.utf8 where byte.isForbiddenControl || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "=") {
+        if holdsControl(name, or: UInt8(ascii: ";"), UInt8(ascii: "=")) {
             throw CookieFileError(.invalidCookie, detail: "the name holds a control character, \";\" or \"=\"")
         }
-        for byte in value.utf8 where byte.isForbiddenControl || byte == UInt8(ascii: ";") {
+        if holdsControl(value, or: UInt8(ascii: ";")) {
             throw CookieFileError(.invalidCookie, detail: "the value holds a control character or \";\"")
         }
+    }
+
+    /// True when `text` holds a CTL other than HTAB, `first` or `second`; a native string's bytes are
+    /// read in place, a word at a time.
+    private static func holdsControl(_ text: String, or first: UInt8, _ second: UInt8? = nil) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { utf8 in
+            utf8.containsForbiddenControl || utf8.containsByte(first) || (second.map(utf8.containsByte) ?? false)
+        } ?? text.utf8.contains { $0.isForbiddenControl || $0 == first || $0 == second }
     }
 
     /// `bytes` as a String, or an `invalidUTF8` error naming `field`.

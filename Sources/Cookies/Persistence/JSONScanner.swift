@@ -63,26 +63,43 @@ struct JSONScanner {
     /// Reads `{` (on the first call, `first` true) or the `,` before the next member; returns the member's
     /// name with the `:` consumed, or nil after `}`.
     mutating func nextMember(_ first: inout Bool) throws(CookieFileError) -> String? {
+        guard try startMember(&first) else { return nil }
+        let name = try readString()
+        try expect(UInt8(ascii: ":"))
+        return name
+    }
+
+    /// As `nextMember`, the name given to `match` as bytes (see `readString(matching:)`): no String
+    /// is built for the name of every member of every object.
+    mutating func nextMember<Name>(
+        _ first: inout Bool, matching match: (UnsafeBufferPointer<UInt8>) -> Name
+    ) throws(CookieFileError) -> Name? {
+        guard try startMember(&first) else { return nil }
+        let name = try readString(matching: match)
+        try expect(UInt8(ascii: ":"))
+        return name
+    }
+
+    /// Reads the `{` or `,` before a member: false after `}`.
+    private mutating func startMember(_ first: inout Bool) throws(CookieFileError) -> Bool {
         if first {
             try expect(UInt8(ascii: "{"))
             first = false
             if peek() == UInt8(ascii: "}") {
                 index += 1
-                return nil
+                return false
             }
         } else {
             switch peek() {
             case UInt8(ascii: "}"):
                 index += 1
-                return nil
+                return false
             case UInt8(ascii: ","): index += 1
             default: throw syntax("expected \",\" or \"}\" in an object")
             }
         }
         guard peek() == UInt8(ascii: "\"") else { throw syntax("expected a member name") }
-        let name = try readString()
-        try expect(UInt8(ascii: ":"))
-        return name
+        return true
     }
 
     /// Reads `[` (on the first call) or the `,` before the next element; false after `]`.
@@ -217,6 +234,27 @@ struct JSONScanner {
             index += 1
         }
         return try readEscapedString(from: start)
+    }
+
+    /// A string (the next value must be one) given to `match`: its bytes in place when it is ASCII
+    /// without escapes (the usual case), else its decoded and checked UTF-8, as `readString` reads it.
+    mutating func readString<Result>(matching match: (UnsafeBufferPointer<UInt8>) -> Result) throws(CookieFileError) -> Result {
+        _ = peek()
+        let quote = index
+        try expect(UInt8(ascii: "\""))
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return match(UnsafeBufferPointer(rebasing: bytes[start..<index - 1]))
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+            index += 1
+        }
+        index = quote
+        var string = try readString()
+        return string.withUTF8(match)
     }
 
     /// Skips a string, checking its syntax (escapes, no control characters) but not building it; its

@@ -99,8 +99,10 @@ final class SQLiteConnection {
 
     /// Runs `body` in an IMMEDIATE transaction (the write lock is taken at BEGIN, so a busy database
     /// waits in the busy handler there rather than failing at COMMIT); rolls back when it throws.
-    func transaction<R>(_ body: () throws(SQLiteError) -> R) throws(SQLiteError) -> R {
-        try execute("BEGIN IMMEDIATE")
+    /// With `immediate` false, a DEFERRED one for reading: every read in `body` sees the same state of
+    /// the file, another connection's commit landing before or after all of them.
+    func transaction<R>(immediate: Bool = true, _ body: () throws(SQLiteError) -> R) throws(SQLiteError) -> R {
+        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         do {
             let result = try body()
             try execute("COMMIT")

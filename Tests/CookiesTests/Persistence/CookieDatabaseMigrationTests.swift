@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Cookies
 
 /// Opening a file an earlier version wrote migrates it (issue 4, "The store").
 @Suite struct CookieDatabaseMigrationTests {
-    let directory = makeTemporaryDirectory()
-    var path: String { directory + "/cookies.sqlite" }
+    let directory = TemporaryDirectory()
+    var path: String { directory.file("cookies.sqlite") }
 
     /// A copy of Fixtures/jar-schema-v1.sqlite, made by Fixtures/jar-schema-v1.sql.
     func copyFixture() throws {

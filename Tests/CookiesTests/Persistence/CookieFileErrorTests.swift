@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Cookies
 
 /// Files a jar cannot read, and files it cannot write (issue 4, "Nothing lost, nothing corrupted").
 @Suite struct CookieFileErrorTests {
-    let directory = makeTemporaryDirectory()
-    var path: String { directory + "/cookies.sqlite" }
+    let directory = TemporaryDirectory()
+    var path: String { directory.file("cookies.sqlite") }
 
     /// A jar file of 50 cookies, closed.
     func writeValidJar() throws {
@@ -148,7 +149,8 @@ import Testing
 /// True when a test can make a file unwritable for this process: tried on a scratch file (root
 /// needs chattr and a file system that supports the immutable attribute).
 let canMakeFilesReadOnly: Bool = {
-    let probe = makeTemporaryDirectory() + "/probe"
+    let directory = TemporaryDirectory()
+    let probe = directory.file("probe")
     guard FileManager.default.createFile(atPath: probe, contents: Data()) else { return false }
     guard (try? makeReadOnly(probe, true)) != nil else { return false }
     defer { try? makeReadOnly(probe, false) }

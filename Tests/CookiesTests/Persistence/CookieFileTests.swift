@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Cookies
 
@@ -113,9 +114,10 @@ struct CookieFileTests {
 
 /// `CookieFile.read` on SQLite files: our jar read whole without writing, Firefox's database, and others.
 struct CookieFileDatabaseTests {
+    let directory = TemporaryDirectory()
+
     @Test func jarFileIsReadWholeWithoutWriting() throws {
-        let directory = makeTemporaryDirectory()
-        let path = directory + "/jar.sqlite"
+        let path = directory.file("jar.sqlite")
         var options = testFileOptions()
         options.persistsSessionCookies = true
         let clock = ManualCookieClock(testEpoch)
@@ -133,7 +135,7 @@ struct CookieFileDatabaseTests {
     }
 
     @Test func firefoxDatabaseIsRecognised() throws {
-        let path = makeTemporaryDirectory() + "/cookies.sqlite"
+        let path = directory.file("cookies.sqlite")
         try runSQL(
             """
             CREATE TABLE moz_cookies (id INTEGER PRIMARY KEY, originAttributes TEXT NOT NULL DEFAULT '', name TEXT,
@@ -150,7 +152,7 @@ struct CookieFileDatabaseTests {
     }
 
     @Test func otherDatabasesAreForeign() throws {
-        let path = makeTemporaryDirectory() + "/notes.sqlite"
+        let path = directory.file("notes.sqlite")
         try runSQL("CREATE TABLE notes (body TEXT);", on: path)
         let before = fileBytes(path)
         #expect {

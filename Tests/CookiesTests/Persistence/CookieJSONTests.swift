@@ -40,13 +40,14 @@ struct CookieJSONTests {
     }
 
     /// A document written by hand: members in another order, optional members absent, unknown members at
-    /// every level (ignored), escapes, fewer fraction digits, a byte order mark.
+    /// every level (ignored, also those one letter off a known name), escapes (in member names and times
+    /// too), fewer fraction digits, a byte order mark.
     @Test func readsHandWrittenDocument() throws {
         let text = """
             \u{FEFF}{"cookies": [
-              {"path": "/", "name": "a\\u00e9\\ud83d\\ude00", "value": "x\\/y", "domain": "Example.COM",
+              {"p\\u0061th": "/", "name": "a\\u00e9\\ud83d\\ude00", "value": "x\\/y", "domain": "Example.COM",
                "hostOnly": false, "creation": "2025-01-01T00:00:00Z", "future": {"nested": [1, 2.5e3, null]},
-               "expires": "2025-06-30T12:34:56.5z"}
+               "sameSitX": 7, "httpOnlY": "no", "secures": [], "expires": "2025-06-30T12:34:56.5\\u007a"}
             ], "comment": "from a later version", "version": 1, "format": "swift-cookiejar"}
             """
         let cookie = try #require(CookieJSON.parse(Array(text.utf8)).cookies.first)

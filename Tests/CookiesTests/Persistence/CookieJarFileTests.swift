@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Cookies
 
 /// The persistent jar: what a relaunch finds, how changes reach the file (issue 4, "The store").
 @Suite struct CookieJarFileTests {
-    let directory = makeTemporaryDirectory()
-    var path: String { directory + "/cookies.sqlite" }
+    let directory = TemporaryDirectory()
+    var path: String { directory.file("cookies.sqlite") }
 
     /// Every field the jar keeps survives close and reopen (partition key, source port, times, flags).
     @Test func reopenedJarHoldsEveryFieldOfEveryPersistentCookie() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Cookies
@@ -7,8 +8,8 @@ import Testing
 /// `moz_cookies` as Firefox 91+ creates it (columns as in netwerk/cookie/CookiePersistentStorage.cpp);
 /// schema 16 (Firefox 142) stores expiry in milliseconds, earlier schemas in seconds.
 @Suite struct FirefoxCookiesTests {
-    let directory = makeTemporaryDirectory()
-    var path: String { directory + "/cookies.sqlite" }
+    let directory = TemporaryDirectory()
+    var path: String { directory.file("cookies.sqlite") }
 
     static let createTable = """
         CREATE TABLE moz_cookies (

@@ -10,7 +10,8 @@ struct ImportedCookieTests {
         "example.com", "www.example.com", "a-b.example", "example.com.", "example.cafe", "example.0x1f",
         "1.2.3.4", "1.2.3.0x4", "0x7f.1", "example.123", "123.example", "a.b-", "-a.example", "xn--bcher-kva.example",
         "Example.COM", "bücher.example", "exa mple.com", "a..b", ".a", "a", "localhost", "[::1]", "::1", "",
-        "a.b.c.d.e.f.g", "0xg.example", "example.0xg",
+        "a.b.c.d.e.f.g", "0xg.example", "example.0xg", "example.de", "example.fe", "example.0x", "example.9a",
+        "example.0x1fg", "a.0", "example.x1",
     ]
 
     @Test(arguments: hosts)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Cookies
@@ -14,17 +15,6 @@ import Testing
     /// The random seed: COOKIEJAR_KILL_SEED to replay a failure, else a new one (printed).
     static let seed: UInt64 = ProcessInfo.processInfo.environment["COOKIEJAR_KILL_SEED"].flatMap { UInt64($0) }
         ?? UInt64.random(in: 0...UInt64.max)
-
-    /// The CrashWriter executable, built next to the test bundle.
-    static func writerPath() throws -> String {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        while directory.path != "/" {
-            directory.deleteLastPathComponent()
-            let candidate = directory.appendingPathComponent("CrashWriter").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        throw CocoaError(.fileNoSuchFile)
-    }
 
     /// Starts the writer, waits for `acks` acknowledgements, kills it with SIGKILL. Returns the last
     /// acknowledged iteration (nil if it printed none).
@@ -53,8 +43,10 @@ import Testing
     @Test func killedWriterLeavesEveryAcknowledgedChangeAndNoPartialBatch() throws {
         print("KillTests seed: \(Self.seed) (set COOKIEJAR_KILL_SEED to replay)")
         var random = SplitMix64(seed: Self.seed)
-        let writer = try Self.writerPath()
-        let path = makeTemporaryDirectory() + "/cookies.sqlite"
+        let writer = try crashWriterPath()
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = directory.file("cookies.sqlite")
         var acknowledged = 0
         for run in 0..<50 {
             let acks = Int(random.next() % 4) + 1

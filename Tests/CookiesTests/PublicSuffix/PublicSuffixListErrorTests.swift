@@ -17,7 +17,7 @@ struct PublicSuffixListErrorTests {
 
     private static func temporaryFile(_ contents: String) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("psl-\(UUID().uuidString).dat")
-        try contents.write(to: url, atomically: true, encoding: .utf8)
+        try contents.write(to: url, atomically: false, encoding: .utf8)
         return url.path
     }
 

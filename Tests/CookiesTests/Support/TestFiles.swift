@@ -3,13 +3,6 @@ import Synchronization
 
 @testable import Cookies
 
-/// A fresh directory under the system's temporary directory, for one test's files.
-func makeTemporaryDirectory() -> String {
-    let path = NSTemporaryDirectory() + "cookiejar-tests-" + UUID().uuidString
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
 /// A flush scheduler that runs the scheduled writes only when the test says so: tests never wait.
 final class ManualFlushScheduler: CookieFlushScheduler {
     private let scheduled = Mutex<[(Duration, @Sendable () -> Void)]>([])
@@ -54,4 +47,15 @@ func fileBytes(_ path: String) -> Data? {
 func runSQL(_ sql: String, on path: String) throws {
     let connection = try SQLiteConnection(path: path, flags: [.readWrite, .create])
     try connection.execute(sql)
+}
+
+/// The CrashWriter executable (Tests/CrashWriter), built next to the test bundle.
+func crashWriterPath() throws -> String {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    while directory.path != "/" {
+        directory.deleteLastPathComponent()
+        let candidate = directory.appendingPathComponent("CrashWriter").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    throw CocoaError(.fileNoSuchFile)
 }

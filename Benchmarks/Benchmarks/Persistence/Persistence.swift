@@ -1,0 +1,46 @@
+import Benchmark
+import BenchmarkWorkload
+import Cookies
+import Foundation
+
+/// Reading cookie files, as `cookiejar inspect` and `import` do: one iteration reads 10,000 cookies from
+/// a cookies.txt file, a swift-cookiejar JSON file or an SQLite jar. Allocation counts guard the readers'
+/// per-cookie costs (a String per field, none per JSON member name; one buffer for the file).
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = Tolerances.configuration
+
+    // About 10,000 cookies over 1,000 sites, from the workload's receipts, at a fixed instant.
+    let now = CookieTime(secondsSinceEpoch: Int64(1_790_000_000))
+    let jar = CookieJar(limits: CookieLimits(maxCookies: 1_000_000), clock: ManualCookieClock(now))
+    for receipt in Workload(siteCount: 1000, seed: 6265).receipts(count: 12_000, seed: 5) {
+        jar.setCookie(receipt.setCookie, from: CookieURL(receipt.url)!)
+    }
+    let cookies = jar.allCookies()
+    precondition((9_000...11_000).contains(cookies.count), "the files should hold about 10,000 cookies")
+
+    let cookiesTxt = Array(try! CookiesTxt.serialize(cookies).utf8)
+    Benchmark("Read cookies.txt (10k cookies)") { _ in
+        blackHole(try CookiesTxt.parse(cookiesTxt, now: now))
+    }
+
+    let json = Array(CookieJSON.serialize(cookies).utf8)
+    Benchmark("Read JSON (10k cookies)") { _ in
+        blackHole(try CookieJSON.parse(json))
+    }
+
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-benchmark-\(UUID().uuidString)")
+    let path = directory.appendingPathComponent("jar.sqlite").path
+    Benchmark("Read SQLite jar (10k cookies)") { _ in
+        blackHole(try CookieFile.read(path: path, now: now))
+    } setup: {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var options = CookieFileOptions()
+        options.flushDelay = nil
+        options.persistsSessionCookies = true
+        let file = try CookieJar(contentsOf: path, options: options, clock: ManualCookieClock(now))
+        file.insert(contentsOf: cookies)
+        try file.close()
+    } teardown: {
+        try FileManager.default.removeItem(at: directory)
+    }
+}
