@@ -12,7 +12,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // One iteration: 1,000 receipts (URL parse + parse + storage model) into a fresh jar.
     let receipts = workload.receipts(count: 1000, seed: 1)
-    Benchmark("Receive into a jar") { benchmark in
+    Benchmark("Receive-into-a-jar") { benchmark in
         let jar = CookieJar(limits: limits)
         benchmark.startMeasurement()
         for receipt in receipts {
@@ -30,12 +30,12 @@ let benchmarks: @Sendable () -> Void = {
     precondition((48_000...52_000).contains(big.count), "the lookup jar should hold about 50,000 cookies")
     let hits = workload.queries(count: 1000, hits: true, seed: 3)
     let misses = workload.queries(count: 1000, hits: false, seed: 4)
-    Benchmark("Lookup hits (50k-cookie jar)") { _ in
+    Benchmark("Lookup-hits-50k-cookie-jar") { _ in
         for query in hits {
             blackHole(jar: big, query)
         }
     }
-    Benchmark("Lookup misses (50k-cookie jar)") { _ in
+    Benchmark("Lookup-misses-50k-cookie-jar") { _ in
         for query in misses {
             blackHole(jar: big, query)
         }

@@ -16,8 +16,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    parseBenchmark("Parse typical line") { Workload.typicalLine(&$0, domain: "example.com") }
-    parseBenchmark("Parse long JWT value") { Workload.jwtLine(&$0) }
-    parseBenchmark("Parse legacy dates") { Workload.legacyDateLine(&$0) }
-    parseBenchmark("Parse rejected lines") { Workload.rejectedLine(&$0) }
+    parseBenchmark("Parse-typical-line") { Workload.typicalLine(&$0, domain: "example.com") }
+    parseBenchmark("Parse-long-JWT-value") { Workload.jwtLine(&$0) }
+    parseBenchmark("Parse-legacy-dates") { Workload.legacyDateLine(&$0) }
+    parseBenchmark("Parse-rejected-lines") { Workload.rejectedLine(&$0) }
 }

@@ -19,18 +19,18 @@ let benchmarks: @Sendable () -> Void = {
     precondition((9_000...11_000).contains(cookies.count), "the files should hold about 10,000 cookies")
 
     let cookiesTxt = Array(try! CookiesTxt.serialize(cookies).utf8)
-    Benchmark("Read cookies.txt (10k cookies)") { _ in
+    Benchmark("Read-cookies.txt-10k-cookies") { _ in
         blackHole(try CookiesTxt.parse(cookiesTxt, now: now))
     }
 
     let json = Array(CookieJSON.serialize(cookies).utf8)
-    Benchmark("Read JSON (10k cookies)") { _ in
+    Benchmark("Read-JSON-10k-cookies") { _ in
         blackHole(try CookieJSON.parse(json))
     }
 
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-benchmark-\(UUID().uuidString)")
     let path = directory.appendingPathComponent("jar.sqlite").path
-    Benchmark("Read SQLite jar (10k cookies)") { _ in
+    Benchmark("Read-SQLite-jar-10k-cookies") { _ in
         blackHole(try CookieFile.read(path: path, now: now))
     } setup: {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

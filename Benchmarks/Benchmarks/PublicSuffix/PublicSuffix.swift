@@ -14,14 +14,14 @@ let benchmarks: @Sendable () -> Void = {
     let hosts = (0..<1000).map { _ in random.pick(random.pick(workload.sites).hosts) }
 
     let system = SystemPublicSuffixList.shared
-    Benchmark("Public suffix cold (libpsl)") { _ in
+    Benchmark("Public-suffix-cold-libpsl") { _ in
         for host in hosts {
             blackHole(system.registrableDomain(of: host))
         }
     }
 
     if let rules = try? PublicSuffixRules(contentsOfFile: "/usr/share/publicsuffix/public_suffix_list.dat") {
-        Benchmark("Public suffix cold (PublicSuffixRules)") { _ in
+        Benchmark("Public-suffix-cold-PublicSuffixRules") { _ in
             for host in hosts {
                 blackHole(rules.registrableDomain(of: host))
             }
@@ -34,7 +34,7 @@ let benchmarks: @Sendable () -> Void = {
     for site in workload.sites {
         jar.setCookie("k=v; Path=/never; Domain=" + site.domain, from: CookieURL("https://" + site.domain + "/")!)
     }
-    Benchmark("Public suffix cached (jar)") { _ in
+    Benchmark("Public-suffix-cached-jar") { _ in
         for url in urls {
             blackHole(jar.cookieHeader(for: url))
         }

@@ -14,14 +14,14 @@ let benchmarks: @Sendable () -> Void = {
             CookiePair(name: "c\(index)", value: random.string("0123456789abcdef", count: Int.random(in: 4...40, using: &random)))
         }
     }
-    Benchmark("Serialize Cookie header") { _ in
+    Benchmark("Serialize-Cookie-header") { _ in
         for pairs in headers {
             blackHole(CookieHeader.serialize(pairs))
         }
     }
 
     let parsed = (0..<1000).compactMap { _ in try? ParsedSetCookie(parsing: Workload.typicalLine(&random, domain: "example.com")) }
-    Benchmark("Serialize Set-Cookie line") { _ in
+    Benchmark("Serialize-Set-Cookie-line") { _ in
         for cookie in parsed {
             blackHole(cookie.setCookieString)
         }

@@ -3,27 +3,31 @@
 /// the table is small: lookups scan it, retrieval decides once per slot instead of once per cookie, and
 /// the jar holds one copy of each string instead of one per cookie.
 struct InternedStrings: Sendable {
-    /// The strings by slot; a free slot holds "" and has no uses.
-    private(set) var strings: [String] = []
-    /// The UTF-8 length of each string.
-    private(set) var byteCounts: [Int] = []
-    /// How many cookies use each slot.
-    private var uses: [UInt32] = []
-    /// Slots whose string no cookie uses any more, for reuse.
-    private var free: [UInt32] = []
+    struct Slot: Sendable {
+        /// The string; "" in a free slot.
+        var string: String
+        /// Its UTF-8 length.
+        var byteCount: Int
+        /// How many cookies use the slot; 0 in a free slot.
+        var uses: UInt32
+    }
 
-    /// How many cookies use `slot`.
-    func useCount(of slot: Int) -> UInt32 { uses[slot] }
+    /// The slots, free ones included (one allocation per table).
+    private(set) var slots: [Slot] = []
 
     /// How many slots the table has (free ones included).
-    var count: Int { strings.count }
+    var count: Int { slots.count }
 
     @inline(__always)
-    subscript(slot: UInt32) -> String { strings[Int(slot)] }
+    subscript(slot: UInt32) -> String { slots[Int(slot)].string }
+
+    /// The UTF-8 length of the string at `slot`.
+    @inline(__always)
+    func byteCount(of slot: UInt32) -> Int { slots[Int(slot)].byteCount }
 
     /// The slot holding `string` (the same bytes), if some cookie uses it.
     func slot(of string: String) -> UInt32? {
-        for index in strings.indices where uses[index] > 0 && strings[index].hasSameUTF8(as: string) {
+        for index in slots.indices where slots[index].uses > 0 && slots[index].string.hasSameUTF8(as: string) {
             return UInt32(truncatingIfNeeded: index)
         }
         return nil
@@ -32,29 +36,22 @@ struct InternedStrings: Sendable {
     /// The slot of `string`, added when no cookie uses it yet; counts one more use.
     mutating func retain(_ string: String) -> UInt32 {
         if let slot = slot(of: string) {
-            uses[Int(slot)] += 1
+            slots[Int(slot)].uses += 1
             return slot
         }
-        if let slot = free.popLast() {
-            strings[Int(slot)] = string
-            byteCounts[Int(slot)] = string.utf8.count
-            uses[Int(slot)] = 1
-            return slot
+        let new = Slot(string: string, byteCount: string.utf8.count, uses: 1)
+        if let free = slots.firstIndex(where: { $0.uses == 0 }) {
+            slots[free] = new
+            return UInt32(truncatingIfNeeded: free)
         }
-        strings.append(string)
-        byteCounts.append(string.utf8.count)
-        uses.append(1)
-        return UInt32(truncatingIfNeeded: strings.count - 1)
+        slots.append(new)
+        return UInt32(truncatingIfNeeded: slots.count - 1)
     }
 
     /// Counts one use less of `slot`; the slot is freed with its last use.
     mutating func release(_ slot: UInt32) {
         let index = Int(slot)
-        uses[index] -= 1
-        if uses[index] == 0 {
-            strings[index] = ""
-            byteCounts[index] = 0
-            free.append(slot)
-        }
+        slots[index].uses -= 1
+        if slots[index].uses == 0 { slots[index] = Slot(string: "", byteCount: 0, uses: 0) }
     }
 }

@@ -66,22 +66,22 @@ extension SiteCookies {
             let hostIsIPAddress = filter.host.isIPAddress
             host.withUTF8 { host in
                 path.withUTF8 { path in
-                    domains.strings.withUnsafeBufferPointer { domains in
+                    domains.slots.withUnsafeBufferPointer { domains in
                         for slot in domains.indices {
-                            decisions[slot] = DomainMatch.decision(host: host, hostIsIPAddress: hostIsIPAddress, domain: domains[slot])
+                            decisions[slot] = DomainMatch.decision(host: host, hostIsIPAddress: hostIsIPAddress, domain: domains[slot].string)
                         }
                     }
                     // Per path: the request path path-matches it (§5.1.4).
-                    paths.strings.withUnsafeBufferPointer { paths in
+                    paths.slots.withUnsafeBufferPointer { paths in
                         for slot in paths.indices {
-                            decisions[pathStart + slot] = CookiePath.matches(requestPath: path, cookiePath: paths[slot]) ? 1 : 0
+                            decisions[pathStart + slot] = CookiePath.matches(requestPath: path, cookiePath: paths[slot].string) ? 1 : 0
                         }
                     }
                 }
             }
             // Per partition key: it is the request's.
-            for (slot, partition) in partitions.strings.enumerated() {
-                decisions[partitionStart + slot] = partition == filter.partition ? 1 : 0
+            for (slot, partition) in partitions.slots.enumerated() {
+                decisions[partitionStart + slot] = partition.string == filter.partition ? 1 : 0
             }
             entries.withUnsafeBufferPointer { entries in
                 for index in 0..<entries.count {

@@ -84,7 +84,7 @@ struct SiteCookies: Sendable {
 
     /// The length of the path of `entry`.
     @inline(__always)
-    private func pathLength(_ entry: StoredCookie) -> Int { paths.byteCounts[Int(entry.path)] }
+    private func pathLength(_ entry: StoredCookie) -> Int { paths.byteCount(of: entry.path) }
 
     /// §5.8.3 step 4: `first` is sent before `second` when its path is longer, or as long and it was
     /// created no later.
@@ -123,12 +123,12 @@ struct SiteCookies: Sendable {
         noteAdded(new)
     }
 
-    /// Grows full arrays by a quarter instead of doubling them: a jar's memory is mostly its sites'
-    /// arrays, and few sites keep growing.
+    /// Grows full arrays by a quarter instead of doubling them once they hold 32 cookies: a jar's memory
+    /// is mostly its sites' arrays, and few sites keep growing.
     private mutating func makeRoomForOneMore() {
         let count = entries.count
         guard count == entries.capacity || count == names.capacity || count == values.capacity else { return }
-        let capacity = count + max(4, count / 4)
+        let capacity = count < 32 ? max(4, 2 * count) : count + count / 4
         entries.reserveCapacity(capacity)
         names.reserveCapacity(capacity)
         values.reserveCapacity(capacity)
@@ -172,7 +172,7 @@ struct SiteCookies: Sendable {
         guard !entries.indices.dropFirst().allSatisfy({ precedesInSendOrder(entries[$0 - 1], entries[$0]) }) else {
             return
         }
-        let lengths = paths.byteCounts
+        let lengths = paths.slots.map(\.byteCount)
         let order = entries.indices.sorted { first, second in
             let firstLength = lengths[Int(entries[first].path)]
             let secondLength = lengths[Int(entries[second].path)]
@@ -279,8 +279,8 @@ struct SiteCookies: Sendable {
                 counted[Int(slot)] += 1
             }
             for slot in 0..<table.count {
-                if counted[slot] != table.useCount(of: slot) { return "a \(label) slot counts the wrong number of uses" }
-                if counted[slot] > 0, table.strings[slot].isEmpty { return "a used \(label) slot holds no string" }
+                if counted[slot] != table.slots[slot].uses { return "a \(label) slot counts the wrong number of uses" }
+                if counted[slot] > 0, table.slots[slot].string.isEmpty { return "a used \(label) slot holds no string" }
             }
         }
         if entries.contains(where: { $0.flags.contains(.persistent) && $0.expiry < earliestExpiry.microsecondsSinceEpoch }) {

@@ -68,7 +68,7 @@ struct SiteCookiesTests {
         #expect(site.remove(at: Set(site.cookies.indices)).count == 3)
         #expect(site.structureViolation() == nil)
         for table in [site.domains, site.paths, site.partitions] {
-            #expect(table.strings.allSatisfy { $0.isEmpty }, "every slot freed")
+            #expect(table.slots.allSatisfy { $0.string.isEmpty && $0.uses == 0 }, "every slot freed")
         }
     }
 
