@@ -50,6 +50,18 @@ struct InspectTests {
         #expect(again.stdout == original.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("\tsession\t") }.joined(separator: "\n"))
     }
 
+    /// A jar piped in (`/dev/stdin`) is read once and sniffed from memory: the same table as from the file.
+    @Test func readsAPipe() throws {
+        let text = try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "cookies.txt", "--at", Self.at])
+        #expect(text.status == 0)
+        let piped = try Tool.run(["inspect", "/dev/stdin", "--at", Self.at], stdin: text.stdout)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.hasPrefix("/dev/stdin (Netscape cookies.txt)\n"))
+        #expect(piped.stdout.hasSuffix("6 cookies in 2 sites\n"))
+        let database = try Tool.run(["inspect", "/dev/stdin"], stdin: String(decoding: try Data(contentsOf: Tool.packageRoot.appendingPathComponent("Tests/Samples/app-jar.sqlite")).prefix(100), as: UTF8.self))
+        #expect(database.status == 3, "an SQLite jar cannot be read from a pipe")
+    }
+
     @Test func errorPaths() throws {
         let missing = try Tool.run(["inspect", "/nonexistent/jar.sqlite"])
         #expect(missing.status == 3)

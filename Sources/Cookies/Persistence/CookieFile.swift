@@ -16,13 +16,20 @@ public enum CookieFile {
     /// - Throws: `io`, `unknownFormat`, `foreign` (another application's database), or the format's own
     ///   errors; every error names `path`.
     public static func read(path: String, now: CookieTime, lenient: Bool = false) throws(CookieFileError) -> CookieFileContents {
-        // A database is read by SQLite: its header tells, without loading the whole file.
+        // A database is read by SQLite: its header tells, without loading the whole file. What is not a
+        // regular file (a pipe, /dev/stdin) can be read only once: all of it, then sniffed (an SQLite
+        // database read that way is refused by `parse`).
         let isDatabase: Bool
         let bytes: [UInt8]
         do {
-            isDatabase = try FileBytes.contents(atPath: path, limit: maximumSize, prefix: CookieFileFormat.sqliteMagic.count)
-                == CookieFileFormat.sqliteMagic
-            bytes = isDatabase ? [] : try FileBytes.contents(atPath: path, limit: maximumSize)
+            if FileBytes.isRegularFile(atPath: path) {
+                isDatabase = try FileBytes.contents(atPath: path, limit: maximumSize, prefix: CookieFileFormat.sqliteMagic.count)
+                    == CookieFileFormat.sqliteMagic
+                bytes = isDatabase ? [] : try FileBytes.contents(atPath: path, limit: maximumSize)
+            } else {
+                isDatabase = false
+                bytes = try FileBytes.contents(atPath: path, limit: maximumSize)
+            }
         } catch {
             throw CookieFileError(.io, path: path, detail: "cannot read the file: \(error.explanation)")
         }
@@ -58,7 +65,7 @@ public enum CookieFile {
         case .json: try CookieJSON.parse(bytes, lenient: lenient)
         case .binaryCookies: try BinaryCookies.parse(bytes, lenient: lenient)
         case .sqlite, .firefox:
-            throw CookieFileError(.unsupportedFormat, offset: 0, detail: "an SQLite database: read it from its file (CookieFile.read)")
+            throw CookieFileError(.unsupportedFormat, offset: 0, detail: "an SQLite database, which is read from its file (a path), not from bytes or a pipe")
         case nil:
             throw CookieFileError(.unknownFormat, offset: 0, detail: "not a cookies.txt, swift-cookiejar JSON or binarycookies file")
         }

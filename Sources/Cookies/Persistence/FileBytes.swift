@@ -22,6 +22,13 @@ enum FileBytes {
         }
     }
 
+    /// True when `path` names a regular file, which can be read more than once (a pipe such as
+    /// /dev/stdin cannot).
+    static func isRegularFile(atPath path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// The bytes of the file at `path`, at most `limit` of them; with `prefix`, only its first `prefix`
     /// bytes (fewer when the file is shorter).
     static func contents(atPath path: String, limit: Int, prefix: Int? = nil) throws(Failure) -> [UInt8] {
