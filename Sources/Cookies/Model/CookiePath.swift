@@ -22,21 +22,13 @@ enum CookiePath {
     ///   that is not included in the cookie-path is "/".
     @inline(__always)
     static func matches(requestPath: String, cookiePath: String) -> Bool {
-        let matched = requestPath.utf8.withContiguousStorageIfAvailable { request in
-            cookiePath.utf8.withContiguousStorageIfAvailable { cookie in matches(requestPath: request, cookiePath: cookie) }
-        }
-        if let matched = matched ?? nil { return matched }
-        return Array(requestPath.utf8).withUnsafeBufferPointer { request in
-            Array(cookiePath.utf8).withUnsafeBufferPointer { cookie in matches(requestPath: request, cookiePath: cookie) }
-        }
+        requestPath.withUTF8Bytes { request in matches(requestPath: request, cookiePath: cookiePath) }
     }
 
     /// The same with the request path as UTF-8 bytes.
     @inline(__always)
     static func matches(requestPath: UnsafeBufferPointer<UInt8>, cookiePath: String) -> Bool {
-        let matched = cookiePath.utf8.withContiguousStorageIfAvailable { cookie in matches(requestPath: requestPath, cookiePath: cookie) }
-        if let matched { return matched }
-        return Array(cookiePath.utf8).withUnsafeBufferPointer { cookie in matches(requestPath: requestPath, cookiePath: cookie) }
+        cookiePath.withUTF8Bytes { cookie in matches(requestPath: requestPath, cookiePath: cookie) }
     }
 
     /// The same on UTF-8 bytes.

@@ -5,13 +5,9 @@
 enum DomainMatch {
     @inline(__always)
     static func matches(host: String, hostIsIPAddress: Bool, domain: String) -> Bool {
-        let matched = host.utf8.withContiguousStorageIfAvailable { host in
-            domain.utf8.withContiguousStorageIfAvailable { domain in
-                matches(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain)
-            }
+        host.withUTF8Bytes { host in
+            domain.withUTF8Bytes { domain in matches(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain) }
         }
-        if let matched = matched ?? nil { return matched }
-        return matches(host: Array(host.utf8), hostIsIPAddress: hostIsIPAddress, domain: Array(domain.utf8))
     }
 
     /// The same on UTF-8 bytes.
@@ -28,18 +24,8 @@ enum DomainMatch {
     /// is `host` itself (what a host-only cookie needs).
     @inline(__always)
     static func decision(host: UnsafeBufferPointer<UInt8>, hostIsIPAddress: Bool, domain: String) -> UInt8 {
-        let matched = domain.utf8.withContiguousStorageIfAvailable { domain in
+        domain.withUTF8Bytes { domain in
             matches(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain) ? (domain.count == host.count ? 3 : 2) : 0
-        }
-        if let matched { return UInt8(matched) }
-        return Array(domain.utf8).withUnsafeBufferPointer { domain in
-            matches(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain) ? (domain.count == host.count ? 3 : 2) : 0
-        }
-    }
-
-    private static func matches(host: [UInt8], hostIsIPAddress: Bool, domain: [UInt8]) -> Bool {
-        host.withUnsafeBufferPointer { host in
-            domain.withUnsafeBufferPointer { domain in matches(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain) }
         }
     }
 }

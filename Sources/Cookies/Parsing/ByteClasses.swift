@@ -126,13 +126,23 @@ extension String {
     /// and "e" + U+0301), which are different cookies.
     @inline(__always)
     func hasSameUTF8(as other: String) -> Bool {
-        let same = utf8.withContiguousStorageIfAvailable { first in
-            other.utf8.withContiguousStorageIfAvailable { second in
-                first.count == second.count
-                    && (first.isEmpty || memoryEqual(first.baseAddress!, second.baseAddress!, first.count))
-            }
+        other.withUTF8Bytes(hasUTF8)
+    }
+
+    /// True when the UTF-8 of this string is `bytes`.
+    @inline(__always)
+    func hasUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        withUTF8Bytes { own in
+            own.count == bytes.count && (own.isEmpty || memoryEqual(own.baseAddress!, bytes.baseAddress!, own.count))
         }
-        return (same ?? nil) ?? utf8.elementsEqual(other.utf8)
+    }
+
+    /// Calls `body` with the UTF-8 bytes: in place when the string holds them contiguously (a native
+    /// string), else from a copy (a bridged one).
+    @inline(__always)
+    func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(utf8).withUnsafeBufferPointer(body)
     }
 
     /// Feeds the UTF-8 bytes (and their count) to `hasher`: a hash agreeing with `hasSameUTF8(as:)`.

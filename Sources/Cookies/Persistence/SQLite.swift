@@ -191,10 +191,7 @@ final class SQLiteStatement {
     func string(at column: Int32, reusing previous: String) -> String {
         guard let text = sqlite3_column_text(handle, column) else { return "" }
         let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
-        let same = previous.utf8.withContiguousStorageIfAvailable { previous in
-            previous.count == bytes.count && (bytes.isEmpty || memoryEqual(previous.baseAddress!, bytes.baseAddress!, bytes.count))
-        }
-        return same == true ? previous : String(decoding: bytes, as: UTF8.self)
+        return previous.hasUTF8(bytes) ? previous : String(decoding: bytes, as: UTF8.self)
     }
 
     /// True when the column is TEXT (not NULL, a number or a blob).
