@@ -172,12 +172,13 @@ struct SiteCookies: Sendable {
         guard !entries.indices.dropFirst().allSatisfy({ precedesInSendOrder(entries[$0 - 1], entries[$0]) }) else {
             return
         }
-        let lengths = paths.slots.map(\.byteCount)
+        // A strict order for the sort (`precedesInSendOrder` admits equal creation times both ways); the
+        // sort is stable, so cookies created at the same time keep their file order.
         let order = entries.indices.sorted { first, second in
-            let firstLength = lengths[Int(entries[first].path)]
-            let secondLength = lengths[Int(entries[second].path)]
+            let firstLength = pathLength(entries[first])
+            let secondLength = pathLength(entries[second])
             return firstLength > secondLength
-                || (firstLength == secondLength && entries[first].creation <= entries[second].creation)
+                || (firstLength == secondLength && entries[first].creation < entries[second].creation)
         }
         entries = order.map { entries[$0] }
         names = order.map { names[$0] }
