@@ -3,7 +3,8 @@ extension CookieStore {
     private mutating func filter(
         for url: CookieURL, context: CookieRequestContext, siteIndex: Int
     ) -> RetrievalFilter {
-        let partition = sites.withUnsafeBufferPointer { $0[siteIndex].partitionedCount > 0 } ? site(of: context.partition ?? url) : nil
+        let hasPartitionedCookies = sites.withUnsafeBufferPointer { $0[siteIndex].partitionedCount > 0 }
+        let partition = hasPartitionedCookies ? site(of: context.partition ?? url) : nil
         return RetrievalFilter(url: url, context: context, isCrossSite: isCrossSite(url, context: context), partition: partition)
     }
 
@@ -20,14 +21,15 @@ extension CookieStore {
         guard url.isHTTPFamily else { return nil }
         let key = siteKey(of: url.host)
         guard var siteIndex = siteSlots[key] else { return nil }
-        if sites.withUnsafeBufferPointer({ $0[siteIndex].earliestExpiry <= now }) /* some cookie may have expired */ {
+        // Some cookie of the site may have expired: purge them first.
+        if sites.withUnsafeBufferPointer({ $0[siteIndex].earliestExpiry <= now }) {
             purgeExpired(inSite: key, now: now)
             guard let index = siteSlots[key] else { return nil }
             siteIndex = index
         }
         let filter = filter(for: url, context: context, siteIndex: siteIndex)
-        // The indices to send live on the stack (a site holds at most a few hundred cookies, 32 bits each: well under the 1 KiB that stays on the stack for the default limit); the site
-        // is reached in place, never copied.
+        // The indices to send live on the stack (32 bits each: 180 cookies, the default limit, take 720
+        // bytes, under the 1 KiB that stays on the stack); the site is reached in place, never copied.
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: sites.withUnsafeBufferPointer { $0[siteIndex].entries.count }) { sent in
             withSites { sites in
                 var sentCount = 0
