@@ -1,21 +1,43 @@
 /// One `Set-Cookie` field value after the parsing algorithm of rfc6265bis-22 §5.6: a cookie-name, a
 /// cookie-value and the attributes the algorithm keeps, with "the last one wins" already applied.
 /// No policy is applied here (that is §5.7, `CookieJar`).
+///
+/// A parsed value keeps the line it came from and reads its name, value, Domain and Path out of it when
+/// they are asked for (`LinePart`), so parsing allocates nothing per part.
 public struct ParsedSetCookie: Sendable, Hashable {
+    /// The field value the parts below refer to (ill-formed UTF-8 already replaced by U+FFFD).
+    var line: String
+    var namePart: LinePart
+    var valuePart: LinePart
+    var domainPart: LinePart?
+    var pathPart: LinePart?
+
     /// The cookie-name (may be empty: a nameless cookie, §5.6 step 3).
-    public var name: String
+    public var name: String {
+        get { namePart.string(in: line) }
+        set { namePart = .text(newValue) }
+    }
     /// The cookie-value, exactly as sent after trimming WSP (quotes are part of the value).
-    public var value: String
+    public var value: String {
+        get { valuePart.string(in: line) }
+        set { valuePart = .text(newValue) }
+    }
     /// The last valid Expires attribute, as seconds since the Unix epoch (§5.6.1).
     public var expires: Int64?
     /// The last valid Max-Age attribute in seconds; zero or negative means "expire now" (§5.6.2).
     public var maxAge: Int64?
     /// The last Domain attribute, without one leading "." and lower-cased (§5.6.3). An empty string
     /// (from `Domain=` or `Domain=.`) makes the cookie host-only (§5.7 step 10).
-    public var domain: String?
+    public var domain: String? {
+        get { domainPart?.string(in: line) }
+        set { domainPart = newValue.map(LinePart.text) }
+    }
     /// The last Path attribute (§5.6.4). An empty string stands for a Path attribute whose value was
     /// empty or did not start with "/", for which the default-path applies.
-    public var path: String?
+    public var path: String? {
+        get { pathPart?.string(in: line) }
+        set { pathPart = newValue.map(LinePart.text) }
+    }
     /// A Secure attribute is present (§5.6.5).
     public var secure: Bool
     /// An HttpOnly attribute is present (§5.6.6).
@@ -30,8 +52,7 @@ public struct ParsedSetCookie: Sendable, Hashable {
         path: String? = nil, secure: Bool = false, httpOnly: Bool = false, sameSite: SameSite? = nil,
         partitioned: Bool = false
     ) {
-        self.name = name
-        self.value = value
+        self.init(line: "", name: .text(name), value: .text(value))
         self.expires = expires
         self.maxAge = maxAge
         self.domain = domain
@@ -40,5 +61,34 @@ public struct ParsedSetCookie: Sendable, Hashable {
         self.httpOnly = httpOnly
         self.sameSite = sameSite
         self.partitioned = partitioned
+    }
+
+    /// The cookie of a name-value-pair of `line`, without attributes (§5.6 steps 3–4).
+    init(line: String, name: LinePart, value: LinePart) {
+        self.line = line
+        namePart = name
+        valuePart = value
+        secure = false
+        httpOnly = false
+        partitioned = false
+    }
+
+    public static func == (lhs: ParsedSetCookie, rhs: ParsedSetCookie) -> Bool {
+        lhs.name == rhs.name && lhs.value == rhs.value && lhs.expires == rhs.expires && lhs.maxAge == rhs.maxAge
+            && lhs.domain == rhs.domain && lhs.path == rhs.path && lhs.secure == rhs.secure
+            && lhs.httpOnly == rhs.httpOnly && lhs.sameSite == rhs.sameSite && lhs.partitioned == rhs.partitioned
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(value)
+        hasher.combine(expires)
+        hasher.combine(maxAge)
+        hasher.combine(domain)
+        hasher.combine(path)
+        hasher.combine(secure)
+        hasher.combine(httpOnly)
+        hasher.combine(sameSite)
+        hasher.combine(partitioned)
     }
 }

@@ -11,22 +11,30 @@ extension ParsedSetCookie {
     /// Parses one `Set-Cookie` field value (rfc6265bis-22 §5.6).
     /// - Throws: the reason the whole line is ignored.
     public init(parsing setCookie: String) throws(CookieRejection) {
-        var text = setCookie
-        let parsed = text.withUTF8 { bytes in Result { () throws(CookieRejection) in try ParsedSetCookie.parse(bytes) } }
+        var line = setCookie
+        let parsed = line.withUTF8 { bytes in Result { () throws(CookieRejection) in try ParsedSetCookie.parse(bytes) } }
         self = try parsed.get()
+        self.line = line
     }
 
     /// Parses the UTF-8 bytes of one `Set-Cookie` field value (rfc6265bis-22 §5.6).
-    /// Invalid UTF-8 is kept in name and value as U+FFFD (the bytes are not HTTP's to interpret).
+    ///
+    /// Ill-formed UTF-8 is replaced by U+FFFD before parsing (the bytes are not HTTP's to interpret), and
+    /// the octet limits of step 5 and attribute step 6 apply to that text (deviation, 2026-11-21): U+FFFD
+    /// takes three octets for as few as one, so a line within the limits could otherwise keep a longer
+    /// name, value or attribute, and would not serialise to a line that parses back the same. The
+    /// replacement only touches bytes from 0x80 on, so the CTLs, ";", "=" and WSP the algorithm looks
+    /// for stay where they were.
     /// - Throws: the reason the whole line is ignored.
     public init(bytes: UnsafeBufferPointer<UInt8>) throws(CookieRejection) {
-        self = try ParsedSetCookie.parse(bytes)
+        try self.init(parsing: String(decoding: bytes, as: UTF8.self))
     }
 
-    /// §5.6 on `bytes`: the cookie of the name-value-pair, with each cookie-av applied in turn.
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(CookieRejection) -> ParsedSetCookie {
+    /// §5.6 on `line`: the cookie of the name-value-pair, with each cookie-av applied in turn. Its parts
+    /// are offsets into `line`; the caller sets the `line` they refer to.
+    private static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(CookieRejection) -> ParsedSetCookie {
         // Steps 1–2: the name-value-pair runs up to the first ";"; `segments` throws on a CTL other than HTAB.
-        var segments = SetCookieSegments(bytes)
+        var segments = SetCookieSegments(line)
         let pair = try segments.nameValuePair()
         // Step 3: split at the first "="; without one the name is empty and the pair is the value.
         var nameBytes = UnsafeBufferPointer(rebasing: pair.bytes[0..<0])
@@ -39,28 +47,19 @@ extension ParsedSetCookie {
         nameBytes = nameBytes.trimmingCookieWhitespace()
         valueBytes = valueBytes.trimmingCookieWhitespace()
         var rejection: CookieRejection?
-        var name = ""
-        var value = ""
         if nameBytes.isEmpty && valueBytes.isEmpty {
             // §5.7 step 2 (checked here: it depends on the line alone): both empty ignores the cookie.
             rejection = .emptyNameAndValue
         } else if nameBytes.count + valueBytes.count > Limits.maxNameValueBytes {
             // Step 5: name plus value over 4096 octets ignores the line.
             rejection = .nameAndValueTooLong
-        } else {
-            name = String(decoding: nameBytes, as: UTF8.self)
-            value = String(decoding: valueBytes, as: UTF8.self)
-            // Step 5 again on the decoded text (deviation, 2026-11-21): ill-formed UTF-8 becomes U+FFFD, three
-            // octets for as few as one, so a line within the limit could keep a longer name and value. The
-            // limit holds for what is kept, and the cookie serialises to a line that parses back the same.
-            if name.utf8.count + value.utf8.count > Limits.maxNameValueBytes { rejection = .nameAndValueTooLong }
         }
         if let rejection {
             // Step 1 comes first: a CTL further on ignores the line for that reason instead.
             try segments.skipRemainingCookieAVs()
             throw rejection
         }
-        var cookie = ParsedSetCookie(name: consume name, value: consume value)
+        var cookie = ParsedSetCookie(line: "", name: LinePart(nameBytes, of: line), value: LinePart(valueBytes, of: line))
         // §5.6 "unparsed-attributes": each cookie-av in turn, the last occurrence of an attribute winning.
         while let cookieAV = try segments.nextCookieAV() {
             // Attribute step 4: attribute-name up to the first "=", attribute-value after it (else empty).
@@ -76,19 +75,21 @@ extension ParsedSetCookie {
             // Step 6: an attribute-value over 1024 octets makes the cookie-av ignored.
             if valueBytes.count > Limits.maxAttributeValueBytes { continue }
             // Step 7: process the attribute-name case-insensitively; unknown attributes are ignored.
-            cookie.processAttribute(name: nameBytes, value: valueBytes)
+            cookie.processAttribute(name: nameBytes, value: valueBytes, of: line)
         }
         return cookie
     }
 
     @inline(__always)
-    private mutating func processAttribute(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+    private mutating func processAttribute(
+        name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, of line: UnsafeBufferPointer<UInt8>
+    ) {
         switch name.count {
         case 4:
-            if name.caseInsensitivelyEquals("path") { processPath(value) }
+            if name.caseInsensitivelyEquals("path") { processPath(value, of: line) }
         case 6:
             if name.caseInsensitivelyEquals("domain") {
-                processDomain(value)
+                processDomain(value, of: line)
             } else if name.caseInsensitivelyEquals("secure") {
                 // §5.6.5: append Secure with an empty value, whatever the value was.
                 secure = true
@@ -138,29 +139,22 @@ extension ParsedSetCookie {
 
     /// §5.6.3 Domain: one leading "." is removed, the rest lower-cased. An empty result is kept: it
     /// overrides earlier Domain attributes and makes the cookie host-only (§5.7 steps 7 and 10).
-    private mutating func processDomain(_ value: UnsafeBufferPointer<UInt8>) {
+    private mutating func processDomain(_ value: UnsafeBufferPointer<UInt8>, of line: UnsafeBufferPointer<UInt8>) {
         var bytes = value
         if bytes.first == UInt8(ascii: ".") { bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst()) }
-        let lowercased = String(unsafeUninitializedCapacity: bytes.count) { buffer in
+        guard bytes.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else {
+            domainPart = LinePart(bytes, of: line)
+            return
+        }
+        domainPart = .text(String(unsafeUninitializedCapacity: bytes.count) { buffer in
             for (index, byte) in bytes.enumerated() { buffer[index] = byte.asciiLowercased }
             return bytes.count
-        }
-        // Attribute step 6 on the decoded text, as step 5 in `parse`: U+FFFD may lengthen it.
-        guard lowercased.utf8.count <= Limits.maxAttributeValueBytes else { return }
-        domain = lowercased
+        })
     }
 
     /// §5.6.4 Path: a value that is empty or does not start with "/" stands for the default-path.
-    private mutating func processPath(_ value: UnsafeBufferPointer<UInt8>) {
-        if value.first == UInt8(ascii: "/") {
-            // "/" alone, the most common Path, is taken as it is rather than decoded.
-            let decoded = value.count == 1 ? "/" : String(decoding: value, as: UTF8.self)
-            // Attribute step 6 on the decoded text, as step 5 in `parse`: U+FFFD may lengthen it.
-            guard decoded.utf8.count <= Limits.maxAttributeValueBytes else { return }
-            path = decoded
-        } else {
-            path = ""
-        }
+    private mutating func processPath(_ value: UnsafeBufferPointer<UInt8>, of line: UnsafeBufferPointer<UInt8>) {
+        pathPart = value.first == UInt8(ascii: "/") ? LinePart(value, of: line) : .text("")
     }
 
     /// §5.6.7 SameSite: "None", "Strict" or "Lax" case-insensitively; anything else is "Default".

@@ -48,8 +48,9 @@ extension CookieStore {
         }
 
         // Step 11: the last Path attribute, or the default-path of the request-uri.
+        let pathAttribute = parsed.path
         let path: String
-        if let attribute = parsed.path, !attribute.isEmpty {
+        if let attribute = pathAttribute, !attribute.isEmpty {
             path = attribute
         } else {
             path = CookiePath.defaultPath(of: url.path)
@@ -61,11 +62,12 @@ extension CookieStore {
         if parsed.httpOnly, context.api == .nonHTTP { return .rejected(.httpOnlyFromNonHTTPAPI) }
 
         let key = siteKey(ofCookieDomain: domain)
+        let name = parsed.name
 
         // Step 16: leave Secure cookies alone — an insecure origin cannot set a cookie that would
         // overwrite or shadow a Secure cookie of the same name whose domain domain-matches the new
         // cookie's domain (or the reverse) and whose path the new path path-matches.
-        if !parsed.secure, !isSecureOrigin, shadowsSecureCookie(name: parsed.name, domain: domain, path: path, site: key, now: now) {
+        if !parsed.secure, !isSecureOrigin, shadowsSecureCookie(name: name, domain: domain, path: path, site: key, now: now) {
             return .rejected(.wouldShadowSecureCookie)
         }
 
@@ -81,17 +83,18 @@ extension CookieStore {
         if sameSite == .none, !parsed.secure { return .rejected(.sameSiteNoneWithoutSecure) }
 
         // Step 20: `__Secure-` requires the secure-only-flag.
-        if CookieStore.hasPrefix(parsed.name, secure: true), !parsed.secure {
+        if CookieStore.hasPrefix(name, secure: true), !parsed.secure {
             return .rejected(.securePrefixViolation)
         }
         // Step 21: `__Host-` requires Secure, host-only, and a Path attribute whose path is "/".
-        if CookieStore.hasPrefix(parsed.name, secure: false),
-            !(parsed.secure && isHostOnly && parsed.path != nil && path == "/")
+        if CookieStore.hasPrefix(name, secure: false),
+            !(parsed.secure && isHostOnly && pathAttribute != nil && path == "/")
         {
             return .rejected(.hostPrefixViolation)
         }
         // Step 22: a nameless cookie cannot pose as a prefixed one.
-        if parsed.name.isEmpty, CookieStore.hasPrefix(parsed.value, secure: true) || CookieStore.hasPrefix(parsed.value, secure: false) {
+        let value = parsed.value
+        if name.isEmpty, CookieStore.hasPrefix(value, secure: true) || CookieStore.hasPrefix(value, secure: false) {
             return .rejected(.namelessWithPrefix)
         }
         // CHIPS §2.1: Partitioned requires Secure; the key is the top-level site.
@@ -102,7 +105,7 @@ extension CookieStore {
         }
 
         var cookie = Cookie(
-            name: parsed.name, value: parsed.value, domain: domain, isHostOnly: isHostOnly, path: path,
+            name: name, value: value, domain: domain, isHostOnly: isHostOnly, path: path,
             expiry: expiry, creation: now, lastAccess: now, isSecure: parsed.secure, isHTTPOnly: parsed.httpOnly,
             sameSite: sameSite, partitionKey: partitionKey, isSourceSecure: isSecureOrigin, sourcePort: url.port)
 

@@ -84,6 +84,40 @@ struct SetCookieParserTests {
         #expect(try ParsedSetCookie(parsing: parsed.setCookieString) == parsed)
     }
 
+    /// A parsed cookie is a value: its parts read from the line compare and hash as the same text given
+    /// directly, setting one part leaves the others as parsed, and a copy does not see the change.
+    struct ValueRow: CustomTestStringConvertible, Sendable {
+        var line: String
+        var source: String
+        var testDescription: String { source }
+    }
+
+    static let valueRows: [ValueRow] = [
+        ValueRow(line: "SID=31d4d96e407aad42; Domain=Example.com; Path=/docs; Secure", source: "§3.1 example with an upper-case Domain (lower-cased, §5.6.3)"),
+        ValueRow(line: " token = a-long-value-that-is-not-a-small-string ;Path=/;Domain=.example.com", source: "§5.6 steps 3–4 and attribute step 5: trimmed parts"),
+        ValueRow(line: "v\u{E4}l=\u{1F36A}; Path=/\u{E9}", source: "§5.6: non-ASCII name, value and Path"),
+    ]
+
+    @Test(arguments: valueRows)
+    func partsBehaveAsValues(_ row: ValueRow) throws {
+        let parsed = try ParsedSetCookie(parsing: row.line)
+        let given = ParsedSetCookie(
+            name: parsed.name, value: parsed.value, expires: parsed.expires, maxAge: parsed.maxAge, domain: parsed.domain,
+            path: parsed.path, secure: parsed.secure, httpOnly: parsed.httpOnly, sameSite: parsed.sameSite,
+            partitioned: parsed.partitioned)
+        #expect(parsed == given)
+        #expect(parsed.hashValue == given.hashValue)
+        #expect(try ParsedSetCookie(parsing: parsed.setCookieString) == parsed)
+
+        var changed = parsed
+        changed.value = "other"
+        changed.path = nil
+        #expect(changed.name == parsed.name && changed.domain == parsed.domain)
+        #expect(changed.value == "other" && changed.path == nil)
+        #expect(changed != parsed)
+        #expect(parsed == given)
+    }
+
     /// Ill-formed UTF-8 is kept as U+FFFD, three octets for one: the limits of §5.6 step 5 and cookie-av
     /// step 6 hold for the decoded text too, so what is kept stays within them and round-trips (found by
     /// the set-cookie fuzz target: corpus/crashers/set-cookie-invalid-utf8-path-over-1024).
@@ -112,6 +146,14 @@ struct SetCookieParserTests {
         DecodedLimitRow(
             bytes: Array("a=b; Domain=".utf8) + [0xFF] + Array(repeating: UInt8(ascii: "d"), count: 1022),
             expected: .init(name: "a", value: "b"), source: "cookie-av step 6: a Domain of 1025 decoded octets ignored"),
+        DecodedLimitRow(
+            bytes: Array("a=b; SameSite=".utf8) + [0xFF] + Array(repeating: UInt8(ascii: "x"), count: 1022),
+            expected: .init(name: "a", value: "b"),
+            source: "cookie-av step 6: a SameSite of 1023 octets, 1025 decoded, ignored (the limit holds for every attribute)"),
+        DecodedLimitRow(
+            bytes: Array("a=b; SameSite=".utf8) + [0xFF] + Array(repeating: UInt8(ascii: "x"), count: 1021),
+            expected: .init(name: "a", value: "b", sameSite: .default),
+            source: "cookie-av step 6: a SameSite of 1024 decoded octets kept (§5.6.7: unknown means Default)"),
     ]
 
     @Test(arguments: decodedLimitRows)
