@@ -27,10 +27,15 @@ struct InternedStrings: Sendable {
 
     /// The slot holding `string` (the same bytes), if some cookie uses it.
     func slot(of string: String) -> UInt32? {
-        for index in slots.indices where slots[index].uses > 0 && slots[index].string.hasSameUTF8(as: string) {
-            return UInt32(truncatingIfNeeded: index)
+        string.withUTF8Bytes { bytes in
+            slots.withUnsafeBufferPointer { slots in
+                for index in slots.indices
+                where slots[index].byteCount == bytes.count && slots[index].uses > 0 && slots[index].string.hasUTF8(bytes) {
+                    return UInt32(truncatingIfNeeded: index)
+                }
+                return nil
+            }
         }
-        return nil
     }
 
     /// The slot of `string`, added when no cookie uses it yet; counts one more use.

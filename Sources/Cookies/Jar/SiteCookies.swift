@@ -49,10 +49,11 @@ struct SiteCookies: Sendable {
             partition = slot
         }
         let isHostOnly = cookie.isHostOnly
+        let nameTag = StoredCookie.nameTag(of: cookie.name)
         return entries.withUnsafeBufferPointer { entries in
             names.withUnsafeBufferPointer { names in
                 entries.indices.first { index in
-                    entries[index].domain == domain && entries[index].path == path
+                    entries[index].nameTag == nameTag && entries[index].domain == domain && entries[index].path == path
                         && entries[index].partition == partition && entries[index].isHostOnly == isHostOnly
                         && names[index].hasSameUTF8(as: cookie.name)
                 }
@@ -64,10 +65,11 @@ struct SiteCookies: Sendable {
     /// `domain` (or the reverse) and whose path `path` path-matches. Mutating only so that it runs on the
     /// site in place, without a copy.
     mutating func hasSecureCookie(shadowedBy name: String, domain: String, path: String, now: CookieTime) -> Bool {
-        entries.withUnsafeBufferPointer { entries in
+        let nameTag = StoredCookie.nameTag(of: name)
+        return entries.withUnsafeBufferPointer { entries in
             names.withUnsafeBufferPointer { names in
                 entries.indices.contains { index in
-                    entries[index].isSecure && names[index].hasSameUTF8(as: name) && !entries[index].isExpired(at: now)
+                    entries[index].isSecure && entries[index].nameTag == nameTag && names[index].hasSameUTF8(as: name) && !entries[index].isExpired(at: now)
                         && shadows(entries[index], domain: domain, path: path)
                 }
             }

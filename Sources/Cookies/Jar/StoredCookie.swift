@@ -14,6 +14,9 @@ struct StoredCookie: Sendable, BitwiseCopyable {
     var partition: UInt32
     var flags: Flags
     var sameSite: SameSite
+    /// `nameTag(of:)` of the cookie's name: scans for a name compare this first and the name's bytes
+    /// only when it is equal (it fits the entry's padding, so it costs no memory).
+    var nameTag: UInt16
 
     static let unpartitioned = UInt32.max
 
@@ -61,6 +64,17 @@ struct StoredCookie: Sendable, BitwiseCopyable {
         self.partition = partition
         self.flags = flags
         self.sameSite = cookie.sameSite
+        self.nameTag = StoredCookie.nameTag(of: cookie.name)
+    }
+
+    /// A 16-bit digest of the UTF-8 bytes of `name` (FNV-1a, folded): equal names have equal tags.
+    @inline(__always)
+    static func nameTag(of name: String) -> UInt16 {
+        name.withUTF8Bytes { bytes in
+            var hash: UInt32 = 2_166_136_261
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return UInt16(truncatingIfNeeded: hash ^ (hash >> 16))
+        }
     }
 
     /// The `Cookie` this is, with its name and value and the strings its slots name.

@@ -25,9 +25,7 @@ enum LinePart: Sendable {
     func string(in line: String) -> String {
         switch self {
         case .bytes(let start, let end):
-            let utf8 = line.utf8
-            let first = utf8.index(utf8.startIndex, offsetBy: start)
-            return String(Substring(utf8[first..<utf8.index(first, offsetBy: end - start)]))
+            return line.withUTF8Bytes { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
         case .text(let text):
             return text
         }

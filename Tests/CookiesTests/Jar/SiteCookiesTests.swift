@@ -105,4 +105,31 @@ struct SiteCookiesTests {
         #expect(CookieIdentity(cookies[0]) != CookieIdentity(cookies[1]))
         #expect(Set(cookies.map(CookieIdentity.init)).count == 2)
     }
+
+    /// The name tag only narrows the identity scan (§5.7 step 23) and the step-16 scan: two names with
+    /// the same tag are still two cookies, and an insecure origin's cookie is refused only for the
+    /// Secure cookie of its own name. The names are found here among generated ones, so that the test
+    /// holds whatever the digest is.
+    @Test func namesSharingATagStayDistinct() throws {
+        var seen: [UInt16: String] = [:]
+        var pair: (String, String)?
+        for index in 0..<100_000 where pair == nil {
+            let name = "n\(index)"
+            let tag = StoredCookie.nameTag(of: name)
+            if let other = seen[tag] { pair = (other, name) } else { seen[tag] = name }
+        }
+        let (first, second) = try #require(pair)
+        let (jar, _) = makeTestJar()
+        jar.setCookie("\(first)=1; Secure; Path=/", from: url("https://h.test/"))
+        let outcome = jar.setCookie("\(second)=2; Path=/", from: url("http://h.test/"))
+        #expect(outcome.cookie?.value == "2", "step 16 refuses only the Secure cookie's own name")
+        jar.setCookie("\(second)=3; Path=/", from: url("https://h.test/"))
+        let values = Dictionary(uniqueKeysWithValues: jar.allCookies().map { ($0.name, $0.value) })
+        #expect(values == [first: "1", second: "3"], "step 23 replaced the cookie of the same name only")
+    }
+
+    /// A stored cookie stays 48 bytes: the name tag lives in what was padding.
+    @Test func storedCookieLayout() {
+        #expect(MemoryLayout<StoredCookie>.stride == 48)
+    }
 }
