@@ -14,8 +14,12 @@ struct CookieStore: Sendable {
     /// Changes not yet handed to the jar's observers; recorded only while `recordsChanges` is true.
     var changes: [CookieChange] = []
     var recordsChanges = false
-    /// host → site key; bounded, cleared when full.
-    private var siteKeyCache: [String: String] = [:]
+    /// Host or cookie domain → its site key, and the slot of that site as of `siteLayout`; bounded,
+    /// cleared when full.
+    private var siteKeyCache: [String: CachedSite] = [:]
+    /// Counts the changes to which sites exist and where (a site added or removed): a cached slot is
+    /// current while its layout is this one.
+    private var siteLayout = 0
     /// Domain attribute → is a public suffix; bounded like `siteKeyCache`.
     private var publicSuffixCache: [String: Bool] = [:]
     private static let siteKeyCacheLimit = 16_384
@@ -29,11 +33,46 @@ struct CookieStore: Sendable {
 
     /// The site key of a host: its registrable domain, or the host itself when it has none.
     mutating func siteKey(of host: CanonicalHost) -> String {
-        if let cached = siteKeyCache[host.name] { return cached }
-        let key = sharedSiteKey(publicSuffixList.registrableDomain(of: host) ?? host.name)
-        if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll(keepingCapacity: true) }
-        siteKeyCache[host.name] = key
-        return key
+        site(of: host).key
+    }
+
+    /// The site key of a host and the slot of its site, nil when the site has no cookies: one hash
+    /// lookup while no site came or went since the host was last seen.
+    @inline(__always)
+    mutating func site(of host: CanonicalHost) -> (key: String, slot: Int?) {
+        site(cachedAs: host.name) { $0.publicSuffixList.registrableDomain(of: host) ?? host.name }
+    }
+
+    /// The site of a cookie's domain and the slot of that site, as `site(of:)` for a host.
+    @inline(__always)
+    mutating func site(ofCookieDomain domain: String) -> (key: String, slot: Int?) {
+        site(cachedAs: domain) { $0.publicSuffixList.registrableDomain(ofCanonicalDomain: domain) ?? domain }
+    }
+
+    /// The site key cached for `name` (computed by `siteKey` on a miss) and its current slot.
+    @inline(__always)
+    private mutating func site(cachedAs name: String, siteKey: (CookieStore) -> String) -> (key: String, slot: Int?) {
+        let cached: CachedSite
+        if let index = siteKeyCache.index(forKey: name) {
+            if siteKeyCache.values[index].layout != siteLayout {
+                siteKeyCache.values[index].slot = siteSlots[siteKeyCache.values[index].key]
+                siteKeyCache.values[index].layout = siteLayout
+            }
+            cached = siteKeyCache.values[index]
+        } else {
+            let key = sharedSiteKey(siteKey(self))
+            cached = CachedSite(key: key, slot: siteSlots[key], layout: siteLayout)
+            if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll(keepingCapacity: true) }
+            siteKeyCache[name] = cached
+        }
+        return (cached.key, cached.slot)
+    }
+
+    /// A site key in `siteKeyCache`, with the slot its site had at layout `layout`.
+    private struct CachedSite {
+        let key: String
+        var slot: Int?
+        var layout: Int
     }
 
     /// Whether a Domain attribute names a public suffix (§5.7 step 9), through a bounded cache: the same
@@ -48,11 +87,7 @@ struct CookieStore: Sendable {
 
     /// The site key of a cookie's domain.
     mutating func siteKey(ofCookieDomain domain: String) -> String {
-        if let cached = siteKeyCache[domain] { return cached }
-        let key = sharedSiteKey(publicSuffixList.registrableDomain(ofCanonicalDomain: domain) ?? domain)
-        if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll(keepingCapacity: true) }
-        siteKeyCache[domain] = key
-        return key
+        site(ofCookieDomain: domain).key
     }
 
     /// `key` in the storage of the site it names, when the site exists: the cache then holds no copy.
@@ -104,6 +139,7 @@ struct CookieStore: Sendable {
         if let existing = siteSlots[key] { return existing }
         sites.append(SiteCookies(key: key))
         siteSlots[key] = sites.count - 1
+        siteLayout &+= 1
         return sites.count - 1
     }
 
@@ -125,6 +161,7 @@ struct CookieStore: Sendable {
             siteSlots[sites[slot].key] = slot
         }
         sites.removeLast()
+        siteLayout &+= 1
     }
 
     /// Calls `body` with the sites in place, for changes that leave every site's count as it is.

@@ -61,13 +61,13 @@ extension CookieStore {
         // Steps 14–15: HttpOnly never through a non-HTTP API.
         if parsed.httpOnly, context.api == .nonHTTP { return .rejected(.httpOnlyFromNonHTTPAPI) }
 
-        let key = siteKey(ofCookieDomain: domain)
+        let (key, existingSlot) = site(ofCookieDomain: domain)
         let name = parsed.name
 
         // Step 16: leave Secure cookies alone — an insecure origin cannot set a cookie that would
         // overwrite or shadow a Secure cookie of the same name whose domain domain-matches the new
         // cookie's domain (or the reverse) and whose path the new path path-matches.
-        if !parsed.secure, !isSecureOrigin, shadowsSecureCookie(name: name, domain: domain, path: path, site: key, now: now) {
+        if !parsed.secure, !isSecureOrigin, shadowsSecureCookie(name: name, domain: domain, path: path, site: key, at: existingSlot, now: now) {
             return .rejected(.wouldShadowSecureCookie)
         }
 
@@ -115,7 +115,7 @@ extension CookieStore {
         // inserted. One visit to the site does both.
         let creation = creationTime(at: now)
         let perSiteLimit = limits.maxCookiesPerSite
-        let change: SiteChange = withSite(at: siteSlot(forKey: key)) { site in
+        let change: SiteChange = withSite(at: existingSlot ?? siteSlot(forKey: key)) { site in
             var expiredOld: Cookie?
             if let index = site.indexOfCookie(withIdentityOf: cookie) {
                 let old = site.cookie(at: index)
@@ -182,22 +182,24 @@ extension CookieStore {
     }
 
     /// §5.7 step 16: is there an unexpired Secure cookie named `name` whose domain domain-matches
-    /// `domain` (or the reverse) and whose path `path` path-matches? Such cookies live in the site `key`,
-    /// except host-only cookies of public-suffix hosts above `domain` (their own site), and, when `domain`
-    /// is itself such a host, cookies of the sites below it.
-    mutating func shadowsSecureCookie(name: String, domain: String, path: String, site key: String, now: CookieTime) -> Bool {
-        func shadows(inSite key: some StringProtocol) -> Bool {
-            guard let slot = siteSlots[String(key)] else { return false }
+    /// `domain` (or the reverse) and whose path `path` path-matches? Such cookies live in the site `key`
+    /// (at `slot`, nil when it has no cookies), except host-only cookies of public-suffix hosts above
+    /// `domain` (their own site), and, when `domain` is itself such a host, cookies of the sites below it.
+    mutating func shadowsSecureCookie(
+        name: String, domain: String, path: String, site key: String, at slot: Int?, now: CookieTime
+    ) -> Bool {
+        func shadows(inSiteAt slot: Int?) -> Bool {
+            guard let slot else { return false }
             return withSites { $0[slot].hasSecureCookie(shadowedBy: name, domain: domain, path: path, now: now) }
         }
-        if shadows(inSite: key) { return true }
+        if shadows(inSiteAt: slot) { return true }
         // Sites named after a public-suffix host above `domain`: a site key is a registrable domain or a
         // host without one, so the hosts between `domain` and `key` are never keys; only those above
         // `key` can be.
         var rest = Substring(key)
         while let dot = rest.firstIndex(of: ".") {
             rest = rest[rest.index(after: dot)...]
-            if shadows(inSite: rest) { return true }
+            if shadows(inSiteAt: siteSlots[String(rest)]) { return true }
         }
         // `domain` is a host without a registrable domain: sites below it.
         if key == domain {
