@@ -12,9 +12,18 @@ extension ParsedSetCookie {
     /// - Throws: the reason the whole line is ignored.
     public init(parsing setCookie: String) throws(CookieRejection) {
         var line = setCookie
-        let parsed = line.withUTF8 { bytes in Result { () throws(CookieRejection) in try ParsedSetCookie.parse(bytes) } }
-        self = try parsed.get()
-        self.line = line
+        line.makeContiguousUTF8()
+        self.init(line: line, name: .bytes(start: 0, end: 0), value: .bytes(start: 0, end: 0))
+        // The parts are read in place into this value (no intermediate copy of it).
+        let rejection: CookieRejection? = line.withUTF8 { bytes in
+            do throws(CookieRejection) {
+                try self.parse(bytes)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let rejection { throw rejection }
     }
 
     /// Parses the UTF-8 bytes of one `Set-Cookie` field value (rfc6265bis-22 §5.6).
@@ -30,9 +39,9 @@ extension ParsedSetCookie {
         try self.init(parsing: String(decoding: bytes, as: UTF8.self))
     }
 
-    /// §5.6 on `line`: the cookie of the name-value-pair, with each cookie-av applied in turn. Its parts
-    /// are offsets into `line`; the caller sets the `line` they refer to.
-    private static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(CookieRejection) -> ParsedSetCookie {
+    /// §5.6 on the bytes of `line`: the name-value-pair, then each cookie-av applied in turn. The parts
+    /// are offsets into `line`.
+    private mutating func parse(_ line: UnsafeBufferPointer<UInt8>) throws(CookieRejection) {
         // Steps 1–2: the name-value-pair runs up to the first ";"; `segments` throws on a CTL other than HTAB.
         var segments = SetCookieSegments(line)
         let pair = try segments.nameValuePair()
@@ -59,7 +68,8 @@ extension ParsedSetCookie {
             try segments.skipRemainingCookieAVs()
             throw rejection
         }
-        var cookie = ParsedSetCookie(line: "", name: LinePart(nameBytes, of: line), value: LinePart(valueBytes, of: line))
+        namePart = LinePart(nameBytes, of: line)
+        valuePart = LinePart(valueBytes, of: line)
         // §5.6 "unparsed-attributes": each cookie-av in turn, the last occurrence of an attribute winning.
         while let cookieAV = try segments.nextCookieAV() {
             // Attribute step 4: attribute-name up to the first "=", attribute-value after it (else empty).
@@ -75,9 +85,8 @@ extension ParsedSetCookie {
             // Step 6: an attribute-value over 1024 octets makes the cookie-av ignored.
             if valueBytes.count > Limits.maxAttributeValueBytes { continue }
             // Step 7: process the attribute-name case-insensitively; unknown attributes are ignored.
-            cookie.processAttribute(name: nameBytes, value: valueBytes, of: line)
+            processAttribute(name: nameBytes, value: valueBytes, of: line)
         }
-        return cookie
     }
 
     @inline(__always)
