@@ -19,11 +19,11 @@ public final class CookieJar: Sendable {
         publicSuffixList: any PublicSuffixList = SystemPublicSuffixList.shared, limits: CookieLimits = .default,
         clock: any CookieClock = SystemCookieClock()
     ) {
-        self.init(publicSuffixList: publicSuffixList, limits: limits, clock: clock, file: nil)
+        self.init(store: CookieStore(publicSuffixList: publicSuffixList, limits: limits), clock: clock, file: nil)
     }
 
-    init(publicSuffixList: any PublicSuffixList, limits: CookieLimits, clock: any CookieClock, file: CookieJarFile?) {
-        self.store = Mutex(CookieStore(publicSuffixList: publicSuffixList, limits: limits))
+    init(store: CookieStore, clock: any CookieClock, file: CookieJarFile?) {
+        self.store = Mutex(store)
         self.clock = clock
         self.file = file
     }
@@ -130,10 +130,10 @@ public final class CookieJar: Sendable {
         return withStore { $0.insert(cookie, now: now) }
     }
 
-    /// Loads the cookies of a file into this new, empty jar (`CookieStore.load(_:now:)`).
-    func load(_ cookies: [Cookie]) {
+    /// Enforces the limits on the cookies this jar was made with from a file (`CookieStore.Loader`).
+    func enforceLimitsAfterLoading() {
         let now = clock.now()
-        withStore { $0.load(cookies, now: now) }
+        withStore { $0.enforceLimitsAfterLoading(now: now) }
     }
 
     // MARK: Retrieving (§5.8.3)

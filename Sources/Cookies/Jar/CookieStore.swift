@@ -204,31 +204,6 @@ struct CookieStore: Sendable {
         return .stored(cookie)
     }
 
-    /// Loads cookies read from a file into an empty store: each appended to its site (consecutive
-    /// cookies of one domain find it without a lookup), one sort per site at the end, limits enforced
-    /// once. Their identities must be distinct (a jar file's unique key); expired ones are skipped. Only
-    /// evictions are reported as changes: the cookies come from the file.
-    mutating func load(_ cookies: [Cookie], now: CookieTime) {
-        precondition(count == 0, "load(_:now:) fills an empty store")
-        var lastDomain = ""
-        var lastSlot = -1
-        for cookie in cookies where !cookie.isExpired(at: now) {
-            noteCreation(cookie.creation)
-            if lastSlot < 0 || cookie.domain != lastDomain {
-                lastSlot = siteSlot(forKey: siteKey(ofCookieDomain: cookie.domain))
-                lastDomain = cookie.domain
-            }
-            sites[lastSlot].append(cookie)
-        }
-        count = sites.reduce(0) { $0 + $1.count }
-        for slot in sites.indices { sites[slot].restoreSendOrder() }
-        let perSiteLimit = limits.maxCookiesPerSite
-        for key in sites.filter({ $0.count > perSiteLimit }).map(\.key).sorted() {
-            enforceSiteLimit(key, keeping: nil, now: now)
-        }
-        enforceTotalLimit(keeping: nil, now: now)
-    }
-
     /// Removes the cookies for which `shouldRemove` is true, in every site; returns them.
     mutating func removeAll(cause: CookieChange.RemovalCause, where shouldRemove: (Cookie) -> Bool) -> [Cookie] {
         var removed: [Cookie] = []

@@ -44,6 +44,11 @@ struct InternedStrings: Sendable {
             slots[Int(slot)].uses += 1
             return slot
         }
+        return add(string)
+    }
+
+    /// Puts `string`, which no slot holds, in a slot with one use.
+    private mutating func add(_ string: String) -> UInt32 {
         let new = Slot(string: string, byteCount: string.utf8.count, uses: 1)
         if let free = slots.firstIndex(where: { $0.uses == 0 }) {
             slots[free] = new
@@ -51,6 +56,19 @@ struct InternedStrings: Sendable {
         }
         slots.append(new)
         return UInt32(truncatingIfNeeded: slots.count - 1)
+    }
+
+    /// The slot of the string whose UTF-8 is `bytes`, counted one more use: a file's bytes, made into a
+    /// String only when no slot has them.
+    mutating func retain(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        for index in slots.indices
+        where slots[index].byteCount == bytes.count && slots[index].uses > 0 && slots[index].string.hasUTF8(bytes) {
+            slots[index].uses += 1
+            return UInt32(truncatingIfNeeded: index)
+        }
+        let string = String(decoding: bytes, as: UTF8.self)
+        // Ill-formed UTF-8 decodes repaired, to a string a slot may hold already.
+        return string.hasUTF8(bytes) ? add(string) : retain(string)
     }
 
     /// Counts one use less of `slot`; the slot is freed with its last use.

@@ -157,14 +157,20 @@ struct SiteCookies: Sendable {
         }
     }
 
-    /// Appends a cookie whose identity no cookie of the site has, out of send order (loading a file):
-    /// `restoreSendOrder()` follows the last one.
-    mutating func append(_ cookie: Cookie) {
-        let new = entry(for: cookie)
+    /// Appends a cookie read from a file, whose identity no cookie of the site has, out of send order:
+    /// `restoreSendOrder()` follows the last one. Its domain, path and partition key become Strings only
+    /// when new to the site's tables.
+    mutating func append(_ cookie: LoadedCookie) {
+        var new = cookie.entry
+        new.domain = domains.retain(utf8: cookie.domain)
+        new.path = paths.retain(utf8: cookie.path)
+        new.partition = cookie.partitionKey.map { partitions.retain(utf8: $0) } ?? StoredCookie.unpartitioned
+        let name = String(decoding: cookie.name, as: UTF8.self)
+        new.nameTag = StoredCookie.nameTag(of: name)
         makeRoomForOneMore()
         entries.append(new)
-        names.append(cookie.name)
-        values.append(cookie.value)
+        names.append(name)
+        values.append(String(decoding: cookie.value, as: UTF8.self))
         noteAdded(new)
     }
 
@@ -174,17 +180,24 @@ struct SiteCookies: Sendable {
         guard !entries.indices.dropFirst().allSatisfy({ precedesInSendOrder(entries[$0 - 1], entries[$0]) }) else {
             return
         }
-        // A strict order for the sort (`precedesInSendOrder` admits equal creation times both ways); the
-        // sort is stable, so cookies created at the same time keep their file order.
-        let order = entries.indices.sorted { first, second in
-            let firstLength = pathLength(entries[first])
-            let secondLength = pathLength(entries[second])
-            return firstLength > secondLength
-                || (firstLength == secondLength && entries[first].creation < entries[second].creation)
+        // Sort keys worked out once per cookie, in a strict order (`precedesInSendOrder` admits equal
+        // creation times both ways): longer paths first, then earlier creation, then file order.
+        var order = entries.indices.map { (length: pathLength(entries[$0]), creation: entries[$0].creation, index: $0) }
+        order.sort { ($1.length, $0.creation, $0.index) < ($0.length, $1.creation, $1.index) }
+        // The cookie at `order[position].index` moves to `position`: each cycle of the permutation is
+        // walked with swaps, which move the names and values without copying them.
+        for start in order.indices where order[start].index != start {
+            var position = start
+            while order[position].index != start {
+                let source = order[position].index
+                entries.swapAt(position, source)
+                names.swapAt(position, source)
+                values.swapAt(position, source)
+                order[position].index = position
+                position = source
+            }
+            order[position].index = position
         }
-        entries = order.map { entries[$0] }
-        names = order.map { names[$0] }
-        values = order.map { values[$0] }
     }
 
     /// Replaces the cookie at `index` with one of the same identity and creation time (same place in

@@ -48,23 +48,37 @@ struct StoredCookie: Sendable, BitwiseCopyable {
 
     /// `cookie` with its domain, path and partition key at the given slots.
     init(_ cookie: Cookie, domain: UInt32, path: UInt32, partition: UInt32) {
+        self.init(
+            isHostOnly: cookie.isHostOnly, expiry: cookie.expiry, creation: cookie.creation,
+            lastAccess: cookie.lastAccess, isSecure: cookie.isSecure, isHTTPOnly: cookie.isHTTPOnly,
+            sameSite: cookie.sameSite, isSourceSecure: cookie.isSourceSecure, sourcePort: cookie.sourcePort,
+            domain: domain, path: path, partition: partition, nameTag: StoredCookie.nameTag(of: cookie.name))
+    }
+
+    /// A cookie of these fields with its domain, path and partition key at the given slots, and the
+    /// `nameTag(of:)` of its name.
+    init(
+        isHostOnly: Bool, expiry: CookieTime?, creation: CookieTime, lastAccess: CookieTime, isSecure: Bool,
+        isHTTPOnly: Bool, sameSite: SameSite, isSourceSecure: Bool, sourcePort: Int?, domain: UInt32, path: UInt32,
+        partition: UInt32, nameTag: UInt16
+    ) {
         var flags: Flags = []
-        if cookie.isHostOnly { flags.insert(.hostOnly) }
-        if cookie.isSecure { flags.insert(.secure) }
-        if cookie.isHTTPOnly { flags.insert(.httpOnly) }
-        if cookie.isSourceSecure { flags.insert(.sourceSecure) }
-        if cookie.expiry != nil { flags.insert(.persistent) }
-        if cookie.sourcePort != nil { flags.insert(.hasSourcePort) }
-        self.expiry = cookie.expiry?.microsecondsSinceEpoch ?? 0
-        self.creation = cookie.creation
-        self.lastAccess = cookie.lastAccess
-        self.sourcePort = cookie.sourcePort ?? 0
+        if isHostOnly { flags.insert(.hostOnly) }
+        if isSecure { flags.insert(.secure) }
+        if isHTTPOnly { flags.insert(.httpOnly) }
+        if isSourceSecure { flags.insert(.sourceSecure) }
+        if expiry != nil { flags.insert(.persistent) }
+        if sourcePort != nil { flags.insert(.hasSourcePort) }
+        self.expiry = expiry?.microsecondsSinceEpoch ?? 0
+        self.creation = creation
+        self.lastAccess = lastAccess
+        self.sourcePort = sourcePort ?? 0
         self.domain = domain
         self.path = path
         self.partition = partition
         self.flags = flags
-        self.sameSite = cookie.sameSite
-        self.nameTag = StoredCookie.nameTag(of: cookie.name)
+        self.sameSite = sameSite
+        self.nameTag = nameTag
     }
 
     /// A 16-bit digest of the UTF-8 bytes of `name` (FNV-1a, folded): equal names have equal tags.

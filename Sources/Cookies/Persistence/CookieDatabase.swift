@@ -16,22 +16,23 @@ final class CookieDatabase {
     private let touch: SQLiteStatement
 
     /// Opens the jar file at `path` (creating it, 0600, if missing), migrates an older schema, reads
-    /// every unexpired cookie (session cookies too when `options.persistsSessionCookies`), then purges
-    /// the expired and ended-session rows from the file. Returns the database and the cookies read.
+    /// every unexpired cookie (session cookies too when `options.persistsSessionCookies`) into the empty
+    /// `store`, then purges the expired and ended-session rows from the file. Returns the database and
+    /// the store filled (limits not yet enforced: `CookieStore.Loader`).
     static func open(
-        _ path: String, options: CookieFileOptions, now: CookieTime
-    ) throws(CookieFileError) -> (CookieDatabase, [Cookie]) {
+        _ path: String, options: CookieFileOptions, now: CookieTime, into store: CookieStore
+    ) throws(CookieFileError) -> (CookieDatabase, CookieStore) {
         do {
-            return try openChecked(path, options: options, now: now)
+            return try openChecked(path, options: options, now: now, into: store)
         } catch where options.unreadableFile == .moveAside && error.isUnreadableFile {
             _ = try CookieFileSystem.moveAside(path, seconds: now.secondsSinceEpoch)
-            return try openChecked(path, options: options, now: now)
+            return try openChecked(path, options: options, now: now, into: store)
         }
     }
 
     private static func openChecked(
-        _ path: String, options: CookieFileOptions, now: CookieTime
-    ) throws(CookieFileError) -> (CookieDatabase, [Cookie]) {
+        _ path: String, options: CookieFileOptions, now: CookieTime, into store: CookieStore
+    ) throws(CookieFileError) -> (CookieDatabase, CookieStore) {
         if !CookieFileSystem.exists(path) { try CookieFileSystem.createPrivateFile(path) }
         let connection: SQLiteConnection
         do {
@@ -45,11 +46,15 @@ final class CookieDatabase {
         connection.setBusyTimeout(milliseconds: Int32(clamping: min(seconds, 86_400) * 1000 + attoseconds / 1_000_000_000_000_000))
 
         try checkSchema(connection, path: path)
-        let cookies = try readCookies(
-            connection, path: path, now: now, includingSessionCookies: options.persistsSessionCookies)
-        let database = try CookieDatabase(path: path, connection: connection, options: options, now: now)
+        var store = store
+        var loader = CookieStore.Loader(filling: store, now: now)
+        let rowsRead = try readCookies(
+            connection, path: path, now: now, includingSessionCookies: options.persistsSessionCookies
+        ) { loader.append($0, to: &store) }
+        store.restoreSendOrder()
+        let database = try CookieDatabase(path: path, connection: connection, options: options, now: now, rowsRead: rowsRead)
         connection.setCheckpointsOnClose(true)
-        return (database, cookies)
+        return (database, store)
     }
 
     /// Creates the schema in an empty file, migrates an older one, refuses a foreign or newer one.
@@ -144,16 +149,22 @@ final class CookieDatabase {
                 version > CookieDatabaseSchema.version ? .newerSchema : .corrupt, path: path,
                 detail: "a jar of schema \(version); this version reads schema \(CookieDatabaseSchema.version) without writing (open it as a jar to migrate it)")
         }
-        return try readCookies(connection, path: path, now: .distantPast, includingSessionCookies: true)
+        var cookies: [Cookie] = []
+        _ = try readCookies(connection, path: path, now: .distantPast, includingSessionCookies: true) { cookie in
+            cookies.append(cookie.cookie(sharingStringsOf: cookies.last))
+        }
+        return cookies
     }
 
-    /// Reads every cookie unexpired at `now` (session cookies only when asked); a row that is not a
-    /// complete, valid cookie is corruption.
+    /// Hands `body` every cookie unexpired at `now` (session cookies only when asked), row by row, and
+    /// returns how many there were; a row that is not a complete, valid cookie is corruption, and ends
+    /// the reading with an error.
     private static func readCookies(
-        _ connection: SQLiteConnection, path: String, now: CookieTime, includingSessionCookies: Bool
-    ) throws(CookieFileError) -> [Cookie] {
-        var cookies: [Cookie] = []
+        _ connection: SQLiteConnection, path: String, now: CookieTime, includingSessionCookies: Bool,
+        _ body: (LoadedCookie) -> Void
+    ) throws(CookieFileError) -> Int {
         let invalidRow: Int64?
+        var rowsRead = 0
         do {
             let select = try connection.prepare(
                 "SELECT id, \(CookieDatabaseSchema.columns) FROM cookies WHERE expiry > ?1 OR (?2 AND expiry IS NULL)")
@@ -161,10 +172,9 @@ final class CookieDatabase {
             try select.bind(includingSessionCookies, at: 2)
             invalidRow = try { () throws(SQLiteError) -> Int64? in
                 while try select.step() {
-                    guard let cookie = cookie(from: select, offset: 1, previous: cookies.last) else {
-                        return select.int64(at: 0)
-                    }
-                    cookies.append(cookie)
+                    guard let cookie = cookie(in: select, offset: 1) else { return select.int64(at: 0) }
+                    body(cookie)
+                    rowsRead += 1
                 }
                 return nil
             }()
@@ -174,41 +184,35 @@ final class CookieDatabase {
         if let invalidRow {
             throw CookieFileError(.corrupt, path: path, detail: "row \(invalidRow) of table cookies is not a valid cookie")
         }
-        return cookies
+        return rowsRead
     }
 
-    /// The text and integer columns of `CookieDatabaseSchema.columns`, relative to the first.
-    private static let textColumns: [Int32] = [0, 1, 2, 4, 5]
-    private static let integerColumns: [Int32] = [3, 7, 8, 9, 10, 11, 12]
-
-    /// The cookie in the columns starting at `offset` (in `CookieDatabaseSchema.columns` order), or
-    /// nil when a column has the wrong type or an impossible value. Its domain, path and partition key
-    /// share the strings of `previous` when they are the same.
-    private static func cookie(from row: SQLiteStatement, offset: Int32, previous: Cookie?) -> Cookie? {
-        for column in textColumns where !row.isText(at: offset + column) { return nil }
-        for column in integerColumns where !row.isInteger(at: offset + column) { return nil }
-        guard row.isNull(at: offset + 6) || row.isInteger(at: offset + 6),
-            row.isNull(at: offset + 13) || row.isInteger(at: offset + 13),
-            let sameSite = CookieDatabaseSchema.sameSite(code: row.int64(at: offset + 11))
+    /// The cookie in the columns starting at `offset` (in `CookieDatabaseSchema.columns` order), read in
+    /// place, or nil when a column has the wrong type or an impossible value.
+    private static func cookie(in row: SQLiteStatement, offset: Int32) -> LoadedCookie? {
+        guard let name = row.column(offset).text, let value = row.column(offset + 1).text,
+            let domain = row.column(offset + 2).text, let isHostOnly = row.column(offset + 3).integer,
+            let path = row.column(offset + 4).text, let partitionKey = row.column(offset + 5).text,
+            let expiry = row.column(offset + 6).integerOrNull, let creation = row.column(offset + 7).integer,
+            let lastAccess = row.column(offset + 8).integer, let isSecure = row.column(offset + 9).integer,
+            let isHTTPOnly = row.column(offset + 10).integer, let sameSiteCode = row.column(offset + 11).integer,
+            let sameSite = CookieDatabaseSchema.sameSite(code: sameSiteCode),
+            let isSourceSecure = row.column(offset + 12).integer, let sourcePort = row.column(offset + 13).integerOrNull
         else { return nil }
-        let partitionKey = row.string(at: offset + 5, reusing: previous?.partitionKey ?? "")
-        return Cookie(
-            name: row.string(at: offset), value: row.string(at: offset + 1),
-            domain: row.string(at: offset + 2, reusing: previous?.domain ?? ""),
-            isHostOnly: row.int64(at: offset + 3) != 0, path: row.string(at: offset + 4, reusing: previous?.path ?? ""),
-            expiry: row.isNull(at: offset + 6) ? nil : CookieTime(microsecondsSinceEpoch: row.int64(at: offset + 6)),
-            creation: CookieTime(microsecondsSinceEpoch: row.int64(at: offset + 7)),
-            lastAccess: CookieTime(microsecondsSinceEpoch: row.int64(at: offset + 8)),
-            isSecure: row.int64(at: offset + 9) != 0, isHTTPOnly: row.int64(at: offset + 10) != 0,
-            sameSite: sameSite, partitionKey: partitionKey.isEmpty ? nil : partitionKey,
-            isSourceSecure: row.int64(at: offset + 12) != 0,
-            sourcePort: row.isNull(at: offset + 13) ? nil : Int(row.int64(at: offset + 13)))
+        let entry = StoredCookie(
+            isHostOnly: isHostOnly != 0, expiry: expiry.map(CookieTime.init(microsecondsSinceEpoch:)),
+            creation: CookieTime(microsecondsSinceEpoch: creation), lastAccess: CookieTime(microsecondsSinceEpoch: lastAccess),
+            isSecure: isSecure != 0, isHTTPOnly: isHTTPOnly != 0, sameSite: sameSite, isSourceSecure: isSourceSecure != 0,
+            sourcePort: sourcePort.map { Int($0) }, domain: 0, path: 0, partition: StoredCookie.unpartitioned, nameTag: 0)
+        return LoadedCookie(
+            name: name, value: value, domain: domain, path: path, partitionKey: partitionKey.isEmpty ? nil : partitionKey,
+            entry: entry)
     }
 
-    /// Finishes opening a file whose cookies were read: purges what must not outlive the load, turns
-    /// on WAL, prepares the write statements.
+    /// Finishes opening a file whose cookies were read (`rowsRead` rows): purges what must not outlive
+    /// the load, turns on WAL, prepares the write statements.
     private init(
-        path: String, connection: SQLiteConnection, options: CookieFileOptions, now: CookieTime
+        path: String, connection: SQLiteConnection, options: CookieFileOptions, now: CookieTime, rowsRead: Int
     ) throws(CookieFileError) {
         self.path = path
         self.connection = connection
@@ -216,11 +220,16 @@ final class CookieDatabase {
         let identity = "name = ?1 AND domain = ?2 AND host_only = ?3 AND path = ?4 AND partition_key = ?5"
         do {
             if !isReadOnly {
-                let purge = try connection.prepare(
-                    "DELETE FROM cookies WHERE expiry <= ?1 OR (NOT ?2 AND expiry IS NULL)")
-                try purge.bind(now.microsecondsSinceEpoch, at: 1)
-                try purge.bind(options.persistsSessionCookies, at: 2)
-                try purge.run()
+                // When the table holds just the rows read, none is left to purge and the purge's scan of
+                // every row is skipped (counting reads the table's pages, not its rows). Another
+                // connection's commit since the read at worst leaves an expired row to the next purge.
+                if try connection.integer("SELECT count(*) FROM cookies") != Int64(rowsRead) {
+                    let purge = try connection.prepare(
+                        "DELETE FROM cookies WHERE expiry <= ?1 OR (NOT ?2 AND expiry IS NULL)")
+                    try purge.bind(now.microsecondsSinceEpoch, at: 1)
+                    try purge.bind(options.persistsSessionCookies, at: 2)
+                    try purge.run()
+                }
                 // WAL (https://sqlite.org/wal.html): a commit appends to the -wal file, and a crash at
                 // any point leaves the database as of the last commit.
                 _ = try connection.prepare("PRAGMA journal_mode = WAL").step()

@@ -15,9 +15,10 @@ extension CookieJar {
         publicSuffixList: any PublicSuffixList = SystemPublicSuffixList.shared, limits: CookieLimits = .default,
         clock: any CookieClock = SystemCookieClock()
     ) throws(CookieFileError) {
-        let (file, cookies) = try CookieJarFile.open(path, options: options, now: clock.now())
-        self.init(publicSuffixList: publicSuffixList, limits: limits, clock: clock, file: file)
-        file.attach(to: self, loading: cookies)
+        let (file, store) = try CookieJarFile.open(
+            path, options: options, now: clock.now(), into: CookieStore(publicSuffixList: publicSuffixList, limits: limits))
+        self.init(store: store, clock: clock, file: file)
+        file.attach(to: self)
     }
 
     /// The path of the file the jar is kept in; nil for an in-memory jar.

@@ -30,7 +30,8 @@ final class CookieJarFile: Sendable {
         var rows: [CookieIdentity: CookieDatabase.Row] = [:]
         /// True while a background flush is scheduled.
         var isFlushScheduled = false
-        /// True while the file's own cookies are being inserted into the jar (not changes to write).
+        /// True while the jar enforces its limits on the file's cookies: the evictions are written at the
+        /// next flush, without scheduling one.
         var isLoading = true
         /// When the last last-access sweep ran; cookies used after it have unwritten last-access times.
         var lastAccessSweep: CookieTime
@@ -44,23 +45,24 @@ final class CookieJarFile: Sendable {
         self.pending = Mutex(Pending(lastAccessSweep: now))
     }
 
-    /// Opens the file at `path` and reads its cookies; `attach(to:loading:)` then puts them in the jar.
+    /// Opens the file at `path` and reads its cookies into the empty `store`, for the jar that
+    /// `attach(to:)` then follows.
     static func open(
-        _ path: String, options: CookieFileOptions, now: CookieTime
-    ) throws(CookieFileError) -> (CookieJarFile, [Cookie]) {
-        let (database, cookies) = try CookieDatabase.open(path, options: options, now: now)
-        return (CookieJarFile(path: path, options: options, database: database, now: now), cookies)
+        _ path: String, options: CookieFileOptions, now: CookieTime, into store: CookieStore
+    ) throws(CookieFileError) -> (CookieJarFile, CookieStore) {
+        let (database, loaded) = try CookieDatabase.open(path, options: options, now: now, into: store)
+        return (CookieJarFile(path: path, options: options, database: database, now: now), loaded)
     }
 
-    /// Starts following `jar`'s changes, then inserts the file's `cookies` into it. Cookies the jar
-    /// evicts while loading (over its limits) are removed from the file at the next flush.
-    func attach(to jar: CookieJar, loading cookies: [Cookie]) {
+    /// Starts following `jar`'s changes (a jar made with the store `open` filled), then enforces its
+    /// limits. Cookies the jar evicts then are removed from the file at the next flush.
+    func attach(to jar: CookieJar) {
         let token = jar.addObserver { [weak self, weak jar] change in
             guard let self, let jar else { return }
             self.record(change, jar: jar)
         }
         pending.withLock { $0.observer = token }
-        jar.load(cookies)
+        jar.enforceLimitsAfterLoading()
         pending.withLock { $0.isLoading = false }
     }
 
@@ -83,7 +85,6 @@ final class CookieJarFile: Sendable {
         guard let row else { return }
         let identity = CookieIdentity(change.cookie)
         let schedule: Duration? = pending.withLock { pending in
-            if pending.isLoading, case .upsert = row { return nil }
             pending.rows[identity] = row
             guard let delay = options.flushDelay, !pending.isFlushScheduled, !pending.isLoading else { return nil }
             pending.isFlushScheduled = true

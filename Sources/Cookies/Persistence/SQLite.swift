@@ -172,11 +172,6 @@ final class SQLiteStatement {
         _ = try step()
     }
 
-    func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
-
-    /// True when the column holds an integer (not NULL, text, real or blob).
-    func isInteger(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_INTEGER }
-
     func int64(at column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
     /// The column as UTF-8 text (NULL reads as the empty string).
@@ -186,16 +181,56 @@ final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
-    /// The column as UTF-8 text, or `previous` itself when the column holds the same text: rows of one
-    /// site repeat their domain and path, which then share one string.
-    func string(at column: Int32, reusing previous: String) -> String {
-        guard let text = sqlite3_column_text(handle, column) else { return "" }
-        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
-        return previous.hasUTF8(bytes) ? previous : String(decoding: bytes, as: UTF8.self)
+    /// The column of the current row with its type, read in place: text is SQLite's own buffer, valid
+    /// until the next `step()` or `reset()`. One `sqlite3_column_value` per column, then the cheap
+    /// `sqlite3_value_*` reads: the value is "unprotected" (https://sqlite.org/c3ref/value.html), which
+    /// only matters to a connection shared by threads, and ours is used by one thread at a time.
+    @inline(__always)
+    func column(_ column: Int32) -> SQLiteColumn {
+        let value = sqlite3_column_value(handle, column)
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER:
+            return .integer(sqlite3_value_int64(value))
+        case SQLITE_TEXT:
+            // UTF-8 whatever the file's encoding (converted in place from UTF-16, which a jar never is);
+            // the byte count is asked after the text, so that it counts the UTF-8 form.
+            let text = sqlite3_value_text(value)
+            return .text(UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
+        case SQLITE_NULL:
+            return .null
+        default:
+            return .other
+        }
+    }
+}
+
+/// A column of a row, read in place (`SQLiteStatement.column(_:)`).
+enum SQLiteColumn {
+    case null
+    case integer(Int64)
+    /// UTF-8 bytes, SQLite's own: valid until the statement steps again.
+    case text(UnsafeBufferPointer<UInt8>)
+    /// A REAL or a BLOB.
+    case other
+
+    var integer: Int64? {
+        guard case .integer(let value) = self else { return nil }
+        return value
     }
 
-    /// True when the column is TEXT (not NULL, a number or a blob).
-    func isText(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_TEXT }
+    var text: UnsafeBufferPointer<UInt8>? {
+        guard case .text(let bytes) = self else { return nil }
+        return bytes
+    }
+
+    /// The integer, nil for NULL; nil itself (no value) for any other type.
+    var integerOrNull: Int64?? {
+        switch self {
+        case .null: .some(nil)
+        case .integer(let value): .some(value)
+        default: nil
+        }
+    }
 }
 
 extension SQLiteConnection {

@@ -56,9 +56,64 @@ struct SiteCookiesTests {
         #expect(site.cookies.suffix(3).map(\.creation) == [0, 2, 5].map { testEpoch.adding(seconds: $0) })
     }
 
+    /// Appends `cookie` as a jar file's reader hands it over (`LoadedCookie`: its strings as bytes),
+    /// with `domain` for its domain's bytes when given.
+    static func append(_ cookie: Cookie, domain: [UInt8]? = nil, to site: inout SiteCookies) {
+        let fields = [
+            Array(cookie.name.utf8), Array(cookie.value.utf8), domain ?? Array(cookie.domain.utf8), Array(cookie.path.utf8),
+            Array((cookie.partitionKey ?? "").utf8),
+        ]
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: fields.map(\.count).reduce(0, +))
+        defer { bytes.deallocate() }
+        var buffers: [UnsafeBufferPointer<UInt8>] = []
+        var start = 0
+        for field in fields {
+            let slice = UnsafeMutableBufferPointer(rebasing: bytes[start..<start + field.count])
+            _ = slice.initialize(from: field)
+            buffers.append(UnsafeBufferPointer(slice))
+            start += field.count
+        }
+        let entry = StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
+        site.append(
+            LoadedCookie(
+                name: buffers[0], value: buffers[1], domain: buffers[2], path: buffers[3],
+                partitionKey: cookie.partitionKey == nil ? nil : buffers[4], entry: entry))
+    }
+
+    @Test func loadedCookiesAreRestoredToSendOrder() {
+        var site = SiteCookies(key: "example")
+        for cookie in Self.cookies.reversed() { Self.append(cookie, to: &site) }
+        site.restoreSendOrder()
+        #expect(site.structureViolation() == nil)
+        #expect(site.cookies == Self.cookies.sorted { ($0.path.utf8.count, $1.creation) > ($1.path.utf8.count, $0.creation) })
+        #expect(site.domains.count == 2 && site.paths.count == 3 && site.partitions.count == 1, "one slot per distinct string")
+    }
+
+    /// Cookies of one path length and creation time keep the order the file gives them: §5.8.3 step 4
+    /// leaves their order open, and a file lists them in the order they were stored.
+    @Test(arguments: [["p", "q", "r"], ["r", "p", "q"]])
+    func loadedTiesKeepTheFileOrder(names: [String]) {
+        var site = SiteCookies(key: "example")
+        for name in names {
+            Self.append(Cookie(name: name, value: "1", domain: "h.example", path: "/" + name, creation: testEpoch), to: &site)
+        }
+        site.restoreSendOrder()
+        #expect(site.cookies.map(\.name) == names)
+    }
+
+    /// A file's bytes that are not UTF-8 read as their repaired string (U+FFFD for the stray byte), as
+    /// `String(decoding:as:)` reads them; cookies with those same bytes share that string's slot.
+    @Test func illFormedBytesShareTheSlotOfTheirRepairedString() {
+        var site = SiteCookies(key: "example")
+        let bytes: [UInt8] = [0x68, 0xFF]
+        for name in ["a", "b"] { Self.append(Cookie(name: name, value: "1", domain: "-", creation: testEpoch), domain: bytes, to: &site) }
+        #expect(site.structureViolation() == nil)
+        #expect(site.domains.count == 1 && site.domains[0] == "h\u{FFFD}")
+    }
+
     @Test func removingEveryCookieEmptiesTheTables() {
         var site = SiteCookies(key: "example")
-        for cookie in Self.cookies { site.append(cookie) }
+        for cookie in Self.cookies { Self.append(cookie, to: &site) }
         site.restoreSendOrder()
         let removed = site.removeAll { $0.name.isEmpty || $0.isSecure }
         #expect(Set(removed.map(\.name)) == ["", "ünï"])
@@ -74,7 +129,7 @@ struct SiteCookiesTests {
 
     @Test func replacingKeepsThePlaceAndTheSlots() throws {
         var site = SiteCookies(key: "example")
-        for cookie in Self.cookies { site.append(cookie) }
+        for cookie in Self.cookies { Self.append(cookie, to: &site) }
         site.restoreSendOrder()
         var newer = Self.cookies[3]
         newer.value = "replaced"

@@ -72,6 +72,28 @@ import Testing
         #expect(fileBytes(path) == before)
     }
 
+    /// A row whose column has a type or value the schema forbids (written past its CHECKs, or by hand)
+    /// is corruption naming the row, whichever column it is; the file is left untouched. SQLite keeps a
+    /// blob as it is in any column, and a real or text that is not an integer in an INTEGER column, but
+    /// makes text of a number put in a TEXT column (https://sqlite.org/datatype3.html, "Type Affinity").
+    @Test(arguments: [
+        "name = x'41'", "value = x'31'", "domain = x''", "host_only = 'yes'", "path = x'2F'", "partition_key = x'68'",
+        "expiry = 'soon'", "creation = 'now'", "last_access = 'later'", "secure = 0.5", "http_only = x'01'",
+        "same_site = -1", "source_secure = 'no'", "source_port = 'http'",
+    ])
+    func invalidColumnIsCorruptionNamingTheRow(damage: String) throws {
+        try writeValidJar()
+        let row = try #require(try SQLiteConnection(path: path, flags: .readOnly).integer("SELECT id FROM cookies WHERE name = 'c7'"))
+        try runSQL("PRAGMA ignore_check_constraints = ON; UPDATE cookies SET \(damage) WHERE id = \(row);", on: path)
+        let before = fileBytes(path)
+        #expect {
+            try openTestJar(path)
+        } throws: { error in
+            (error as? CookieFileError)?.description == "\(path): row \(row) of table cookies is not a valid cookie"
+        }
+        #expect(fileBytes(path) == before)
+    }
+
     /// `.moveAside` renames an unreadable file (never deleting it) and starts an empty jar.
     @Test(arguments: Damage.allCases.filter { $0 != .newerSchema })
     func moveAsideKeepsTheUnreadableFileAndStartsFresh(_ kind: Damage) throws {

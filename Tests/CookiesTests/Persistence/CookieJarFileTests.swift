@@ -68,6 +68,37 @@ import Testing
         #expect(try connection.integer("SELECT count(*) FROM cookies") == 1)
     }
 
+    /// Whatever order a file gives its rows in (a jar writes them in no particular order), the loaded jar
+    /// holds each site's cookies in send order (rfc6265bis-22 §5.8.3 step 4: longer paths first, then
+    /// earlier creation), exactly as a jar that received them.
+    @Test(arguments: ["id", "id DESC", "creation DESC", "name, domain", "length(path), id DESC"])
+    func rowsInAnyOrderLoadInSendOrder(order: String) throws {
+        let received = CookieJar(publicSuffixList: testPublicSuffixList, clock: ManualCookieClock(testEpoch))
+        let jar = try openTestJar(path)
+        for (index, host) in ["a.example.com", "example.com", "b.example.com", "example.org", "x.example.org"].enumerated() {
+            for (offset, path) in ["/", "/docs/", "/docs/api", "/", "/x"].enumerated() {
+                let line = "c\(index)\(offset)=v; Path=\(path); Max-Age=3600" + (offset == 3 ? "; Domain=\(host)" : "")
+                for target in [received, jar] { target.setCookie(line, from: url("https://\(host)/docs/api")) }
+            }
+        }
+        try jar.close()
+        try runSQL(
+            """
+            CREATE TABLE shuffled AS SELECT * FROM cookies;
+            DELETE FROM cookies;
+            INSERT INTO cookies (\(CookieDatabaseSchema.columns))
+                SELECT \(CookieDatabaseSchema.columns) FROM shuffled ORDER BY \(order);
+            DROP TABLE shuffled;
+            """, on: path)
+
+        let loaded = try openTestJar(path)
+        #expect(loaded.count == 25)
+        #expect(loaded.allCookies() == received.allCookies())
+        for site in ["example.com", "example.org"] {
+            #expect(loaded.cookies(forSite: site) == received.cookies(forSite: site))
+        }
+    }
+
     /// The file and its WAL are readable and writable by their owner only.
     @Test func fileIsCreatedWithPermissions0600() throws {
         let jar = try openTestJar(path)

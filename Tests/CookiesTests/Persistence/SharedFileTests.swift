@@ -81,19 +81,23 @@ import Testing
         #expect(try openTestJar(path, clock: ManualCookieClock(testEpoch)).count == 2 * Self.iterations + 3)
     }
 
-    /// While another connection holds the file's write lock past the busy timeout, opening the jar and
-    /// flushing it fail with `.busy`, "in use", naming the file; the flush's changes stay pending and
-    /// the next flush after the lock is released writes them.
+    /// While another connection holds the file's write lock past the busy timeout, flushing a jar, and
+    /// opening one that must purge an expired row, fail with `.busy`, "in use", naming the file; the
+    /// flush's changes stay pending and the next flush after the lock is released writes them.
     @Test func lockHeldBeyondTheBusyTimeoutIsAClearErrorAndLosesNothing() throws {
         var options = testFileOptions()
         options.busyTimeout = .milliseconds(20)
-        let jar = try openTestJar(path, options: options)
+        let clock = ManualCookieClock(testEpoch)
+        let jar = try openTestJar(path, options: options, clock: clock)
+        jar.setCookie("brief=1; Max-Age=1", from: url("https://example.com/"))
+        try jar.flush()
         jar.setCookie("kept=1; Max-Age=3600", from: url("https://example.com/"))
+        clock.advance(seconds: 2)
 
         let holder = try SQLiteConnection(path: path, flags: .readWrite)
         try holder.execute("BEGIN IMMEDIATE")
         let flushError = #expect(throws: CookieFileError.self) { try jar.flush() }
-        let openError = #expect(throws: CookieFileError.self) { try openTestJar(path, options: options) }
+        let openError = #expect(throws: CookieFileError.self) { try openTestJar(path, options: options, clock: clock) }
         for error in [flushError, openError] {
             #expect(error?.code == .busy)
             #expect(error?.description.hasPrefix(path + ": ") == true)
@@ -103,6 +107,21 @@ import Testing
 
         #expect(try jar.flush() == 1, "the change stayed pending")
         try jar.close()
-        #expect(try openTestJar(path).allCookies().map(\.name) == ["kept"])
+        #expect(try openTestJar(path, clock: clock).allCookies().map(\.name) == ["kept"])
+    }
+
+    /// Opening a jar whose file has nothing to purge only reads, and in WAL mode readers do not wait for
+    /// a writer (https://sqlite.org/wal.html): another connection's write lock does not stop it.
+    @Test func jarWithNothingToPurgeOpensWhileAnotherConnectionWrites() throws {
+        let jar = try openTestJar(path)
+        jar.setCookie("kept=1; Max-Age=3600", from: url("https://example.com/"))
+        try jar.close()
+
+        let holder = try SQLiteConnection(path: path, flags: .readWrite)
+        try holder.execute("BEGIN IMMEDIATE")
+        var options = testFileOptions()
+        options.busyTimeout = .milliseconds(20)
+        #expect(try openTestJar(path, options: options).allCookies().map(\.name) == ["kept"])
+        try holder.execute("COMMIT")
     }
 }

@@ -1,0 +1,49 @@
+extension CookieStore {
+    /// Fills an empty store with the cookies of a jar file as they are read, one at a time in any order:
+    /// each goes straight into its site's tables (`SiteCookies.append(_:)`), and each site is sorted
+    /// into send order once after the last (`restoreSendOrder()`). The cookies' identities must be
+    /// distinct (a jar file's unique key); expired ones are skipped. Limits are enforced later, by the
+    /// jar that takes the store (`enforceLimitsAfterLoading(now:)`), so that its observers see the
+    /// evictions.
+    struct Loader {
+        private let now: CookieTime
+        private var siteSlots = DomainSiteSlots()
+
+        init(filling store: CookieStore, now: CookieTime) {
+            precondition(store.count == 0, "a Loader fills an empty store")
+            self.now = now
+        }
+
+        mutating func append(_ cookie: LoadedCookie, to store: inout CookieStore) {
+            guard !cookie.entry.isExpired(at: now) else { return }
+            store.noteCreation(cookie.entry.creation)
+            let slot = siteSlots.siteSlot(ofDomain: cookie.domain) ?? addSite(ofDomain: cookie.domain, to: &store)
+            store.withSite(at: slot) { $0.append(cookie) }
+        }
+
+        /// The slot of the site of a domain met for the first time (the site is created when new).
+        private mutating func addSite(ofDomain bytes: UnsafeBufferPointer<UInt8>, to store: inout CookieStore) -> Int {
+            let domain = String(decoding: bytes, as: UTF8.self)
+            let slot = store.siteSlot(forKey: store.siteKey(ofCookieDomain: domain))
+            siteSlots.add(bytes, domain: domain, siteSlot: slot)
+            return slot
+        }
+    }
+
+    /// Puts every site in send order (§5.8.3 step 4) after a `Loader` appended the last cookie.
+    mutating func restoreSendOrder() {
+        withSites { sites in
+            for index in sites.indices { sites[index].restoreSendOrder() }
+        }
+    }
+
+    /// Enforces the limits on a store just filled by a `Loader`: each site over its limit (in the order
+    /// of their keys), then the jar. Only evictions are changes: the cookies came from the file.
+    mutating func enforceLimitsAfterLoading(now: CookieTime) {
+        let perSiteLimit = limits.maxCookiesPerSite
+        for key in sites.filter({ $0.count > perSiteLimit }).map(\.key).sorted() {
+            enforceSiteLimit(key, keeping: nil, now: now)
+        }
+        enforceTotalLimit(keeping: nil, now: now)
+    }
+}

@@ -1,0 +1,34 @@
+/// A cookie as a reader of a jar file finds it (`CookieDatabase`), handed to the store as it is read:
+/// its strings are still the reader's UTF-8 bytes, valid only until the reader moves on, so that the
+/// store makes Strings of only what it keeps (`SiteCookies.append(_:)`).
+struct LoadedCookie {
+    var name: UnsafeBufferPointer<UInt8>
+    var value: UnsafeBufferPointer<UInt8>
+    var domain: UnsafeBufferPointer<UInt8>
+    var path: UnsafeBufferPointer<UInt8>
+    /// nil for an unpartitioned cookie.
+    var partitionKey: UnsafeBufferPointer<UInt8>?
+    /// The other fields; its domain, path and partition slots and its name tag are not set yet.
+    var entry: StoredCookie
+
+    /// This cookie as a `Cookie`; its domain, path and partition key are `previous`'s own strings when
+    /// they have the same bytes (rows of one site repeat them).
+    func cookie(sharingStringsOf previous: Cookie?) -> Cookie {
+        let partitionKey = partitionKey.map { String(utf8: $0, reusing: previous?.partitionKey) }
+        return entry.cookie(
+            name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self),
+            domain: String(utf8: domain, reusing: previous?.domain), path: String(utf8: path, reusing: previous?.path),
+            partitionKey: partitionKey)
+    }
+}
+
+extension String {
+    /// `bytes` as a String: `previous` itself when it has these bytes.
+    fileprivate init(utf8 bytes: UnsafeBufferPointer<UInt8>, reusing previous: String?) {
+        if let previous, previous.hasUTF8(bytes) {
+            self = previous
+        } else {
+            self = String(decoding: bytes, as: UTF8.self)
+        }
+    }
+}
