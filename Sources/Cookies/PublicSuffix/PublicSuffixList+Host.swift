@@ -9,19 +9,20 @@ extension PublicSuffixList {
 
     /// As `registrableDomain(of:)`, for a canonical domain string such as a cookie's domain.
     func registrableDomain(ofCanonicalDomain name: String) -> String? {
-        var bare = Substring(name)
-        let trailingDot = bare.hasSuffix(".")
-        if trailingDot { bare = bare.dropLast() }
-        guard !bare.isEmpty, !bare.hasPrefix("."), !bare.hasSuffix(".") else { return nil }
-        guard let domain = registrableDomain(of: String(bare)) else { return nil }
+        // Bytes, not Characters: a canonical domain is ASCII, and "." is one byte.
+        let dot = UInt8(ascii: ".")
+        let trailingDot = name.utf8.last == dot
+        let bare = trailingDot ? name.utf8.dropLast() : name.utf8[...]
+        guard let first = bare.first, first != dot, bare.last != dot else { return nil }
+        guard let domain = registrableDomain(of: trailingDot ? String(Substring(bare)) : name) else { return nil }
         return trailingDot ? domain + "." : domain
     }
 
     /// True when the list names `domain` (a trailing dot ignored) a public suffix.
     func isPublicSuffix(canonicalDomain domain: String) -> Bool {
-        var bare = Substring(domain)
-        if bare.hasSuffix(".") { bare = bare.dropLast() }
+        let trailingDot = domain.utf8.last == UInt8(ascii: ".")
+        let bare = trailingDot ? domain.utf8.dropLast() : domain.utf8[...]
         guard !bare.isEmpty else { return false }
-        return isPublicSuffix(String(bare))
+        return isPublicSuffix(trailingDot ? String(Substring(bare)) : domain)
     }
 }
