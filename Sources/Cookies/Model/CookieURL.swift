@@ -65,9 +65,18 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         while pathEnd < bytes.count, bytes[pathEnd] != UInt8(ascii: "?"), bytes[pathEnd] != UInt8(ascii: "#") {
             pathEnd += 1
         }
-        let scheme = String(unsafeUninitializedCapacity: colon) { buffer in
-            for index in 0..<colon { buffer[index] = bytes[index].asciiLowercased }
-            return colon
+        let schemeBytes = UnsafeBufferPointer(rebasing: bytes[..<colon])
+        // The two schemes nearly every request has are constants (no string made, nothing to check).
+        let scheme: String
+        if schemeBytes.caseInsensitivelyEquals("https") {
+            scheme = "https"
+        } else if schemeBytes.caseInsensitivelyEquals("http") {
+            scheme = "http"
+        } else {
+            scheme = String(unsafeUninitializedCapacity: colon) { buffer in
+                for index in 0..<colon { buffer[index] = bytes[index].asciiLowercased }
+                return colon
+            }
         }
         let host = String(decoding: bytes[hostStart..<hostEnd], as: UTF8.self)
         let path = pathEnd == authorityEnd ? "/" : String(decoding: bytes[authorityEnd..<pathEnd], as: UTF8.self)

@@ -18,6 +18,10 @@ struct CookieURLTests {
         ("http://bücher.example/", "http", "xn--bcher-kva.example", nil, "/"),
         ("http://h.test/a%2Fb", "http", "h.test", nil, "/a%2Fb"),
         ("http://h.test?x", "http", "h.test", nil, "/"),
+        ("hTTpS://h.test/", "https", "h.test", nil, "/"),
+        ("WSS://h.test/", "wss", "h.test", nil, "/"),
+        ("httpx://h.test/", "httpx", "h.test", nil, "/"),
+        ("http+unix://h.test/", "http+unix", "h.test", nil, "/"),
     ] as [(String, String, String, Int?, String)])
     func parses(text: String, scheme: String, host: String, port: Int?, path: String) throws {
         let parsed = try #require(CookieURL(text))
