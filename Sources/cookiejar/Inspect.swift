@@ -70,8 +70,7 @@ struct Inspect: ParsableCommand {
         let terminal = Terminal.standardOutput
         let table = CookieTable(showValues: showValues, now: now, terminal: terminal)
         if json {
-            var text = CookieJSON.serialize(cookies)
-            text.withUTF8 { OutputText.writeToStandardOutput($0) }
+            CookieJSON.serializedBytes(cookies).withUnsafeBufferPointer { OutputText.writeToStandardOutput($0) }
             return
         }
         var out = OutputText()
