@@ -267,10 +267,8 @@ public enum CookieJSON {
             case (12, UInt8(ascii: "s")): candidate = .sourceSecure
             default: return nil
             }
-            let matches = candidate.name.withUTF8Buffer { name in
-                name.indices.allSatisfy { name[$0] == bytes[$0] }
-            }
-            guard matches else { return nil }
+            let name = candidate.name.utf8Start
+            for index in 1..<bytes.count where name[index] != bytes[index] { return nil }
             self = candidate
         }
     }
