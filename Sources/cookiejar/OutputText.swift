@@ -50,11 +50,10 @@ struct OutputText: ~Copyable {
         count += bytes.count
     }
 
+    /// A string's UTF-8 in one copy, rather than through its UTF-8 view's iterator.
     mutating func append(contentsOf text: String) {
-        // A native string's bytes in one copy, rather than through its UTF-8 view's iterator.
-        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
-            for byte in text.utf8 { append(byte) }
-        }
+        var text = text
+        text.withUTF8 { append($0) }
     }
 
     @inline(__always)

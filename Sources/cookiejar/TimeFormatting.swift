@@ -12,19 +12,19 @@ enum TimeFormatting {
     /// Appends `YYYY-MM-DD HH:MM:SS UTC`, or only `YYYY-MM-DD HH:MM` when not `withSeconds`.
     static func appendDate(_ time: CookieTime, withSeconds: Bool = true, to out: inout OutputText) {
         let utc = time.utc
+        /// A separator, then two digits.
+        func field(_ separator: UInt8, _ value: Int) {
+            out.append(separator)
+            out.appendTwoDigits(value)
+        }
         out.appendTwoDigits(utc.year / 100)
         out.appendTwoDigits(utc.year % 100)
-        out.append(UInt8(ascii: "-"))
-        out.appendTwoDigits(utc.month)
-        out.append(UInt8(ascii: "-"))
-        out.appendTwoDigits(utc.day)
-        out.append(UInt8(ascii: " "))
-        out.appendTwoDigits(utc.hour)
-        out.append(UInt8(ascii: ":"))
-        out.appendTwoDigits(utc.minute)
+        field(UInt8(ascii: "-"), utc.month)
+        field(UInt8(ascii: "-"), utc.day)
+        field(UInt8(ascii: " "), utc.hour)
+        field(UInt8(ascii: ":"), utc.minute)
         guard withSeconds else { return }
-        out.append(UInt8(ascii: ":"))
-        out.appendTwoDigits(utc.second)
+        field(UInt8(ascii: ":"), utc.second)
         out.append(" UTC")
     }
 

@@ -5,7 +5,9 @@ import Foundation
 
 /// Reading cookie files, as `cookiejar inspect` and `import` do: one iteration reads 10,000 cookies from
 /// a cookies.txt file, a swift-cookiejar JSON file or an SQLite jar. Allocation counts guard the readers'
-/// per-cookie costs (a String per field, none per JSON member name; one buffer for the file).
+/// per-cookie costs (a String per field, none per JSON member name; one buffer for the file). Writing the
+/// JSON document (`inspect --json`, `export`) allocates a fixed number of buffers, whatever the number of
+/// cookies: the cookies' order and the document.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = Tolerances.configuration
 
@@ -26,6 +28,10 @@ let benchmarks: @Sendable () -> Void = {
     let json = Array(CookieJSON.serialize(cookies).utf8)
     Benchmark("Read-JSON-10k-cookies") { _ in
         blackHole(try CookieJSON.parse(json))
+    }
+
+    Benchmark("Write-JSON-10k-cookies") { _ in
+        blackHole(CookieJSON.serializedBytes(cookies))
     }
 
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-benchmark-\(UUID().uuidString)")

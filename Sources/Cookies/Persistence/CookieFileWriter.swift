@@ -38,13 +38,6 @@ struct CookieFileWriter {
         next += bytes.count
     }
 
-    /// A string's UTF-8: a native string's bytes in one copy.
-    mutating func append(contentsOf text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
-            for byte in text.utf8 { append(byte) }
-        }
-    }
-
     /// The two digits of `value` (0–99).
     @inline(__always)
     mutating func appendTwoDigits(_ value: Int) {
@@ -68,5 +61,11 @@ struct CookieFileWriter {
             magnitude /= 10
         }
         next += digits
+    }
+
+    /// A string's UTF-8, in one copy.
+    mutating func append(contentsOf text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
     }
 }
