@@ -152,11 +152,15 @@ struct JSONScanner {
         }
     }
 
+    /// Consumes `word` (`null`, `true` or `false`): its first four bytes compared as one word.
+    @inline(__always)
     private mutating func literal(_ word: StaticString) throws(CookieFileError) {
         let count = word.utf8CodeUnitCount
-        guard index + count <= bytes.count, (0..<count).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] }) else {
-            throw syntax("invalid literal")
-        }
+        guard index + count <= bytes.count, let base = bytes.baseAddress,
+            UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self)
+                == UnsafeRawPointer(word.utf8Start).loadUnaligned(as: UInt32.self),
+            count == 4 || bytes[index + 4] == word.utf8Start[4]
+        else { throw syntax("invalid literal") }
         index += count
     }
 
