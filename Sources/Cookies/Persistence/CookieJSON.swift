@@ -309,8 +309,8 @@ public enum CookieJSON {
     }
 
     /// The most bytes of a cookie's line besides its strings' characters: member names, punctuation,
-    /// three times, flags, a port, and the quotes around five strings.
-    private static let maximumMemberBytes = 400
+    /// flags, a port and the quotes around five strings (some 250 bytes), and three times.
+    private static let maximumMemberBytes = 300 + 3 * CookieTime.iso8601Length
 
     /// One cookie object, read in place (a copy of a Cookie retains each of its strings).
     private static func append(_ cookie: UnsafePointer<Cookie>, to out: inout CookieFileWriter) {
