@@ -14,7 +14,7 @@ struct CookieTable {
     }
 
     func appendDisplayValue(_ value: String, to out: inout OutputText) {
-        if showValues { return out.append(value) }
+        if showValues { return out.append(contentsOf: value) }
         if value.isEmpty { return }
         // ASCII without CR (the usual value) has one Character per byte: its count and first two
         // Characters come from the bytes, without grapheme breaking.
@@ -27,7 +27,7 @@ struct CookieTable {
         if isSimple {
             value.utf8.prefix(2).forEach { out.append($0) }
         } else {
-            out.append(String(value.prefix(2)))
+            out.append(contentsOf: String(value.prefix(2)))
         }
         out.append("…(")
         out.appendDecimal(count)
@@ -81,24 +81,28 @@ struct CookieTable {
     private func appendRow(_ cookie: UnsafePointer<Cookie>, to table: inout AlignedColumns, persistent: inout Int, expired: inout Int) {
         if cookie.pointee.isPersistent { persistent += 1 }
         if cookie.pointee.isExpired(at: now) { expired += 1 }
-        table.text.append(cookie.pointee.name)
+        table.text.append(contentsOf: cookie.pointee.name)
         table.endCell()
         appendDisplayValue(cookie.pointee.value, to: &table.text)
         table.endCell()
         if !cookie.pointee.isHostOnly { table.text.append(UInt8(ascii: ".")) }
-        table.text.append(cookie.pointee.domain)
+        table.text.append(contentsOf: cookie.pointee.domain)
         table.endCell()
-        table.text.append(cookie.pointee.path)
+        table.text.append(contentsOf: cookie.pointee.path)
         table.endCell()
         appendExpiry(cookie.pointee.expiry, to: &table.text)
         table.endCell()
         if cookie.pointee.isSecure { table.text.append("Secure ") }
         if cookie.pointee.isHTTPOnly { table.text.append("HttpOnly ") }
         table.text.append("SameSite=")
-        table.text.append(cookie.pointee.sameSite == .default ? "Default" : cookie.pointee.sameSite.rawValue)
+        if cookie.pointee.sameSite == .default {
+            table.text.append("Default")
+        } else {
+            table.text.append(contentsOf: cookie.pointee.sameSite.rawValue)
+        }
         if let partition = cookie.pointee.partitionKey {
             table.text.append(" Partitioned(")
-            table.text.append(partition)
+            table.text.append(contentsOf: partition)
             table.text.append(UInt8(ascii: ")"))
         }
         table.endCell()
@@ -115,19 +119,7 @@ struct CookieTable {
     private func render(_ cookies: UnsafeBufferPointer<Cookie>, site siteOf: (Cookie) -> String, to out: inout OutputText) {
         /// Cookie `index`, read through the pointer's addressor: no copy (used only when there are cookies).
         func cookie(_ index: Int) -> UnsafePointer<Cookie> { cookies.baseAddress! + index }
-        // Grouped by domain first: each distinct domain has its site looked up and is compared once.
-        var domainNumbers: [String: Int] = [:]
-        var domains: [(site: String, domain: String, members: [Int])] = []
-        for index in cookies.indices {
-            if let number = domainNumbers[cookie(index).pointee.domain] {
-                domains[number].members.append(index)
-            } else {
-                domainNumbers[cookie(index).pointee.domain] = domains.count
-                domains.append((siteOf(cookie(index).pointee), cookie(index).pointee.domain, [index]))
-            }
-        }
-        domains.sort { $0.site < $1.site || ($0.site == $1.site && $0.domain < $1.domain) }
-
+        let order = CookieTableOrder(cookies, site: siteOf)
         var table = AlignedColumns()
         table.reserveCapacity(
             rows: cookies.count + 1, columns: 6,
@@ -137,20 +129,12 @@ struct CookieTable {
             })
         table.appendRow(["NAME", "VALUE", "DOMAIN", "PATH", "EXPIRES", "FLAGS"])
         var sections: [(title: String, rows: Range<Int>)] = []
-        var position = 0
-        while position < domains.count {
-            let site = domains[position].site
+        for (site, positions) in order.sites {
             let start = table.rowCount
             var persistent = 0
             var expired = 0
-            while position < domains.count, domains[position].site == site {
-                let members = domains[position].members.sorted { a, b in
-                    if cookie(a).pointee.path != cookie(b).pointee.path { return cookie(a).pointee.path < cookie(b).pointee.path }
-                    if cookie(a).pointee.name != cookie(b).pointee.name { return cookie(a).pointee.name < cookie(b).pointee.name }
-                    return a < b
-                }
-                for index in members { appendRow(cookie(index), to: &table, persistent: &persistent, expired: &expired) }
-                position += 1
+            for index in order.indices[positions] {
+                appendRow(cookie(index), to: &table, persistent: &persistent, expired: &expired)
             }
             let count = table.rowCount - start
             var counts = "\(count) cookie\(count == 1 ? "" : "s"): \(persistent) persistent, \(count - persistent) session"
@@ -158,15 +142,14 @@ struct CookieTable {
             sections.append(("\(site)  (\(counts))", start..<table.rowCount))
         }
 
-        out.reserveCapacity(out.count + table.writtenSizeBound(indent: 2) + sections.count * 80 + 100)
         var header = OutputText()
         table.write(row: 0, indent: "  ", to: &header)
-        out.append(terminal.dim(String(header.string.dropLast())) + "\n")
+        out.append(contentsOf: terminal.dim(String(header.string.dropLast())) + "\n")
         for section in sections {
-            out.append(terminal.bold(section.title) + "\n")
+            out.append(contentsOf: terminal.bold(section.title) + "\n")
             for row in section.rows { table.write(row: row, indent: "  ", to: &out) }
         }
         let total = cookies.count
-        out.append("\(total) cookie\(total == 1 ? "" : "s") in \(sections.count) site\(sections.count == 1 ? "" : "s")\n")
+        out.append(contentsOf: "\(total) cookie\(total == 1 ? "" : "s") in \(sections.count) site\(sections.count == 1 ? "" : "s")\n")
     }
 }

@@ -38,24 +38,24 @@ struct Export: ParsableCommand {
     func run() throws {
         let now = clock(at: at).now()
         let cookies = try readCookieFile(jar, now: now).cookies.filter { !$0.isExpired(at: now) }
-        let text: String
+        let text: Data
         switch format {
         case .json:
-            text = CookieJSON.serialize(cookies)
+            text = Data(CookieJSON.serializedBytes(cookies))
         case .cookiesTxt:
             do {
-                text = try CookiesTxt.serialize(cookies)
+                text = Data(try CookiesTxt.serialize(cookies).utf8)
             } catch {
                 printError(error.description)
                 throw ToolExit.checksFailed
             }
         }
         guard let output else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            FileHandle.standardOutput.write(text)
             return
         }
         // Cookie files hold credentials: readable by their owner only.
-        guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+        guard FileManager.default.createFile(atPath: output, contents: text, attributes: [.posixPermissions: 0o600]) else {
             printError("\(output): cannot write the file")
             throw ToolExit.unreadableInput
         }

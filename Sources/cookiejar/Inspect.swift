@@ -70,15 +70,14 @@ struct Inspect: ParsableCommand {
         let terminal = Terminal.standardOutput
         let table = CookieTable(showValues: showValues, now: now, terminal: terminal)
         if json {
-            var text = CookieJSON.serialize(cookies)
-            text.withUTF8 { OutputText.writeToStandardOutput($0) }
+            _ = CookieJSON.serializedBytes(cookies).withUnsafeBufferPointer { OutputText.writeToStandardOutput($0) }
             return
         }
-        var out = OutputText()
+        var out = OutputText(streaming: true)
         if let url {
             requestReport(try parseRequestURL(url), cookies: cookies, sites: &sites, now: now, table: table, to: &out)
         } else {
-            out.append(terminal.dim("\(file) (\(contents.format.displayName))") + "\n")
+            out.append(contentsOf: terminal.dim("\(file) (\(contents.format.displayName))") + "\n")
             table.render(cookies, site: { sites.site(of: $0) }, to: &out)
         }
         out.writeToStandardOutput()
@@ -99,9 +98,9 @@ struct Inspect: ParsableCommand {
         let report = jar.retrievalReport(for: requestURL, context: request.context)
         let sent = report.filter { $0.exclusion == nil }.map(\.cookie)
         let terminal = table.terminal
-        out.append(terminal.bold("\(request.method) \(requestURL)") + "\n")
+        out.append(contentsOf: terminal.bold("\(request.method) \(requestURL)") + "\n")
         let header = CookieHeader.serialize(sent.map { CookiePair(name: $0.name, value: table.displayValue($0.value)) })
-        out.append(sent.isEmpty ? "no Cookie header\n" : "Cookie: \(header)\n")
+        out.append(contentsOf: sent.isEmpty ? "no Cookie header\n" : "Cookie: \(header)\n")
         var rows = AlignedColumns()
         for decision in report {
             let cookie = decision.cookie
@@ -113,7 +112,7 @@ struct Inspect: ParsableCommand {
             rows.appendRow([terminal.red("not sent"), cookie.name, table.domain(cookie), cookie.path, "\(exclusion.rawValue): \(exclusion.explanation) (\(table.expiry(cookie)))"])
         }
         if rows.rowCount == 0 {
-            out.append("no cookies of \(requestSite) in \(file)\n")
+            out.append(contentsOf: "no cookies of \(requestSite) in \(file)\n")
         } else {
             for row in 0..<rows.rowCount { rows.write(row: row, indent: "  ", trimmingTrailingSpaces: true, to: &out) }
         }

@@ -1,45 +1,94 @@
 import Foundation
 
-/// Text built as UTF-8 bytes and written to standard output at once: a table of 100,000 cookies costs
-/// no String per line or cell, and one `write(2)` loop instead of a `print` per line.
-struct OutputText {
-    private(set) var bytes: [UInt8] = []
+/// Text built as UTF-8 bytes in one buffer and written with `write(2)`: a table of 100,000 cookies costs
+/// no String per line or cell and no `print` per line. An append is a capacity check and a copy (no
+/// array's uniqueness check per byte); the buffer is not copyable, so it is never shared.
+///
+/// A buffer made with `streaming: true` is written to standard output whenever it holds more than
+/// `streamingThreshold` bytes at the end of a line (`endLine()`), so that output of any size needs only
+/// that much memory; any other keeps every byte until written.
+struct OutputText: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+    private let streaming: Bool
+    /// Set once a write to standard output failed (a closed pipe): the rest of the output is dropped.
+    private var writeFailed = false
 
-    var count: Int { bytes.count }
+    /// The size at which a streaming buffer is written out.
+    static let streamingThreshold = 1 << 20
 
-    var string: String { String(decoding: bytes, as: UTF8.self) }
-
-    mutating func reserveCapacity(_ capacity: Int) { bytes.reserveCapacity(capacity) }
-
-    mutating func append(_ text: String) {
-        // A native string's bytes in one copy, rather than through its UTF-8 view's iterator.
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: text.utf8)
-        }
+    init(streaming: Bool = false) {
+        self.streaming = streaming
+        capacity = streaming ? Self.streamingThreshold + 4096 : 256
+        start = .allocate(capacity: capacity)
     }
 
+    deinit { start.deallocate() }
+
+    var string: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
+
+    mutating func reserveCapacity(_ capacity: Int) {
+        if capacity > self.capacity { grow(to: capacity) }
+    }
+
+    @inline(never)
+    private mutating func grow(to minimum: Int) {
+        let newCapacity = max(minimum, capacity * 2)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: start, count: count)
+        start.deallocate()
+        start = grown
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (start + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// A string's UTF-8 in one copy, rather than through its UTF-8 view's iterator.
+    mutating func append(contentsOf text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    @inline(__always)
     mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        start[count] = byte
+        count += 1
+    }
 
-    mutating func append(_ text: OutputText, from range: Range<Int>) { bytes.append(contentsOf: text.bytes[range]) }
+    mutating func append(_ text: borrowing OutputText, from range: Range<Int>) {
+        append(UnsafeBufferPointer(start: text.start + range.lowerBound, count: range.count))
+    }
 
     mutating func appendSpaces(_ count: Int) {
-        var remaining = count
-        while remaining > 0 {
-            let chunk = min(remaining, Self.spaces.count)
-            Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: $0[..<chunk]) }
-            remaining -= chunk
-        }
+        guard count > 0 else { return }
+        if self.count + count > capacity { grow(to: self.count + count) }
+        (start + self.count).update(repeating: UInt8(ascii: " "), count: count)
+        self.count += count
     }
 
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 256)
+    /// The two digits of `value` (0–99).
+    @inline(__always)
+    mutating func appendTwoDigits(_ value: Int) {
+        append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10))
+        append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+    }
 
     /// A number in decimal.
     mutating func appendDecimal(_ value: some BinaryInteger) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = UInt64(value.magnitude)
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 20 digits, least significant first
         var count = 0
@@ -49,50 +98,60 @@ struct OutputText {
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[index]) }
+            for index in stride(from: count - 1, through: 0, by: -1) { append(digits[index]) }
         }
     }
 
     /// Removes the spaces at the end.
     mutating func removeTrailingSpaces() {
-        while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+        while count > 0, start[count - 1] == UInt8(ascii: " ") { count -= 1 }
+    }
+
+    /// Ends a line: a streaming buffer holding more than `streamingThreshold` bytes is written out.
+    mutating func endLine() {
+        append(UInt8(ascii: "\n"))
+        if streaming, count >= Self.streamingThreshold { writeToStandardOutput() }
     }
 
     /// How many Unicode scalars the bytes in `range` hold: the bytes that do not continue a UTF-8
     /// sequence (10xxxxxx), counted eight at a time: a continuation byte has its high bit set and the
     /// next bit clear.
     func scalarCount(_ range: Range<Int>) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return 0 }
-            var continuations = 0
-            var index = range.lowerBound
-            while index + 8 <= range.upperBound {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-                index += 8
-            }
-            for byte in buffer[index..<range.upperBound] where byte & 0xC0 == 0x80 { continuations += 1 }
-            return range.count - continuations
+        var continuations = 0
+        var index = range.lowerBound
+        while index + 8 <= range.upperBound {
+            let word = UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
+            continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            index += 8
         }
+        while index < range.upperBound {
+            if start[index] & 0xC0 == 0x80 { continuations += 1 }
+            index += 1
+        }
+        return range.count - continuations
     }
 
-    func writeToStandardOutput() {
-        bytes.withUnsafeBufferPointer { Self.writeToStandardOutput($0) }
+    /// Writes the bytes to standard output and empties the buffer.
+    mutating func writeToStandardOutput() {
+        if !writeFailed { writeFailed = !Self.writeToStandardOutput(UnsafeBufferPointer(start: start, count: count)) }
+        count = 0
     }
 
     /// Writes `bytes` to standard output, continuing partial writes; like `print`, a failed write (a
-    /// closed pipe) ends the output quietly.
-    static func writeToStandardOutput(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard var next = bytes.baseAddress else { return }
+    /// closed pipe) ends the output quietly. False when a write failed.
+    @discardableResult
+    static func writeToStandardOutput(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard var next = bytes.baseAddress else { return true }
         var remaining = bytes.count
         while remaining > 0 {
             let written = write(STDOUT_FILENO, next, remaining)
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return false
             }
             next += written
             remaining -= written
         }
+        return true
     }
 }

@@ -12,23 +12,20 @@ enum TimeFormatting {
     /// Appends `YYYY-MM-DD HH:MM:SS UTC`, or only `YYYY-MM-DD HH:MM` when not `withSeconds`.
     static func appendDate(_ time: CookieTime, withSeconds: Bool = true, to out: inout OutputText) {
         let utc = time.utc
-        func put(_ value: Int, digits: Int, then separator: UInt8?) {
-            var divisor = 1
-            for _ in 1..<digits { divisor *= 10 }
-            while divisor > 0 {
-                out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
-            }
-            if let separator { out.append(separator) }
+        /// A separator, then two digits.
+        func field(_ separator: UInt8, _ value: Int) {
+            out.append(separator)
+            out.appendTwoDigits(value)
         }
-        put(utc.year, digits: 4, then: UInt8(ascii: "-"))
-        put(utc.month, digits: 2, then: UInt8(ascii: "-"))
-        put(utc.day, digits: 2, then: UInt8(ascii: " "))
-        put(utc.hour, digits: 2, then: UInt8(ascii: ":"))
-        guard withSeconds else { return put(utc.minute, digits: 2, then: nil) }
-        put(utc.minute, digits: 2, then: UInt8(ascii: ":"))
-        put(utc.second, digits: 2, then: UInt8(ascii: " "))
-        out.append("UTC")
+        out.appendTwoDigits(utc.year / 100)
+        out.appendTwoDigits(utc.year % 100)
+        field(UInt8(ascii: "-"), utc.month)
+        field(UInt8(ascii: "-"), utc.day)
+        field(UInt8(ascii: " "), utc.hour)
+        field(UInt8(ascii: ":"), utc.minute)
+        guard withSeconds else { return }
+        field(UInt8(ascii: ":"), utc.second)
+        out.append(" UTC")
     }
 
     /// How far `time` is from `now`: "in 3 days", "5 minutes ago", "now".

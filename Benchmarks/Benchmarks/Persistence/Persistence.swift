@@ -7,7 +7,9 @@ import Foundation
 /// a cookies.txt file, a swift-cookiejar JSON file or an SQLite jar; and loading that SQLite jar as a
 /// jar (`CookieJar(contentsOf:)`). Allocation counts guard the per-cookie costs (a String per field,
 /// none per JSON member name; one buffer for the file; when loading, a String only for a name or value
-/// too long to be stored inline, and for each domain and path new to its site).
+/// too long to be stored inline, and for each domain and path new to its site). Writing the JSON
+/// document (`inspect --json`, `export`) allocates a fixed number of buffers, whatever the number of
+/// cookies: the cookies' order and the document.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = Tolerances.configuration
 
@@ -28,6 +30,10 @@ let benchmarks: @Sendable () -> Void = {
     let json = Array(CookieJSON.serialize(cookies).utf8)
     Benchmark("Read-JSON-10k-cookies") { _ in
         blackHole(try CookieJSON.parse(json))
+    }
+
+    Benchmark("Write-JSON-10k-cookies") { _ in
+        blackHole(CookieJSON.serializedBytes(cookies))
     }
 
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-benchmark-\(UUID().uuidString)")

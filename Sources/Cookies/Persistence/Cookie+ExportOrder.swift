@@ -4,12 +4,29 @@ extension Cookie {
     /// earlier creation first); ties broken by domain, path, name and partition key, so that the same jar
     /// always gives the same file.
     static func inExportOrder(_ cookies: some Sequence<Cookie>) -> [Cookie] {
-        cookies.sorted { a, b in
-            if a.creation != b.creation { return a.creation < b.creation }
-            if a.domain != b.domain { return a.domain.utf8.lexicographicallyPrecedes(b.domain.utf8) }
-            if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
-            if a.name != b.name { return a.name.utf8.lexicographicallyPrecedes(b.name.utf8) }
-            return (a.partitionKey ?? "").utf8.lexicographicallyPrecedes((b.partitionKey ?? "").utf8)
+        let cookies = Array(cookies)
+        return exportOrder(of: cookies).map { cookies[$0] }
+    }
+
+    /// The indices of `cookies` in export order (see `inExportOrder`): the cookies are compared in place,
+    /// where sorting the cookies themselves would copy each (a retain of each of its strings) at every move.
+    static func exportOrder(of cookies: [Cookie]) -> [Int] {
+        cookies.withUnsafeBufferPointer { cookies in
+            guard let first = cookies.baseAddress else { return [] }
+            return cookies.indices.sorted { a, b in
+                let a = first + a
+                let b = first + b
+                if a.pointee.creation != b.pointee.creation { return a.pointee.creation < b.pointee.creation }
+                return a.pointee.exportTieBreakPrecedes(b.pointee)
+            }
         }
+    }
+
+    /// Export order between two cookies created at the same instant.
+    private func exportTieBreakPrecedes(_ other: Cookie) -> Bool {
+        if domain != other.domain { return domain.utf8.lexicographicallyPrecedes(other.domain.utf8) }
+        if path != other.path { return path.utf8.lexicographicallyPrecedes(other.path.utf8) }
+        if name != other.name { return name.utf8.lexicographicallyPrecedes(other.name.utf8) }
+        return (partitionKey ?? "").utf8.lexicographicallyPrecedes((other.partitionKey ?? "").utf8)
     }
 }

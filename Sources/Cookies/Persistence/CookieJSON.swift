@@ -267,10 +267,8 @@ public enum CookieJSON {
             case (12, UInt8(ascii: "s")): candidate = .sourceSecure
             default: return nil
             }
-            let matches = candidate.name.withUTF8Buffer { name in
-                name.indices.allSatisfy { name[$0] == bytes[$0] }
-            }
-            guard matches else { return nil }
+            let name = candidate.name.utf8Start
+            for index in 1..<bytes.count where name[index] != bytes[index] { return nil }
             self = candidate
         }
     }
@@ -278,53 +276,78 @@ public enum CookieJSON {
     /// A swift-cookiejar JSON document holding `cookies` (session cookies included, with no "expires"),
     /// oldest first (see `Cookie.inExportOrder`), one cookie per line.
     public static func serialize(_ cookies: some Sequence<Cookie>) -> String {
-        let ordered = Cookie.inExportOrder(cookies)
-        var out: [UInt8] = []
-        // About 330 bytes of member names, times and flags per cookie, and its strings: one allocation
-        // for the whole document, rather than copies as it grows.
-        out.reserveCapacity(ordered.reduce(64) { bytes, cookie in
-            bytes + 330 + cookie.name.utf8.count + cookie.value.utf8.count + cookie.domain.utf8.count
-                + cookie.path.utf8.count + (cookie.partitionKey?.utf8.count ?? 0)
-        })
-        out.append(contentsOf: "{\n  \"format\": \"\(formatName)\",\n  \"version\": \(version),\n  \"cookies\": [".utf8)
-        for (index, cookie) in ordered.enumerated() {
-            out.append(contentsOf: index == 0 ? "\n    {\"name\": ".utf8 : ",\n    {\"name\": ".utf8)
-            appendString(cookie.name, to: &out)
-            out.append(contentsOf: ", \"value\": ".utf8)
-            appendString(cookie.value, to: &out)
-            out.append(contentsOf: ", \"domain\": ".utf8)
-            appendString(cookie.domain, to: &out)
-            out.append(contentsOf: cookie.isHostOnly ? ", \"hostOnly\": true, \"path\": ".utf8 : ", \"hostOnly\": false, \"path\": ".utf8)
-            appendString(cookie.path, to: &out)
-            if let expiry = cookie.expiry {
-                out.append(contentsOf: ", \"expires\": \"".utf8)
-                expiry.appendISO8601(to: &out)
-                out.append(UInt8(ascii: "\""))
+        String(decoding: serializedBytes(Array(cookies)), as: UTF8.self)
+    }
+
+    /// The document `serialize(_:)` gives, as its UTF-8 bytes: for writing to a file or a pipe without
+    /// building (and checking) a String of the whole document.
+    public static func serializedBytes(_ cookies: [Cookie]) -> [UInt8] {
+        let order = Cookie.exportOrder(of: cookies)
+        return cookies.withUnsafeBufferPointer { cookies in
+            // Every cookie's most bytes: its member names, times and flags, and its strings with every
+            // byte escaped (`\u00XX`, six bytes) and quoted.
+            var capacity = 128
+            for cookie in cookies.indices.lazy.map({ cookies.baseAddress! + $0 }) {
+                let strings = cookie.pointee.name.utf8.count + cookie.pointee.value.utf8.count
+                    + cookie.pointee.domain.utf8.count + cookie.pointee.path.utf8.count
+                    + (cookie.pointee.partitionKey?.utf8.count ?? 0)
+                capacity += maximumMemberBytes + 6 * strings
             }
-            out.append(contentsOf: ", \"creation\": \"".utf8)
-            cookie.creation.appendISO8601(to: &out)
-            out.append(contentsOf: "\", \"lastAccess\": \"".utf8)
-            cookie.lastAccess.appendISO8601(to: &out)
-            out.append(contentsOf: cookie.isSecure ? "\", \"secure\": true".utf8 : "\", \"secure\": false".utf8)
-            out.append(contentsOf: cookie.isHTTPOnly ? ", \"httpOnly\": true, \"sameSite\": \"".utf8 : ", \"httpOnly\": false, \"sameSite\": \"".utf8)
-            out.append(contentsOf: cookie.sameSite.rawValue.utf8)
-            out.append(contentsOf: "\", \"partitionKey\": ".utf8)
-            if let partitionKey = cookie.partitionKey { appendString(partitionKey, to: &out) } else { out.append(contentsOf: "null".utf8) }
-            out.append(contentsOf: cookie.isSourceSecure ? ", \"sourceSecure\": true, \"sourcePort\": ".utf8 : ", \"sourceSecure\": false, \"sourcePort\": ".utf8)
-            if let port = cookie.sourcePort { out.append(contentsOf: String(port).utf8) } else { out.append(contentsOf: "null".utf8) }
-            out.append(UInt8(ascii: "}"))
+            return CookieFileWriter.bytes(capacity: capacity) { out in
+                out.append("{\n  \"format\": \"")
+                out.append(contentsOf: formatName)
+                out.append("\",\n  \"version\": ")
+                out.appendDecimal(Int64(version))
+                out.append(",\n  \"cookies\": [")
+                for (position, index) in order.enumerated() {
+                    out.append(position == 0 ? "\n" : ",\n")
+                    append(cookies.baseAddress! + index, to: &out)
+                }
+                out.append(order.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+            }
         }
-        out.append(contentsOf: ordered.isEmpty ? "]\n}\n".utf8 : "\n  ]\n}\n".utf8)
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The most bytes of a cookie's line besides its strings' characters: member names, punctuation,
+    /// flags, a port and the quotes around five strings (some 250 bytes), and three times.
+    private static let maximumMemberBytes = 300 + 3 * CookieTime.iso8601Length
+
+    /// One cookie object, read in place (a copy of a Cookie retains each of its strings).
+    private static func append(_ cookie: UnsafePointer<Cookie>, to out: inout CookieFileWriter) {
+        out.append("    {\"name\": ")
+        appendString(cookie.pointee.name, to: &out)
+        out.append(", \"value\": ")
+        appendString(cookie.pointee.value, to: &out)
+        out.append(", \"domain\": ")
+        appendString(cookie.pointee.domain, to: &out)
+        out.append(cookie.pointee.isHostOnly ? ", \"hostOnly\": true, \"path\": " : ", \"hostOnly\": false, \"path\": ")
+        appendString(cookie.pointee.path, to: &out)
+        if let expiry = cookie.pointee.expiry {
+            out.append(", \"expires\": \"")
+            expiry.appendISO8601(to: &out)
+            out.append(UInt8(ascii: "\""))
+        }
+        out.append(", \"creation\": \"")
+        cookie.pointee.creation.appendISO8601(to: &out)
+        out.append("\", \"lastAccess\": \"")
+        cookie.pointee.lastAccess.appendISO8601(to: &out)
+        out.append(cookie.pointee.isSecure ? "\", \"secure\": true" : "\", \"secure\": false")
+        out.append(cookie.pointee.isHTTPOnly ? ", \"httpOnly\": true, \"sameSite\": \"" : ", \"httpOnly\": false, \"sameSite\": \"")
+        out.append(contentsOf: cookie.pointee.sameSite.rawValue)
+        out.append("\", \"partitionKey\": ")
+        if let partitionKey = cookie.pointee.partitionKey { appendString(partitionKey, to: &out) } else { out.append("null") }
+        out.append(cookie.pointee.isSourceSecure ? ", \"sourceSecure\": true, \"sourcePort\": " : ", \"sourceSecure\": false, \"sourcePort\": ")
+        if let port = cookie.pointee.sourcePort { out.appendDecimal(Int64(port)) } else { out.append("null") }
+        out.append(UInt8(ascii: "}"))
     }
 
     /// RFC 8259 §7: `"`, `\` and the control characters escaped, everything else as UTF-8.
-    private static func appendString(_ string: String, to out: inout [UInt8]) {
+    private static func appendString(_ string: String, to out: inout CookieFileWriter) {
         out.append(UInt8(ascii: "\""))
         // The usual string needs no escape: a native string's bytes are checked and copied in place.
         let copied = string.utf8.withContiguousStorageIfAvailable { bytes in
             guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            out.append(contentsOf: bytes)
+            out.append(bytes)
             return true
         }
         if copied == true {
@@ -333,16 +356,16 @@ public enum CookieJSON {
         }
         for byte in string.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
-            case 0x09: out.append(contentsOf: "\\t".utf8)
-            case 0x0A: out.append(contentsOf: "\\n".utf8)
-            case 0x0D: out.append(contentsOf: "\\r".utf8)
+            case UInt8(ascii: "\""): out.append("\\\"")
+            case UInt8(ascii: "\\"): out.append("\\\\")
+            case 0x09: out.append("\\t")
+            case 0x0A: out.append("\\n")
+            case 0x0D: out.append("\\r")
             case 0x00..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
+                let hex: StaticString = "0123456789abcdef"
+                out.append("\\u00")
+                out.append(hex.utf8Start[Int(byte >> 4)])
+                out.append(hex.utf8Start[Int(byte & 0x0F)])
             default: out.append(byte)
             }
         }

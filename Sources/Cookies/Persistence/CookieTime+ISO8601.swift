@@ -15,9 +15,12 @@ extension CookieTime {
         microsecondsSinceEpoch: CookieDate.daysFromEpoch(year: 10000, month: 1, day: 1) * CookieDate.secondsPerDay
             * 1_000_000 - 1)
 
+    /// How many bytes `appendISO8601(to:)` writes.
+    static let iso8601Length = 27
+
     /// Appends this instant as `YYYY-MM-DDTHH:MM:SS.ffffffZ`; an instant outside years 0001–9999 is
     /// clamped to the nearer end (no cookie the jar accepted from a server has one).
-    func appendISO8601(to out: inout [UInt8]) {
+    func appendISO8601(to out: inout CookieFileWriter) {
         let clamped = min(max(self, Self.earliestISO8601), Self.latestISO8601).microsecondsSinceEpoch
         let fromEarliest = clamped - Self.earliestISO8601.microsecondsSinceEpoch  // non-negative
         let microsPerDay = CookieDate.secondsPerDay * 1_000_000
@@ -25,33 +28,23 @@ extension CookieTime {
             fromDaysSinceEpoch: fromEarliest / microsPerDay + CookieDate.daysFromEpoch(year: 1, month: 1, day: 1))
         let microOfDay = fromEarliest % microsPerDay
         let secondOfDay = Int(microOfDay / 1_000_000)
-        func two(_ value: Int) {
-            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10))
-            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
-        }
-        func digits(_ value: Int, _ count: Int) {
-            switch count {
-            case 6:
-                two(value / 10_000)
-                two(value / 100 % 100)
-            case 4: two(value / 100)
-            default: break
-            }
-            two(value % 100)
-        }
-        digits(date.year, 4)
+        let micros = Int(microOfDay % 1_000_000)
+        out.appendTwoDigits(date.year / 100)
+        out.appendTwoDigits(date.year % 100)
         out.append(UInt8(ascii: "-"))
-        digits(date.month, 2)
+        out.appendTwoDigits(date.month)
         out.append(UInt8(ascii: "-"))
-        digits(date.day, 2)
+        out.appendTwoDigits(date.day)
         out.append(UInt8(ascii: "T"))
-        digits(secondOfDay / 3600, 2)
+        out.appendTwoDigits(secondOfDay / 3600)
         out.append(UInt8(ascii: ":"))
-        digits(secondOfDay / 60 % 60, 2)
+        out.appendTwoDigits(secondOfDay / 60 % 60)
         out.append(UInt8(ascii: ":"))
-        digits(secondOfDay % 60, 2)
+        out.appendTwoDigits(secondOfDay % 60)
         out.append(UInt8(ascii: "."))
-        digits(Int(microOfDay % 1_000_000), 6)
+        out.appendTwoDigits(micros / 10_000)
+        out.appendTwoDigits(micros / 100 % 100)
+        out.appendTwoDigits(micros % 100)
         out.append(UInt8(ascii: "Z"))
     }
 

@@ -31,6 +31,7 @@ struct JSONScanner {
 
     private func syntax(_ reason: String) -> CookieFileError { error(.jsonSyntax, reason) }
 
+    @inline(__always)
     mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -41,16 +42,21 @@ struct JSONScanner {
     }
 
     /// The next byte after whitespace, not consumed; nil at the end.
+    @inline(__always)
     mutating func peek() -> UInt8? {
         skipWhitespace()
         return index < bytes.count ? bytes[index] : nil
     }
 
+    @inline(__always)
     mutating func expect(_ byte: UInt8) throws(CookieFileError) {
-        guard peek() == byte else {
-            throw syntax(index < bytes.count ? "expected \"\(Character(Unicode.Scalar(byte)))\"" : "unexpected end of input")
-        }
+        guard peek() == byte else { throw missing(byte) }
         index += 1
+    }
+
+    @inline(never)
+    private func missing(_ byte: UInt8) -> CookieFileError {
+        syntax(index < bytes.count ? "expected \"\(Character(Unicode.Scalar(byte)))\"" : "unexpected end of input")
     }
 
     /// After everything: only whitespace may follow the document.
@@ -146,11 +152,14 @@ struct JSONScanner {
         }
     }
 
+    /// Consumes `word` (`null`, `true` or `false`): its first four bytes compared as one word.
+    @inline(__always)
     private mutating func literal(_ word: StaticString) throws(CookieFileError) {
         let count = word.utf8CodeUnitCount
-        guard index + count <= bytes.count,
-            UnsafeBufferPointer(rebasing: bytes[index..<index + count]).elementsEqual(
-                UnsafeBufferPointer(start: word.utf8Start, count: count))
+        guard index + count <= bytes.count, let base = bytes.baseAddress,
+            UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self)
+                == UnsafeRawPointer(word.utf8Start).loadUnaligned(as: UInt32.self),
+            count == 4 || bytes[index + 4] == word.utf8Start[4]
         else { throw syntax("invalid literal") }
         index += count
     }
@@ -214,10 +223,42 @@ struct JSONScanner {
     /// True when a string comes next.
     mutating func atString() -> Bool { peek() == UInt8(ascii: "\"") }
 
+    /// Moves past the bytes that need no second look in a string: ASCII other than `"`, `\\` and the
+    /// control characters. Eight bytes at a time: a word holds none of the others when no byte has its
+    /// high bit set, none equals `"` or `\\`, and none is below 0x20 (Sean Eron Anderson, Bit Twiddling
+    /// Hacks, "determine if a word has a zero byte" and "has a byte less than n"); a word that may hold
+    /// one is looked at byte by byte.
+    @inline(__always)
+    private mutating func skipPlainASCII() {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+                let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+                let special = (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word | word
+                if special & highBits != 0 { break }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return }
+            index += 1
+        }
+    }
+
     /// §7: a string (the next value must be one); escapes decoded, UTF-8 checked.
     mutating func readString() throws(CookieFileError) -> String {
         try expect(UInt8(ascii: "\""))
         let start = index
+        // Fastest path: ASCII without escapes, already checked.
+        skipPlainASCII()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), as: UTF8.self)
+        }
         // Fast path: no escape.
         while index < bytes.count {
             let byte = bytes[index]
@@ -243,14 +284,10 @@ struct JSONScanner {
         let quote = index
         try expect(UInt8(ascii: "\""))
         let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                index += 1
-                return match(UnsafeBufferPointer(rebasing: bytes[start..<index - 1]))
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+        skipPlainASCII()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             index += 1
+            return match(UnsafeBufferPointer(rebasing: bytes[start..<index - 1]))
         }
         index = quote
         var string = try readString()

@@ -136,8 +136,9 @@ struct CookieJSONTests {
     /// (for years after 1582 only: before that it switches to the Julian calendar, RFC 3339 does not).
     @Test(arguments: [Int64(-1), 0, 951_782_400_123_456, 1_735_689_600_000_001, 253_402_300_799_999_999])
     func timesRoundTrip(micros: Int64) throws {
-        var out: [UInt8] = []
-        CookieTime(microsecondsSinceEpoch: micros).appendISO8601(to: &out)
+        let out = CookieFileWriter.bytes(capacity: CookieTime.iso8601Length) {
+            CookieTime(microsecondsSinceEpoch: micros).appendISO8601(to: &$0)
+        }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         let seconds = micros >= 0 ? micros / 1_000_000 : (micros - 999_999) / 1_000_000
@@ -155,8 +156,7 @@ struct CookieJSONTests {
                                  // Proleptic Gregorian 0001-01-01 is 719,162 days before the Unix epoch.
                                  (CookieTime(microsecondsSinceEpoch: -719_162 * 86_400_000_000), "0001-01-01T00:00:00.000000Z"),
                                  (CookieTime(microsecondsSinceEpoch: -719_162 * 86_400_000_000 + 1), "0001-01-01T00:00:00.000001Z")] {
-            var out: [UInt8] = []
-            time.appendISO8601(to: &out)
+            let out = CookieFileWriter.bytes(capacity: CookieTime.iso8601Length) { time.appendISO8601(to: &$0) }
             #expect(String(decoding: out, as: UTF8.self) == expected)
         }
     }
