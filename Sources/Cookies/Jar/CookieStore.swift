@@ -17,6 +17,9 @@ struct CookieStore: Sendable {
     /// Host or cookie domain → its site key, and the slot of that site as of `siteLayout`; bounded,
     /// cleared when full.
     private var siteKeyCache: [String: CachedSite] = [:]
+    /// Domain → how many site keys lie strictly below it (end in "." + the domain). Site keys are mostly
+    /// registrable domains, whose proper suffixes are public suffixes, so this holds few entries.
+    private var siteKeysBelow: [String: Int] = [:]
     /// Counts the changes to which sites exist and where (a site added or removed): a cached slot is
     /// current while its layout is this one.
     private var siteLayout = 0
@@ -140,7 +143,22 @@ struct CookieStore: Sendable {
         sites.append(SiteCookies(key: key))
         siteSlots[key] = sites.count - 1
         siteLayout &+= 1
+        forEachDomain(above: key) { siteKeysBelow[$0, default: 0] += 1 }
         return sites.count - 1
+    }
+
+    /// True when some site's key ends in "." + `domain`.
+    func hasSites(below domain: String) -> Bool {
+        siteKeysBelow[domain] != nil
+    }
+
+    /// Calls `body` with each domain `key` ends in after one of its dots ("b.c" and "c" for "a.b.c").
+    private func forEachDomain(above key: String, _ body: (String) -> Void) {
+        var rest = Substring(key)
+        while let dot = rest.utf8.firstIndex(of: UInt8(ascii: ".")) {
+            rest = rest[rest.utf8.index(after: dot)...]
+            if !rest.isEmpty { body(String(rest)) }
+        }
     }
 
     /// Applies `body` to the cookies of the site at `slot`, which is dropped when left empty.
@@ -156,6 +174,10 @@ struct CookieStore: Sendable {
     /// Drops the (empty) site at `slot`; the last site takes its place.
     private mutating func removeSite(at slot: Int) {
         siteSlots[sites[slot].key] = nil
+        forEachDomain(above: sites[slot].key) { domain in
+            siteKeysBelow[domain]! -= 1
+            if siteKeysBelow[domain] == 0 { siteKeysBelow[domain] = nil }
+        }
         if slot != sites.count - 1 {
             sites.swapAt(slot, sites.count - 1)
             siteSlots[sites[slot].key] = slot
@@ -233,6 +255,9 @@ struct CookieStore: Sendable {
             guard site.count > 0 else { return "site \(site.key) is empty" }
             if let violation = site.structureViolation() { return "site \(site.key): \(violation)" }
         }
+        var keysBelow: [String: Int] = [:]
+        for site in sites { forEachDomain(above: site.key) { keysBelow[$0, default: 0] += 1 } }
+        guard keysBelow == siteKeysBelow else { return "the site keys below domains are miscounted" }
         return sites.reduce(0) { $0 + $1.count } == count ? nil : "the count is wrong"
     }
 }

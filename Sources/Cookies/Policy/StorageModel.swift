@@ -201,8 +201,9 @@ extension CookieStore {
             rest = rest[rest.index(after: dot)...]
             if shadows(inSiteAt: siteSlots[String(rest)]) { return true }
         }
-        // `domain` is a host without a registrable domain: sites below it.
-        if key == domain {
+        // `domain` is a host without a registrable domain, or a registrable domain with public suffixes
+        // below it ("s3.amazonaws.com" below "amazonaws.com"): sites below it, when there are any.
+        if key == domain, hasSites(below: domain) {
             // Byte comparisons (canonical domains are ASCII): a key ending in "." + `domain`.
             return withSites { sites in
                 sites.indices.contains { slot in

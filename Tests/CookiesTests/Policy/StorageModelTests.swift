@@ -1,5 +1,5 @@
 import Testing
-@testable import Cookies
+@_spi(Fuzzing) @testable import Cookies
 
 /// rfc6265bis-22 §5.7: which cookies a jar stores, and why it rejects the others.
 struct StorageModelTests {
@@ -182,5 +182,44 @@ struct StorageModelTests {
         let own = try #require(jar.setCookie("p=1; Secure; Partitioned", from: url("https://embed.test/")).cookie)
         #expect(own.partitionKey == "https://embed.test", "no context: the request's own site")
         #expect(jar.count == 2, "the partition key is part of the identity")
+    }
+
+    /// §5.7 step 16 across sites: the Secure cookie an insecure origin must leave alone may live in
+    /// another site than the new cookie's, above it (a public-suffix host's own cookie) or below it (a
+    /// site whose key ends in the new cookie's domain). Each row stores a Secure cookie from `secureURL`,
+    /// then an insecure origin sets the same name; after the Secure cookie is deleted it may.
+    struct CrossSiteShadowRow: CustomTestStringConvertible, Sendable {
+        var secureURL: String
+        var insecureURL: String
+        var insecureLine: String
+        var source: String
+        var testDescription: String { source }
+    }
+
+    static let crossSiteShadowRows: [CrossSiteShadowRow] = [
+        CrossSiteShadowRow(
+            secureURL: "https://user.github.io/", insecureURL: "http://github.io/", insecureLine: "a=evil",
+            source: "a public-suffix host (github.io, PRIVATE section) below which a site holds the Secure cookie"),
+        CrossSiteShadowRow(
+            secureURL: "https://github.io/", insecureURL: "http://user.github.io/", insecureLine: "a=evil",
+            source: "the public-suffix host above the new cookie's site holds the Secure cookie"),
+        CrossSiteShadowRow(
+            secureURL: "https://bucket.s3.example.com/", insecureURL: "http://example.com/", insecureLine: "a=evil",
+            source: "a registrable domain (example.com) with a public suffix below it (s3.example.com, as s3.amazonaws.com)"),
+        CrossSiteShadowRow(
+            secureURL: "https://bucket.s3.example.com/", insecureURL: "http://www.example.com/",
+            insecureLine: "a=evil; Domain=example.com", source: "the same, through a Domain attribute"),
+    ]
+
+    @Test(arguments: crossSiteShadowRows)
+    func leaveSecureCookiesAloneAcrossSites(_ row: CrossSiteShadowRow) {
+        let list = PublicSuffixRules(parsing: "com\nio\ngithub.io\ns3.example.com\n")
+        let jar = CookieJar(publicSuffixList: list, clock: ManualCookieClock(testEpoch))
+        #expect(jar.setCookie("a=secure; Secure; Path=/", from: url(row.secureURL)).cookie != nil)
+        #expect(jar.setCookie(row.insecureLine, from: url(row.insecureURL)).rejection == .wouldShadowSecureCookie)
+        #expect(jar.setCookie("a=gone; Secure; Path=/; Max-Age=0", from: url(row.secureURL)).rejection == nil)
+        #expect(jar.count == 0)
+        #expect(jar.setCookie(row.insecureLine, from: url(row.insecureURL)).cookie != nil, "no Secure cookie is left")
+        #expect(jar.storeStructureViolation() == nil)
     }
 }
