@@ -30,4 +30,26 @@ enum LinePart: Sendable {
             return text
         }
     }
+
+    /// Appends the text of this part of `line` to `output`, without a `String` of its own.
+    @inline(__always)
+    func append(in line: String, to output: inout String) {
+        switch self {
+        case .bytes(let start, let end):
+            let utf8 = line.utf8
+            let first = utf8.index(utf8.startIndex, offsetBy: start)
+            output.append(contentsOf: line[first..<utf8.index(first, offsetBy: end - start)])
+        case .text(let text):
+            output.append(text)
+        }
+    }
+
+    /// The first UTF-8 byte of this part of `line`, nil when it is empty.
+    @inline(__always)
+    func firstByte(in line: String) -> UInt8? {
+        switch self {
+        case .bytes(let start, let end): start < end ? line.utf8[line.utf8.index(line.utf8.startIndex, offsetBy: start)] : nil
+        case .text(let text): text.utf8.first
+        }
+    }
 }

@@ -6,18 +6,26 @@ extension ParsedSetCookie {
     /// "." (§5.6.3), and no other Domain does (a 1024-octet one stays within §5.6 cookie-av step 6);
     /// Expires is an IMF-fixdate.
     public var setCookieString: String {
-        var line = name.isEmpty ? "=" + value : name + "=" + value
-        if let expires { line += "; Expires=" + CookieDate.format(expires) }
-        if let maxAge { line += "; Max-Age=" + String(maxAge) }
-        if let domain {
-            let needsDot = domain.utf8.first.map { $0 == UInt8(ascii: ".") || $0.isCookieWhitespace } ?? false
-            line += needsDot ? "; Domain=." + domain : "; Domain=" + domain
+        // The parts are appended from the line they were read from (no String of their own).
+        var output = ""
+        namePart.append(in: line, to: &output)
+        output.append("=")
+        valuePart.append(in: line, to: &output)
+        if let expires { output += "; Expires=" + CookieDate.format(expires) }
+        if let maxAge { output += "; Max-Age=" + String(maxAge) }
+        if let domainPart {
+            let needsDot = domainPart.firstByte(in: line).map { $0 == UInt8(ascii: ".") || $0.isCookieWhitespace } ?? false
+            output.append(needsDot ? "; Domain=." : "; Domain=")
+            domainPart.append(in: line, to: &output)
         }
-        if let path { line += "; Path=" + path }
-        if secure { line += "; Secure" }
-        if httpOnly { line += "; HttpOnly" }
-        if let sameSite { line += "; SameSite=" + sameSite.rawValue }
-        if partitioned { line += "; Partitioned" }
-        return line
+        if let pathPart {
+            output.append("; Path=")
+            pathPart.append(in: line, to: &output)
+        }
+        if secure { output.append("; Secure") }
+        if httpOnly { output.append("; HttpOnly") }
+        if let sameSite { output += "; SameSite=" + sameSite.rawValue }
+        if partitioned { output.append("; Partitioned") }
+        return output
     }
 }
