@@ -73,9 +73,13 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
         case .ipv4: return name.utf8.starts(with: "127.".utf8)
         case .ipv6: return name == "[::1]"
         case .domain:
-            var trimmed = Substring(name)
-            if trimmed.hasSuffix(".") { trimmed = trimmed.dropLast() }
-            return trimmed == "localhost" || trimmed.hasSuffix(".localhost")
+            // Bytes, not Characters: a canonical domain is ASCII. "localhost" or a name ending in
+            // ".localhost", a trailing dot set aside.
+            var bytes = name.utf8[...]
+            if bytes.last == UInt8(ascii: ".") { bytes = bytes.dropLast() }
+            let localhost = "localhost".utf8
+            guard bytes.count >= localhost.count, bytes.suffix(localhost.count).elementsEqual(localhost) else { return false }
+            return bytes.count == localhost.count || bytes.dropLast(localhost.count).last == UInt8(ascii: ".")
         }
     }
 

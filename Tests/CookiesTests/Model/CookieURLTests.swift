@@ -63,6 +63,8 @@ struct CookieURLTests {
         ("http://localhost/", true), ("http://LOCALHOST./", true), ("http://a.b.localhost/", true),
         ("http://127.0.0.1/", true), ("http://127.255.0.9/", true), ("http://128.0.0.1/", false),
         ("http://[::1]/", true), ("http://[::2]/", false), ("http://localhost.evil.test/", false),
+        ("http://evillocalhost/", false), ("http://a.evillocalhost./", false), ("http://localhos/", false),
+        ("http://a.localhost../", false), ("http://.localhost/", true),
     ])
     func secureChannels(text: String, secure: Bool) throws {
         #expect(try #require(CookieURL(text)).isSecure == secure)
