@@ -209,17 +209,20 @@ struct CookieStore: Sendable {
     /// a cookie of the same identity. Expired cookies are not inserted. Limits are enforced.
     mutating func insert(_ cookie: Cookie, now: CookieTime) -> SetCookieOutcome {
         noteCreation(cookie.creation)
-        let key = siteKey(ofCookieDomain: cookie.domain)
-        let previous: Cookie? = withSite(key) { site in
-            guard let index = site.indexOfCookie(withIdentityOf: cookie) else { return nil }
-            return site.remove(at: index)
-        }
+        let (key, slot) = site(ofCookieDomain: cookie.domain)
+        // One visit to the site: the cookie of the same identity goes, the new one comes unless expired.
         if cookie.isExpired(at: now) {
+            guard let slot else { return .expired }
+            let previous = withSite(at: slot) { site in site.indexOfCookie(withIdentityOf: cookie).map { site.remove(at: $0) } }
             guard let previous else { return .expired }
             record(.removed(previous, cause: .expired))
             return .deleted(previous: previous)
         }
-        withSite(key) { $0.insert(cookie) }
+        let previous = withSite(at: slot ?? siteSlot(forKey: key)) { site in
+            let previous = site.indexOfCookie(withIdentityOf: cookie).map { site.remove(at: $0) }
+            site.insert(cookie)
+            return previous
+        }
         if let previous { record(.replaced(old: previous, new: cookie)) } else { record(.added(cookie)) }
         enforceLimits(site: key, keeping: cookie, now: now)
         if let previous { return .replaced(cookie, previous: previous) }
