@@ -25,7 +25,7 @@ extension CookieStore {
         private mutating func addSite(ofDomain bytes: UnsafeBufferPointer<UInt8>, to store: inout CookieStore) -> Int {
             let domain = String(decoding: bytes, as: UTF8.self)
             let slot = store.siteSlot(forKey: store.siteKey(ofCookieDomain: domain))
-            siteSlots.add(bytes, domain: domain, siteSlot: slot)
+            siteSlots.add(bytes, siteSlot: slot)
             return slot
         }
     }

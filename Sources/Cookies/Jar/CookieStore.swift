@@ -18,7 +18,8 @@ struct CookieStore: Sendable {
     /// cleared when full.
     private var siteKeyCache: [String: CachedSite] = [:]
     /// Domain → how many site keys lie strictly below it (end in "." + the domain). Site keys are mostly
-    /// registrable domains, whose proper suffixes are public suffixes, so this holds few entries.
+    /// registrable domains, whose proper suffixes are public suffixes shared by many sites; an IPv4
+    /// site key adds its own three ("2.3.4", "3.4" and "4" for "1.2.3.4").
     private var siteKeysBelow: [String: Int] = [:]
     /// Counts the changes to which sites exist and where (a site added or removed): a cached slot is
     /// current while its layout is this one.
@@ -36,19 +37,19 @@ struct CookieStore: Sendable {
 
     /// The site key of a host: its registrable domain, or the host itself when it has none.
     mutating func siteKey(of host: CanonicalHost) -> String {
-        site(of: host).key
+        siteKeyAndSlot(of: host).key
     }
 
     /// The site key of a host and the slot of its site, nil when the site has no cookies: one hash
     /// lookup while no site came or went since the host was last seen.
     @inline(__always)
-    mutating func site(of host: CanonicalHost) -> (key: String, slot: Int?) {
+    mutating func siteKeyAndSlot(of host: CanonicalHost) -> (key: String, slot: Int?) {
         site(cachedAs: host.name) { $0.publicSuffixList.registrableDomain(of: host) ?? host.name }
     }
 
-    /// The site of a cookie's domain and the slot of that site, as `site(of:)` for a host.
+    /// The site key of a cookie's domain and the slot of that site, as `siteKeyAndSlot(of:)` for a host.
     @inline(__always)
-    mutating func site(ofCookieDomain domain: String) -> (key: String, slot: Int?) {
+    mutating func siteKeyAndSlot(ofCookieDomain domain: String) -> (key: String, slot: Int?) {
         site(cachedAs: domain) { $0.publicSuffixList.registrableDomain(ofCanonicalDomain: domain) ?? domain }
     }
 
@@ -90,7 +91,7 @@ struct CookieStore: Sendable {
 
     /// The site key of a cookie's domain.
     mutating func siteKey(ofCookieDomain domain: String) -> String {
-        site(ofCookieDomain: domain).key
+        siteKeyAndSlot(ofCookieDomain: domain).key
     }
 
     /// `key` in the storage of the site it names, when the site exists: the cache then holds no copy.
@@ -209,7 +210,7 @@ struct CookieStore: Sendable {
     /// a cookie of the same identity. Expired cookies are not inserted. Limits are enforced.
     mutating func insert(_ cookie: Cookie, now: CookieTime) -> SetCookieOutcome {
         noteCreation(cookie.creation)
-        let (key, slot) = site(ofCookieDomain: cookie.domain)
+        let (key, slot) = siteKeyAndSlot(ofCookieDomain: cookie.domain)
         // One visit to the site: the cookie of the same identity goes, the new one comes unless expired.
         if cookie.isExpired(at: now) {
             guard let slot else { return .expired }

@@ -2,11 +2,13 @@
 /// bytes as a file's reader hands them over. A file's rows come in the order they were written, a
 /// site's cookies seldom together, so nearly every row looks its domain up: a `Dictionary` would make a
 /// String of the bytes and hash it with SipHash each time, where this table hashes the bytes in place
-/// (eight at a time, with a seed of its own) and makes a String of a domain only when it is new.
+/// (eight at a time, with a seed of its own) and copies a domain's bytes only when it is new. Entries
+/// keep the bytes as read, not the domain decoded from them: ill-formed UTF-8 decodes to other bytes, and
+/// would never match again.
 struct DomainSiteSlots {
     private struct Entry {
         var hash: UInt64
-        var domain: String
+        var bytes: [UInt8]
         var siteSlot: Int
     }
 
@@ -23,16 +25,19 @@ struct DomainSiteSlots {
         var bucket = Int(truncatingIfNeeded: hash) & mask
         while buckets[bucket] != 0 {
             let index = buckets[bucket] - 1
-            if entries[index].hash == hash && entries[index].domain.hasUTF8(bytes) { return entries[index].siteSlot }
+            if entries[index].hash == hash && entries[index].bytes.elementsEqual(bytes) { return entries[index].siteSlot }
             bucket = (bucket + 1) & mask
         }
         return nil
     }
 
-    /// Adds a domain not added yet: `bytes`, read as `domain`, belongs to the site at `siteSlot`.
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, domain: String, siteSlot: Int) {
+    /// How many domains were added.
+    var count: Int { entries.count }
+
+    /// Adds a domain not added yet: `bytes` belong to the site at `siteSlot`.
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, siteSlot: Int) {
         let hash = hash(bytes)
-        entries.append(Entry(hash: hash, domain: domain, siteSlot: siteSlot))
+        entries.append(Entry(hash: hash, bytes: Array(bytes), siteSlot: siteSlot))
         if entries.count * 2 >= buckets.count {
             rehash(buckets: buckets.count * 2)
         } else {

@@ -27,14 +27,17 @@ struct InternedStrings: Sendable {
 
     /// The slot holding `string` (the same bytes), if some cookie uses it.
     func slot(of string: String) -> UInt32? {
-        string.withUTF8Bytes { bytes in
-            slots.withUnsafeBufferPointer { slots in
-                for index in slots.indices
-                where slots[index].byteCount == bytes.count && slots[index].uses > 0 && slots[index].string.hasUTF8(bytes) {
-                    return UInt32(truncatingIfNeeded: index)
-                }
-                return nil
+        string.withUTF8Bytes(slot(ofUTF8:))
+    }
+
+    /// The slot holding the string whose UTF-8 is `bytes`, if some cookie uses it.
+    func slot(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        slots.withUnsafeBufferPointer { slots in
+            for index in slots.indices
+            where slots[index].byteCount == bytes.count && slots[index].uses > 0 && slots[index].string.hasUTF8(bytes) {
+                return UInt32(truncatingIfNeeded: index)
             }
+            return nil
         }
     }
 
@@ -61,10 +64,9 @@ struct InternedStrings: Sendable {
     /// The slot of the string whose UTF-8 is `bytes`, counted one more use: a file's bytes, made into a
     /// String only when no slot has them.
     mutating func retain(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        for index in slots.indices
-        where slots[index].byteCount == bytes.count && slots[index].uses > 0 && slots[index].string.hasUTF8(bytes) {
-            slots[index].uses += 1
-            return UInt32(truncatingIfNeeded: index)
+        if let slot = slot(ofUTF8: bytes) {
+            slots[Int(slot)].uses += 1
+            return slot
         }
         let string = String(decoding: bytes, as: UTF8.self)
         // Ill-formed UTF-8 decodes repaired, to a string a slot may hold already.

@@ -19,7 +19,7 @@ extension CookieStore {
     ) -> R? {
         // Only HTTP-family requests carry cookies (a non-HTTP API reads those of its document's URL).
         guard url.isHTTPFamily else { return nil }
-        let (key, slot) = site(of: url.host)
+        let (key, slot) = siteKeyAndSlot(of: url.host)
         guard var siteIndex = slot else { return nil }
         // Some cookie of the site may have expired: purge them first.
         if sites.withUnsafeBufferPointer({ $0[siteIndex].earliestExpiry <= now }) {
@@ -50,7 +50,7 @@ extension CookieStore {
     /// Every cookie of `url`'s site with the reason it would not be sent (nil: it would be), in send
     /// order, without touching last-access times: what `cookiejar inspect --url` shows.
     mutating func retrievalReport(for url: CookieURL, context: CookieRequestContext, now: CookieTime) -> [RetrievalDecision] {
-        guard let siteIndex = site(of: url.host).slot else { return [] }
+        guard let siteIndex = siteKeyAndSlot(of: url.host).slot else { return [] }
         let filter = filter(for: url, context: context, siteIndex: siteIndex)
         var site = sites[siteIndex]
         var report: [RetrievalDecision] = []

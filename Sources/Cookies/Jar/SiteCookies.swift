@@ -285,6 +285,9 @@ struct SiteCookies: Sendable {
     /// expiry bound and partition count matching the cookies.
     func structureViolation() -> String? {
         guard names.count == entries.count, values.count == entries.count else { return "names, values and entries differ in length" }
+        if entries.indices.contains(where: { entries[$0].nameTag != StoredCookie.nameTag(of: names[$0]) }) {
+            return "a name tag differs from its name's"
+        }
         for (table, slots, label) in [
             (domains, entries.map(\.domain), "domain"), (paths, entries.map(\.path), "path"),
             (partitions, entries.filter(\.isPartitioned).map(\.partition), "partition key"),

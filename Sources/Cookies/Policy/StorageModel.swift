@@ -61,7 +61,7 @@ extension CookieStore {
         // Steps 14–15: HttpOnly never through a non-HTTP API.
         if parsed.httpOnly, context.api == .nonHTTP { return .rejected(.httpOnlyFromNonHTTPAPI) }
 
-        let (key, existingSlot) = site(ofCookieDomain: domain)
+        let (key, existingSlot) = siteKeyAndSlot(ofCookieDomain: domain)
         let name = parsed.name
 
         // Step 16: leave Secure cookies alone — an insecure origin cannot set a cookie that would

@@ -7,10 +7,12 @@ extension PublicSuffixList {
         return registrableDomain(ofCanonicalDomain: host.name)
     }
 
-    /// As `registrableDomain(of:)`, for a canonical domain string such as a cookie's domain.
+    /// As `registrableDomain(of:)`, for a canonical domain string such as a cookie's domain, which may
+    /// also be an IP address (a host-only cookie of an IP host): that has none, as for the host.
     func registrableDomain(ofCanonicalDomain name: String) -> String? {
         // Bytes, not Characters: a canonical domain is ASCII, and "." is one byte.
         let dot = UInt8(ascii: ".")
+        guard name.utf8.first != UInt8(ascii: "["), IPv4Address.parse(name).isNotAnAddress else { return nil }
         let trailingDot = name.utf8.last == dot
         let bare = trailingDot ? name.utf8.dropLast() : name.utf8[...]
         guard let first = bare.first, first != dot, bare.last != dot else { return nil }

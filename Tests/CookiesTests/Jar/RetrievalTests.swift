@@ -1,5 +1,5 @@
 import Testing
-@testable import Cookies
+@_spi(Fuzzing) @testable import Cookies
 
 /// rfc6265bis-22 §5.8.3: which cookies go on a request, in which order.
 struct RetrievalTests {
@@ -153,5 +153,26 @@ struct RetrievalReportTests {
         let elsewhere = jar.retrievalReport(for: url("https://a.h.test/"), context: .init(partition: url("https://top.example")))
         #expect(elsewhere.first { $0.cookie.name == "part" }?.exclusion == .partition)
         #expect(jar.retrievalReport(for: url("ftp://a.h.test/")).allSatisfy { $0.exclusion == .unsupportedScheme || $0.exclusion == .expired })
+    }
+
+    /// The store remembers where each host's site is; removing a site moves the last one into its
+    /// place. Every site is asked for once, then each removal is followed by requests and receipts for
+    /// the sites that stay: each still gets exactly its own cookies.
+    @Test func sitesFoundAfterOthersAreRemoved() {
+        let (jar, _) = makeTestJar()
+        let hosts = ["a.test", "b.test", "c.test", "d.test", "e.test"]
+        for host in hosts { jar.setCookie("k=\(host)", from: url("http://\(host)/")) }
+        for host in hosts { #expect(jar.cookieHeader(for: url("http://\(host)/")) == "k=\(host)") }
+        for (removed, host) in hosts.enumerated().dropLast() {
+            #expect(jar.deleteCookies(forSite: host) == 1)
+            for other in hosts[(removed + 1)...] {
+                #expect(jar.cookieHeader(for: url("http://\(other)/")) == "k=\(other)", "after removing \(host)")
+                jar.setCookie("n=\(other)", from: url("http://\(other)/"))
+                #expect(jar.cookieHeader(for: url("http://\(other)/")) == "k=\(other); n=\(other)")
+                jar.setCookie("n=; Max-Age=0", from: url("http://\(other)/"))
+            }
+            #expect(jar.cookieHeader(for: url("http://\(host)/")) == nil)
+            #expect(jar.storeStructureViolation() == nil)
+        }
     }
 }

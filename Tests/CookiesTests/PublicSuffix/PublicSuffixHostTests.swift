@@ -17,6 +17,8 @@ struct PublicSuffixHostTests {
         (".example.com", nil, "an empty first label"),
         ("example.com..", nil, "an empty last label before the trailing dot"),
         ("a.b.example.co.uk", "example.co.uk", "PSL algorithm: the rule \"co.uk\""),
+        ("1.2.3.4", nil, "an IPv4 address (the domain of an IP host's cookie) has none, as for the host"),
+        ("[2001:db8::1]", nil, "an IPv6 address has none"),
     ]
 
     @Test(arguments: registrableRows.indices)
@@ -39,5 +41,19 @@ struct PublicSuffixHostTests {
     func isPublicSuffix(_ row: Int) {
         let (domain, expected, source) = Self.suffixRows[row]
         #expect(testPublicSuffixList.isPublicSuffix(canonicalDomain: domain) == expected, "\(source): \(domain)")
+    }
+
+    /// A cookie's domain and a request's host name the same site, whichever was looked up first: the
+    /// store caches both lookups in one table (an IP host's cookie would otherwise be filed under "3.4",
+    /// by the list's "*" rule, when its domain was looked up first).
+    @Test(arguments: ["1.2.3.4", "www.example.com", "example.com.", "[2001:db8::1]"])
+    func cookieDomainAndHostShareTheirSite(_ name: String) throws {
+        let host = try #require(CanonicalHost(name))
+        var domainFirst = CookieStore(publicSuffixList: testPublicSuffixList, limits: .default)
+        let fromDomain = domainFirst.siteKey(ofCookieDomain: host.name)
+        var hostFirst = CookieStore(publicSuffixList: testPublicSuffixList, limits: .default)
+        #expect(fromDomain == hostFirst.siteKey(of: host))
+        #expect(fromDomain == domainFirst.siteKey(of: host))
+        #expect(hostFirst.siteKey(ofCookieDomain: host.name) == fromDomain)
     }
 }
