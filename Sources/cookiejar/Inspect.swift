@@ -70,7 +70,12 @@ struct Inspect: ParsableCommand {
         let terminal = Terminal.standardOutput
         let table = CookieTable(showValues: showValues, now: now, terminal: terminal)
         if json {
-            _ = CookieJSON.serializedBytes(cookies).withUnsafeBufferPointer { OutputText.writeToStandardOutput($0) }
+            // Written a chunk at a time: the document is never whole in memory. After a failed write (a
+            // closed pipe) the rest is dropped.
+            var writeFailed = false
+            CookieJSON.serialize(cookies) { chunk in
+                if !writeFailed { writeFailed = !OutputText.writeToStandardOutput(chunk) }
+            }
             return
         }
         var out = OutputText(streaming: true)

@@ -150,6 +150,9 @@ final class CookieDatabase {
                 detail: "a jar of schema \(version); this version reads schema \(CookieDatabaseSchema.version) without writing (open it as a jar to migrate it)")
         }
         var cookies: [Cookie] = []
+        // Room for every row, so that the array never grows by copying (counting reads the table's
+        // pages, not its rows); a count that failed or changed since only costs that copying.
+        if let rows = try? connection.integer("SELECT count(*) FROM cookies") { cookies.reserveCapacity(Int(clamping: rows)) }
         _ = try readCookies(connection, path: path, now: .distantPast, includingSessionCookies: true) { cookie in
             cookies.append(cookie.cookie(sharingStringsOf: cookies.last))
         }

@@ -1,23 +1,69 @@
-/// The bytes of a cookie file as a writer builds them: one allocation sized beforehand for the whole
-/// file, filled through a pointer, so that writing 100,000 cookies costs no check of the array's
-/// uniqueness and capacity per field, and no String of the whole document.
+/// The bytes of a cookie file as a writer builds them, filled through a pointer, so that writing
+/// 100,000 cookies costs no check of the array's uniqueness and capacity per field: either one
+/// allocation sized beforehand for the whole file (`bytes(capacity:_:)`), or one buffer handed on in
+/// chunks as it fills (`chunks(of:to:_:)`), and no String of the whole document either way.
 struct CookieFileWriter {
     private var next: UnsafeMutablePointer<UInt8>
+    /// The buffer's first byte and its end.
+    private var start: UnsafeMutablePointer<UInt8>
+    private var end: UnsafeMutablePointer<UInt8>
+    /// Where a writer of chunks hands its full buffer; nil for a writer of one allocation.
+    private let flush: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
     /// A file of at most `capacity` bytes, written by `body`. The caller counts every byte `body` may
     /// write: writing past `capacity` is a programming error, caught in debug builds.
     static func bytes(capacity: Int, _ body: (inout CookieFileWriter) -> Void) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             guard let start = buffer.baseAddress else { return }
-            var writer = CookieFileWriter(next: start)
+            var writer = CookieFileWriter(start: start, capacity: capacity, flush: nil)
             body(&writer)
             count = writer.next - start
             assert(count <= capacity, "a cookie file writer wrote past the capacity it was given")
         }
     }
 
-    private init(next: UnsafeMutablePointer<UInt8>) {
-        self.next = next
+    /// A file of any size written by `body` into a buffer of `chunkSize` bytes, handed to `write`
+    /// whenever `body` reserves room for more than is left (`reserve(_:)`), and at the end: the whole
+    /// file never needs more memory than the buffer.
+    static func chunks(
+        of chunkSize: Int, to write: (UnsafeBufferPointer<UInt8>) -> Void, _ body: (inout CookieFileWriter) -> Void
+    ) {
+        withoutActuallyEscaping(write) { write in
+            let start = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
+            var writer = CookieFileWriter(start: start, capacity: chunkSize, flush: write)
+            body(&writer)
+            writer.handOn()
+            writer.start.deallocate()
+        }
+    }
+
+    private init(start: UnsafeMutablePointer<UInt8>, capacity: Int, flush: ((UnsafeBufferPointer<UInt8>) -> Void)?) {
+        self.next = start
+        self.start = start
+        self.end = start + capacity
+        self.flush = flush
+    }
+
+    /// Makes room for the next `count` bytes: a writer of chunks hands on its buffer when they might
+    /// not fit (and takes a larger one when they would not fit in an empty one); a writer of one
+    /// allocation has room for everything its caller counted.
+    @inline(__always)
+    mutating func reserve(_ count: Int) {
+        guard flush != nil, count > end - next else { return }
+        handOn()
+        if count > end - start {
+            start.deallocate()
+            start = .allocate(capacity: count)
+            end = start + count
+            next = start
+        }
+    }
+
+    /// Hands the bytes written since the last time (if any) to `flush`, and empties the buffer.
+    private mutating func handOn() {
+        guard next > start else { return }
+        flush?(UnsafeBufferPointer(start: start, count: next - start))
+        next = start
     }
 
     @inline(__always)

@@ -108,7 +108,10 @@ public enum CookieJSON {
         _ scanner: inout JSONScanner, problems: inout ImportProblems
     ) throws(CookieFileError) -> [Cookie] {
         guard scanner.peek() == UInt8(ascii: "[") else { throw scanner.error(.invalidMember, "\"cookies\" must be an array") }
+        // Room for as many cookies as the rest of the document can hold, so that the array never grows
+        // by copying: capacity left unused is address space whose pages are never touched, not memory.
         var cookies: [Cookie] = []
+        cookies.reserveCapacity((scanner.bytes.count - scanner.index) / shortestCookieBytes)
         var firstCookie = true
         while try scanner.nextElement(&firstCookie) {
             let start = scanner.index
@@ -123,6 +126,10 @@ public enum CookieJSON {
         }
         return cookies
     }
+
+    /// The length of the shortest cookie object read without error (its required members, the shortest
+    /// values they take, no whitespace): `{"name":"","value":"a","domain":"a","hostOnly":true,"path":"/","creation":"0001-01-01T00:00:00Z"}`.
+    static let shortestCookieBytes = 97
 
     /// One cookie object; a bad member gives an error at the object's start.
     private static func readCookie(_ scanner: inout JSONScanner) throws(CookieFileError) -> Cookie {
@@ -182,7 +189,8 @@ public enum CookieJSON {
             case .secure: secure = try bool(member)
             case .httpOnly: httpOnly = try bool(member)
             case .sameSite:
-                guard let parsed = SameSite(rawValue: try string(member)) else {
+                guard scanner.atString() else { throw invalid(member, "a string") }
+                guard let parsed = try scanner.readString(matching: sameSite(named:)) else {
                     throw invalid(member, "\"Strict\", \"Lax\", \"None\" or \"Default\"")
                 }
                 sameSite = parsed
@@ -221,6 +229,20 @@ public enum CookieJSON {
         }
     }
 
+    /// The same-site flag whose raw value is `bytes`, or nil: the length tells the one candidate.
+    private static func sameSite(named bytes: UnsafeBufferPointer<UInt8>) -> SameSite? {
+        let candidate: SameSite
+        switch bytes.count {
+        case 3: candidate = .lax
+        case 4: candidate = .none
+        case 6: candidate = .strict
+        case 7: candidate = .default
+        default: return nil
+        }
+        var rawValue = candidate.rawValue
+        return rawValue.withUTF8 { $0.elementsEqual(bytes) } ? candidate : nil
+    }
+
     /// The members of a cookie object this version reads.
     private enum Member {
         case name, value, domain, hostOnly, path, expires, creation, lastAccess, secure, httpOnly, sameSite
@@ -247,9 +269,10 @@ public enum CookieJSON {
 
         /// The member named by `bytes`, or nil for a member this version does not know. The length and
         /// first byte (and the second for "hostOnly" and "httpOnly") tell the one candidate, whose name is
-        /// then compared in full.
+        /// then compared in full, as two words: the first and the last four or eight bytes (overlapping
+        /// when the name is shorter than two words; every name is at least four bytes long).
         init?(bytes: UnsafeBufferPointer<UInt8>) {
-            guard bytes.count >= 4 else { return nil }
+            guard bytes.count >= 4, let base = bytes.baseAddress else { return nil }
             let candidate: Member
             switch (bytes.count, bytes[0]) {
             case (4, UInt8(ascii: "n")): candidate = .name
@@ -267,8 +290,15 @@ public enum CookieJSON {
             case (12, UInt8(ascii: "s")): candidate = .sourceSecure
             default: return nil
             }
-            let name = candidate.name.utf8Start
-            for index in 1..<bytes.count where name[index] != bytes[index] { return nil }
+            let name = UnsafeRawPointer(candidate.name.utf8Start)
+            let text = UnsafeRawPointer(base)
+            let last = bytes.count >= 8 ? bytes.count - 8 : bytes.count - 4
+            let same = bytes.count >= 8
+                ? name.loadUnaligned(as: UInt64.self) == text.loadUnaligned(as: UInt64.self)
+                    && name.loadUnaligned(fromByteOffset: last, as: UInt64.self) == text.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+                : name.loadUnaligned(as: UInt32.self) == text.loadUnaligned(as: UInt32.self)
+                    && name.loadUnaligned(fromByteOffset: last, as: UInt32.self) == text.loadUnaligned(fromByteOffset: last, as: UInt32.self)
+            guard same else { return nil }
             self = candidate
         }
     }
@@ -284,28 +314,50 @@ public enum CookieJSON {
     public static func serializedBytes(_ cookies: [Cookie]) -> [UInt8] {
         let order = Cookie.exportOrder(of: cookies)
         return cookies.withUnsafeBufferPointer { cookies in
-            // Every cookie's most bytes: its member names, times and flags, and its strings with every
-            // byte escaped (`\u00XX`, six bytes) and quoted.
-            var capacity = 128
-            for cookie in cookies.indices.lazy.map({ cookies.baseAddress! + $0 }) {
-                let strings = cookie.pointee.name.utf8.count + cookie.pointee.value.utf8.count
-                    + cookie.pointee.domain.utf8.count + cookie.pointee.path.utf8.count
-                    + (cookie.pointee.partitionKey?.utf8.count ?? 0)
-                capacity += maximumMemberBytes + 6 * strings
-            }
-            return CookieFileWriter.bytes(capacity: capacity) { out in
-                out.append("{\n  \"format\": \"")
-                out.append(contentsOf: formatName)
-                out.append("\",\n  \"version\": ")
-                out.appendDecimal(Int64(version))
-                out.append(",\n  \"cookies\": [")
-                for (position, index) in order.enumerated() {
-                    out.append(position == 0 ? "\n" : ",\n")
-                    append(cookies.baseAddress! + index, to: &out)
-                }
-                out.append(order.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
-            }
+            let capacity = cookies.indices.reduce(documentBytes) { $0 + maximumBytes(of: cookies.baseAddress! + $1) }
+            return CookieFileWriter.bytes(capacity: capacity) { writeDocument(cookies, in: order, to: &$0) }
         }
+    }
+
+    /// The document `serializedBytes(_:)` gives, handed to `write` in chunks of about `chunkSize` bytes
+    /// as it is written: a document of any size through one buffer of that size.
+    public static func serialize(
+        _ cookies: [Cookie], chunkSize: Int = 1 << 20, to write: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        let order = Cookie.exportOrder(of: cookies)
+        cookies.withUnsafeBufferPointer { cookies in
+            CookieFileWriter.chunks(of: chunkSize, to: write) { writeDocument(cookies, in: order, to: &$0) }
+        }
+    }
+
+    /// The document: `cookies` in `order` (export order), each after room for its most bytes is made.
+    private static func writeDocument(_ cookies: UnsafeBufferPointer<Cookie>, in order: [Int], to out: inout CookieFileWriter) {
+        out.reserve(documentBytes)
+        out.append("{\n  \"format\": \"")
+        out.append(contentsOf: formatName)
+        out.append("\",\n  \"version\": ")
+        out.appendDecimal(Int64(version))
+        out.append(",\n  \"cookies\": [")
+        for (position, index) in order.enumerated() {
+            let cookie = cookies.baseAddress! + index
+            out.reserve(maximumBytes(of: cookie))
+            out.append(position == 0 ? "\n" : ",\n")
+            append(cookie, to: &out)
+        }
+        out.reserve(documentBytes)
+        out.append(order.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+    }
+
+    /// The most bytes of the document besides its cookies: its first lines and its end.
+    private static let documentBytes = 128
+
+    /// A cookie's most bytes: its member names, times and flags, and its strings with every byte escaped
+    /// (`\u00XX`, six bytes) and quoted.
+    private static func maximumBytes(of cookie: UnsafePointer<Cookie>) -> Int {
+        let strings = cookie.pointee.name.utf8.count + cookie.pointee.value.utf8.count
+            + cookie.pointee.domain.utf8.count + cookie.pointee.path.utf8.count
+            + (cookie.pointee.partitionKey?.utf8.count ?? 0)
+        return maximumMemberBytes + 6 * strings
     }
 
     /// The most bytes of a cookie's line besides its strings' characters: member names, punctuation,

@@ -226,19 +226,25 @@ struct JSONScanner {
     /// Moves past the bytes that need no second look in a string: ASCII other than `"`, `\\` and the
     /// control characters. Eight bytes at a time: a word holds none of the others when no byte has its
     /// high bit set, none equals `"` or `\\`, and none is below 0x20 (Sean Eron Anderson, Bit Twiddling
-    /// Hacks, "determine if a word has a zero byte" and "has a byte less than n"); a word that may hold
-    /// one is looked at byte by byte.
+    /// Hacks, "determine if a word has a zero byte" and "has a byte less than n"). A borrow marks only
+    /// bytes after a byte that is itself marked, so the first marked byte of a word is the first of the
+    /// others in it; only the last bytes of the text, less than a word, are looked at byte by byte.
     @inline(__always)
     private mutating func skipPlainASCII() {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         if let base = bytes.baseAddress {
             while index + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                // Little-endian: the word's first byte is its least significant.
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
                 let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
                 let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
                 let special = (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word | word
-                if special & highBits != 0 { break }
+                let marked = special & highBits
+                if marked != 0 {
+                    index += marked.trailingZeroBitCount >> 3
+                    return
+                }
                 index += 8
             }
         }

@@ -94,6 +94,9 @@ struct CookieJSONTests {
         ("\"value\": \"b\", \"domain\": \"example.com\", \"hostOnly\": true, \"path\": \"/\", \"creation\": \"2025-01-01T00:00:00Z\"", .missingMember),
         (good.replacingOccurrences(of: "\"hostOnly\": true", with: "\"hostOnly\": 1"), .invalidMember),
         (good + ", \"sameSite\": \"lax\"", .invalidMember),
+        (good + ", \"sameSite\": \"Nonf\"", .invalidMember),
+        (good + ", \"sameSite\": \"\"", .invalidMember),
+        (good + ", \"sameSite\": 1", .invalidMember),
         (good + ", \"sourcePort\": 70000", .invalidMember),
         (good + ", \"sourcePort\": 1.5", .invalidMember),
         (good + ", \"expires\": 1767225600", .invalidMember),
@@ -117,6 +120,68 @@ struct CookieJSONTests {
         let error = #expect(throws: CookieFileError.self) { try CookieJSON.parse(Array(text.utf8)) }
         #expect(error?.code == code)
         #expect(error?.line == 3)
+    }
+
+    /// Every same-site flag by its name, as the schema on `CookieJSON` lists them.
+    @Test(arguments: SameSite.allCases)
+    func readsSameSite(flag: SameSite) throws {
+        let text = Self.document([Self.good + ", \"sameSite\": \"\(flag.rawValue)\""])
+        #expect(try CookieJSON.parse(Array(text.utf8)).cookies.map(\.sameSite) == [flag])
+    }
+
+    /// Member names one byte off a known one (each byte of each name in the other case: RFC 8259 §8.3
+    /// compares names by their code units), one byte short or long, are unknown members and ignored; an
+    /// array is a valid value of no known member, so a name taken for a known one fails the cookie.
+    static let nearMissNames: [String] = {
+        let known = [
+            "name", "value", "domain", "hostOnly", "path", "expires", "creation", "lastAccess", "secure", "httpOnly",
+            "sameSite", "partitionKey", "sourceSecure", "sourcePort",
+        ]
+        return known.flatMap { name in
+            let bytes = Array(name.utf8)
+            let flipped = bytes.indices.map { index in
+                var changed = bytes
+                changed[index] ^= 0x20
+                return String(decoding: changed, as: UTF8.self)
+            }
+            return flipped + [String(name.dropLast()), name + "s"]
+        }
+    }()
+
+    @Test(arguments: nearMissNames)
+    func ignoresMemberOneByteOff(name: String) throws {
+        let text = Self.document([Self.good + ", \"\(name)\": []"])
+        let cookies = try CookieJSON.parse(Array(text.utf8)).cookies
+        let expected = try CookieJSON.parse(Array(Self.document([Self.good]).utf8)).cookies
+        #expect(cookies == expected)
+    }
+
+    /// Strings with an escape, a non-ASCII character or an escaped quote at every position of the first
+    /// two eight-byte words (the reader skips plain ASCII a word at a time): RFC 8259 §7.
+    static let specialStrings: [(json: String, value: String)] = (0..<17).flatMap { offset in
+        let plain = String(repeating: "v", count: offset)
+        return [
+            (plain + "\\u00e9w", plain + "\u{e9}w"), (plain + "\u{e9}w", plain + "\u{e9}w"), (plain + "\\\"w", plain + "\"w"),
+            (plain + "\\\\w", plain + "\\w"),
+        ]
+    }
+
+    @Test(arguments: specialStrings)
+    func readsStringWithSpecialByteAnywhere(json: String, value: String) throws {
+        let members = Self.good.replacingOccurrences(of: "\"value\": \"b\"", with: "\"value\": \"\(json)\"")
+        let cookie = try #require(CookieJSON.parse(Array(Self.document([members]).utf8)).cookies.first)
+        #expect(cookie.value == value)
+    }
+
+    /// The document written in chunks (of a byte or a hundred: each cookie then needs a larger buffer; of
+    /// a thousand: a few cookies each; of a megabyte: one chunk) is the document written whole.
+    @Test(arguments: [(1, false), (100, false), (1000, false), (1 << 20, true)])
+    func chunksMakeTheWholeDocument(chunkSize: Int, inOneChunk: Bool) {
+        var chunks: [[UInt8]] = []
+        CookieJSON.serialize(CookieFileSamples.cookies, chunkSize: chunkSize) { chunks.append(Array($0)) }
+        #expect(chunks.joined().elementsEqual(CookieJSON.serializedBytes(CookieFileSamples.cookies)))
+        #expect(inOneChunk ? chunks.count == 1 : chunks.count > 1)
+        #expect(!chunks.contains { $0.isEmpty })
     }
 
     @Test func lenientSkipsBadCookies() throws {
