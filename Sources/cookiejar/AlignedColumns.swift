@@ -48,7 +48,7 @@ struct AlignedColumns: ~Copyable {
         let first = row == 0 ? 0 : rowEnds[row - 1]
         let last = rowEnds[row] - 1
         var start = first == 0 ? 0 : cells[first - 1].end
-        for cell in first...last {
+        for cell in first..<rowEnds[row] {
             out.append(text, from: start..<cells[cell].end)
             start = cells[cell].end
             if cell < last { out.appendSpaces(widths[cell - first] - cells[cell].width + 2) }

@@ -11,14 +11,13 @@ struct CookieFileWriter {
     private let flush: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
     /// A file of at most `capacity` bytes, written by `body`. The caller counts every byte `body` may
-    /// write: writing past `capacity` is a programming error, caught in debug builds.
+    /// write: writing past `capacity` is a programming error, which traps (`room(for:)`).
     static func bytes(capacity: Int, _ body: (inout CookieFileWriter) -> Void) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             guard let start = buffer.baseAddress else { return }
             var writer = CookieFileWriter(start: start, capacity: capacity, flush: nil)
             body(&writer)
             count = writer.next - start
-            assert(count <= capacity, "a cookie file writer wrote past the capacity it was given")
         }
     }
 
@@ -66,27 +65,36 @@ struct CookieFileWriter {
         next = start
     }
 
+    /// Where the next `count` bytes go; traps when the buffer has no room for them (a caller that
+    /// counted wrong), so that nothing is written past it.
+    @inline(__always)
+    private func room(for count: Int) -> UnsafeMutablePointer<UInt8> {
+        precondition(count <= end - next, "a cookie file writer was given too little room")
+        return next
+    }
+
     @inline(__always)
     mutating func append(_ byte: UInt8) {
-        next.initialize(to: byte)
+        room(for: 1).initialize(to: byte)
         next += 1
     }
 
     @inline(__always)
     mutating func append(_ text: StaticString) {
-        next.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        room(for: text.utf8CodeUnitCount).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
         next += text.utf8CodeUnitCount
     }
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
-        next.update(from: base, count: bytes.count)
+        room(for: bytes.count).update(from: base, count: bytes.count)
         next += bytes.count
     }
 
     /// The two digits of `value` (0–99).
     @inline(__always)
     mutating func appendTwoDigits(_ value: Int) {
+        _ = room(for: 2)
         next[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
         next[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
         next += 2
@@ -102,6 +110,7 @@ struct CookieFileWriter {
             digits += 1
             rest /= 10
         } while rest > 0
+        _ = room(for: digits)
         for position in stride(from: digits - 1, through: 0, by: -1) {
             next[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
             magnitude /= 10
