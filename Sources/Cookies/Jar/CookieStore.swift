@@ -41,33 +41,29 @@ struct CookieStore: Sendable {
     }
 
     /// The site key of a host and the slot of its site, nil when the site has no cookies: one hash
-    /// lookup while no site came or went since the host was last seen.
+    /// lookup while no site came or went since the host was last seen. A host and a cookie domain of
+    /// the same name are one entry of the cache, and have the same site.
     @inline(__always)
     mutating func siteKeyAndSlot(of host: CanonicalHost) -> (key: String, slot: Int?) {
-        site(cachedAs: host.name) { $0.publicSuffixList.registrableDomain(of: host) ?? host.name }
+        siteKeyAndSlot(ofCookieDomain: host.name)
     }
 
-    /// The site key of a cookie's domain and the slot of that site, as `siteKeyAndSlot(of:)` for a host.
+    /// The site key of a cookie's domain (a canonical host name) and the slot of that site, as
+    /// `siteKeyAndSlot(of:)` for a host.
     @inline(__always)
     mutating func siteKeyAndSlot(ofCookieDomain domain: String) -> (key: String, slot: Int?) {
-        site(cachedAs: domain) { $0.publicSuffixList.registrableDomain(ofCanonicalDomain: domain) ?? domain }
-    }
-
-    /// The site key cached for `name` (computed by `siteKey` on a miss) and its current slot.
-    @inline(__always)
-    private mutating func site(cachedAs name: String, siteKey: (CookieStore) -> String) -> (key: String, slot: Int?) {
         let cached: CachedSite
-        if let index = siteKeyCache.index(forKey: name) {
+        if let index = siteKeyCache.index(forKey: domain) {
             if siteKeyCache.values[index].layout != siteLayout {
                 siteKeyCache.values[index].slot = siteSlots[siteKeyCache.values[index].key]
                 siteKeyCache.values[index].layout = siteLayout
             }
             cached = siteKeyCache.values[index]
         } else {
-            let key = sharedSiteKey(siteKey(self))
+            let key = sharedSiteKey(publicSuffixList.registrableDomain(ofCanonicalDomain: domain) ?? domain)
             cached = CachedSite(key: key, slot: siteSlots[key], layout: siteLayout)
             if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll(keepingCapacity: true) }
-            siteKeyCache[name] = cached
+            siteKeyCache[domain] = cached
         }
         return (cached.key, cached.slot)
     }
