@@ -2,11 +2,13 @@ import Testing
 import Cookies
 import Foundation
 
-/// The app's jar file: a fresh one per run, in a temporary folder.
-func makeJarFilePath() throws -> String {
+/// Calls `body` with the path of the app's jar file: a fresh one, in a temporary folder removed with
+/// everything in it when `body` returns.
+func withJarFilePath<R>(_ body: (String) async throws -> R) async throws -> R {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder.appendingPathComponent("cookies.sqlite").path
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try await body(folder.appendingPathComponent("cookies.sqlite").path)
 }
 
 /// What an app relaunch does to the jar: the app ends (the jar is closed, its file written), then a new
