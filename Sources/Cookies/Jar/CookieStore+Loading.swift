@@ -7,7 +7,8 @@ extension CookieStore {
     /// evictions.
     struct Loader {
         private let now: CookieTime
-        private var siteSlots = DomainSiteSlots()
+        /// The site slot of each cookie domain met so far, by the bytes the file gave.
+        private var siteSlots = DomainTable<Int>()
 
         init(filling store: CookieStore, now: CookieTime) {
             precondition(store.count == 0, "a Loader fills an empty store")
@@ -17,7 +18,7 @@ extension CookieStore {
         mutating func append(_ cookie: LoadedCookie, to store: inout CookieStore) {
             guard !cookie.entry.isExpired(at: now) else { return }
             store.noteCreation(cookie.entry.creation)
-            let slot = siteSlots.siteSlot(ofDomain: cookie.domain) ?? addSite(ofDomain: cookie.domain, to: &store)
+            let slot = siteSlots.value(ofDomain: cookie.domain) ?? addSite(ofDomain: cookie.domain, to: &store)
             store.withSite(at: slot) { $0.append(cookie) }
         }
 
@@ -25,7 +26,7 @@ extension CookieStore {
         private mutating func addSite(ofDomain bytes: UnsafeBufferPointer<UInt8>, to store: inout CookieStore) -> Int {
             let domain = String(decoding: bytes, as: UTF8.self)
             let slot = store.siteSlot(forKey: store.siteKey(ofCookieDomain: domain))
-            siteSlots.add(bytes, siteSlot: slot)
+            siteSlots.add(bytes, value: slot)
             return slot
         }
     }

@@ -16,7 +16,7 @@ struct CookieStore: Sendable {
     var recordsChanges = false
     /// Host or cookie domain → its site key, and the slot of that site as of `siteLayout`; bounded,
     /// cleared when full.
-    private var siteKeyCache: [String: CachedSite] = [:]
+    private var siteKeyCache = DomainTable<CachedSite>()
     /// Domain → how many site keys lie strictly below it (end in "." + the domain). Site keys are mostly
     /// registrable domains, whose proper suffixes are public suffixes shared by many sites; an IPv4
     /// site key adds its own three ("2.3.4", "3.4" and "4" for "1.2.3.4").
@@ -25,7 +25,7 @@ struct CookieStore: Sendable {
     /// current while its layout is this one.
     private var siteLayout = 0
     /// Domain attribute → is a public suffix; bounded like `siteKeyCache`.
-    private var publicSuffixCache: [String: Bool] = [:]
+    private var publicSuffixCache = DomainTable<Bool>()
     private static let siteKeyCacheLimit = 16_384
 
     init(publicSuffixList: any PublicSuffixList, limits: CookieLimits) {
@@ -52,24 +52,23 @@ struct CookieStore: Sendable {
     /// `siteKeyAndSlot(of:)` for a host.
     @inline(__always)
     mutating func siteKeyAndSlot(ofCookieDomain domain: String) -> (key: String, slot: Int?) {
-        let cached: CachedSite
-        if let index = siteKeyCache.index(forKey: domain) {
-            if siteKeyCache.values[index].layout != siteLayout {
-                siteKeyCache.values[index].slot = siteSlots[siteKeyCache.values[index].key]
-                siteKeyCache.values[index].layout = siteLayout
+        if let index = siteKeyCache.index(ofDomain: domain) {
+            if siteKeyCache[index].layout != siteLayout {
+                siteKeyCache[index].slot = siteSlots[siteKeyCache[index].key]
+                siteKeyCache[index].layout = siteLayout
             }
-            cached = siteKeyCache.values[index]
-        } else {
-            let key = sharedSiteKey(publicSuffixList.registrableDomain(ofCanonicalDomain: domain) ?? domain)
-            cached = CachedSite(key: key, slot: siteSlots[key], layout: siteLayout)
-            if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll(keepingCapacity: true) }
-            siteKeyCache[domain] = cached
+            let cached = siteKeyCache[index]
+            return (cached.key, cached.slot)
         }
+        let key = sharedSiteKey(publicSuffixList.registrableDomain(ofCanonicalDomain: domain) ?? domain)
+        let cached = CachedSite(key: key, slot: siteSlots[key], layout: siteLayout)
+        if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll() }
+        siteKeyCache.add(domain, value: cached)
         return (cached.key, cached.slot)
     }
 
     /// A site key in `siteKeyCache`, with the slot its site had at layout `layout`.
-    private struct CachedSite {
+    private struct CachedSite: Sendable {
         let key: String
         var slot: Int?
         var layout: Int
@@ -78,10 +77,10 @@ struct CookieStore: Sendable {
     /// Whether a Domain attribute names a public suffix (§5.7 step 9), through a bounded cache: the same
     /// few Domain attributes arrive again and again.
     mutating func isPublicSuffix(domainAttribute domain: String) -> Bool {
-        if let cached = publicSuffixCache[domain] { return cached }
+        if let cached = publicSuffixCache.value(ofDomain: domain) { return cached }
         let answer = publicSuffixList.isPublicSuffix(canonicalDomain: domain)
-        if publicSuffixCache.count >= CookieStore.siteKeyCacheLimit { publicSuffixCache.removeAll(keepingCapacity: true) }
-        publicSuffixCache[domain] = answer
+        if publicSuffixCache.count >= CookieStore.siteKeyCacheLimit { publicSuffixCache.removeAll() }
+        publicSuffixCache.add(domain, value: answer)
         return answer
     }
 

@@ -1,0 +1,125 @@
+/// A hash table keyed by a domain's UTF-8 bytes, for the store's per-domain lookups: the site of each
+/// cookie domain a `CookieStore.Loader` has met, and the caches of the site key and public-suffix status
+/// of the hosts and Domain attributes the jar sees. Every receipt and every request looks a domain up, so
+/// the lookup hashes the bytes in place (eight at a time, with a seed of its own) where a `Dictionary`
+/// of Strings would hash with SipHash, and a domain's bytes are copied only when it is added. Entries keep
+/// the bytes as given, not a String decoded from them: ill-formed UTF-8 decodes to other bytes, and would
+/// never match again.
+struct DomainTable<Value> {
+    fileprivate struct Entry {
+        var hash: UInt64
+        var bytes: [UInt8]
+        var value: Value
+
+        @inline(__always)
+        func hasBytes(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+            bytes.count == other.count
+                && bytes.withUnsafeBufferPointer { own in own.isEmpty || memoryEqual(own.baseAddress!, other.baseAddress!, own.count) }
+        }
+    }
+
+    private var entries: [Entry] = []
+    /// Open addressing with linear probing: each bucket holds an index into `entries` plus one, or 0
+    /// when empty. Its count is a power of two, more than twice `entries.count`.
+    private var buckets = [Int](repeating: 0, count: DomainTable.initialBucketCount)
+    private let seed = UInt64.random(in: .min ... .max)
+    private static var initialBucketCount: Int { 256 }
+
+    /// How many domains were added.
+    var count: Int { entries.count }
+
+    /// The position of the domain whose UTF-8 is `bytes`, if it was added.
+    func index(ofDomain bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let hash = hash(bytes)
+        let mask = buckets.count - 1
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while buckets[bucket] != 0 {
+            let index = buckets[bucket] - 1
+            if entries[index].hash == hash && entries[index].hasBytes(bytes) { return index }
+            bucket = (bucket + 1) & mask
+        }
+        return nil
+    }
+
+    /// The value of the domain whose UTF-8 is `bytes`, if it was added.
+    func value(ofDomain bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+        index(ofDomain: bytes).map { entries[$0].value }
+    }
+
+    /// The value of the domain at `index` (a position `index(ofDomain:)` gave).
+    subscript(index: Int) -> Value {
+        get { entries[index].value }
+        set { entries[index].value = newValue }
+    }
+
+    /// Adds a domain not added yet, with its value.
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, value: Value) {
+        let hash = hash(bytes)
+        entries.append(Entry(hash: hash, bytes: Array(bytes), value: value))
+        if entries.count * 2 >= buckets.count {
+            rehash(buckets: buckets.count * 2)
+        } else {
+            place(entries.count - 1)
+        }
+    }
+
+    /// Removes every domain, keeping the memory for the next ones.
+    mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        buckets = [Int](repeating: 0, count: DomainTable.initialBucketCount)
+    }
+
+    /// Puts the entry at `index` in the first empty bucket from its hash's.
+    private mutating func place(_ index: Int) {
+        let mask = buckets.count - 1
+        var bucket = Int(truncatingIfNeeded: entries[index].hash) & mask
+        while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
+        buckets[bucket] = index + 1
+    }
+
+    private mutating func rehash(buckets count: Int) {
+        buckets = [Int](repeating: 0, count: count)
+        for index in entries.indices { place(index) }
+    }
+
+    /// A 64-bit hash of `bytes`: each eight bytes (the last ones zero-padded) mixed in with a multiply,
+    /// then the bits folded down so that the low ones, which pick the bucket, depend on all of them.
+    private func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let raw = UnsafeRawBufferPointer(bytes)
+        var hash = seed ^ UInt64(bytes.count)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
+            offset += 8
+        }
+        if offset < raw.count {
+            var last: UInt64 = 0
+            for index in offset..<raw.count { last = last << 8 | UInt64(raw[index]) }
+            hash = (hash ^ last) &* multiplier
+        }
+        hash ^= hash >> 32
+        hash = hash &* multiplier
+        return hash ^ hash >> 29
+    }
+}
+
+extension DomainTable: Sendable where Value: Sendable {}
+extension DomainTable.Entry: Sendable where Value: Sendable {}
+
+extension DomainTable {
+    /// The value of `domain`, if it was added.
+    func value(ofDomain domain: String) -> Value? {
+        domain.withUTF8Bytes { value(ofDomain: $0) }
+    }
+
+    /// The position of `domain`, if it was added.
+    func index(ofDomain domain: String) -> Int? {
+        domain.withUTF8Bytes { index(ofDomain: $0) }
+    }
+
+    /// Adds `domain`, not added yet, with its value.
+    mutating func add(_ domain: String, value: Value) {
+        domain.withUTF8Bytes { add($0, value: value) }
+    }
+}
