@@ -50,6 +50,16 @@ struct InternedStrings: Sendable {
         return add(string)
     }
 
+    /// The slot of `string`, counted one more use, where `slot` is the slot `slot(of:)` found for it
+    /// (nil: none): the table is scanned again only when that slot was freed since.
+    mutating func retain(_ string: String, foundAt slot: UInt32?) -> UInt32 {
+        if let slot, slots[Int(slot)].uses > 0 {
+            slots[Int(slot)].uses += 1
+            return slot
+        }
+        return retain(string)
+    }
+
     /// Puts `string`, which no slot holds, in a slot with one use.
     private mutating func add(_ string: String) -> UInt32 {
         let new = Slot(string: string, byteCount: string.utf8.count, uses: 1)

@@ -1,8 +1,7 @@
 /// The checks of rfc6265bis-22 §5.8.3 step 3 for one request, computed once per request and applied to
 /// each cookie of its site.
 struct RetrievalFilter {
-    let host: CanonicalHost
-    let path: String
+    let url: CookieURL
     let isSecureChannel: Bool
     let isCrossSite: Bool
     let context: CookieRequestContext
@@ -11,8 +10,7 @@ struct RetrievalFilter {
 
     init(url: CookieURL, context: CookieRequestContext, isCrossSite: Bool, partition: String?) {
         self.partition = partition
-        self.host = url.host
-        self.path = url.path
+        self.url = url
         self.isSecureChannel = url.isSecure
         self.isCrossSite = isCrossSite
         self.context = context
@@ -61,11 +59,9 @@ extension SiteCookies {
         let partitionStart = pathStart + paths.count
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: partitionStart + partitions.count) { decisions in
             // Per domain: `DomainMatch.decision`.
-            var host = filter.host.name
-            var path = filter.path
-            let hostIsIPAddress = filter.host.isIPAddress
-            host.withUTF8 { host in
-                path.withUTF8 { path in
+            let hostIsIPAddress = filter.url.host.isIPAddress
+            filter.url.host.name.withUTF8Bytes { host in
+                filter.url.withPathBytes { path in
                     domains.slots.withUnsafeBufferPointer { domains in
                         for slot in domains.indices {
                             decisions[slot] = DomainMatch.decision(host: host, hostIsIPAddress: hostIsIPAddress, domain: domains[slot].string)

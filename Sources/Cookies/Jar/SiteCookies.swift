@@ -39,26 +39,61 @@ struct SiteCookies: Sendable {
     /// Every cookie, in send order.
     var cookies: [Cookie] { entries.indices.map(cookie(at:)) }
 
-    /// The index of the cookie that `cookie` would replace (§5.7 step 23), if any: same name, domain,
-    /// host-only-flag, path and partition key.
-    func indexOfCookie(withIdentityOf cookie: Cookie) -> Int? {
-        guard let domain = domains.slot(of: cookie.domain), let path = paths.slot(of: cookie.path) else { return nil }
-        var partition = StoredCookie.unpartitioned
-        if let key = cookie.partitionKey {
-            guard let slot = partitions.slot(of: key) else { return nil }
-            partition = slot
-        }
-        let isHostOnly = cookie.isHostOnly
-        let nameTag = StoredCookie.nameTag(of: cookie.name)
+    /// A cookie's identity (§5.7 step 23: name, domain, host-only-flag and path, plus the CHIPS partition
+    /// key) with the slots its strings have in this site's tables, found once for both the identity scan
+    /// and the insertion that may follow it.
+    struct Identity {
+        let name: String
+        let nameTag: UInt16
+        let isHostOnly: Bool
+        let domain: String
+        let path: String
+        let partitionKey: String?
+        /// The slots of `domain`, `path` and `partitionKey` (`StoredCookie.unpartitioned` for none), nil
+        /// when no cookie of the site uses the string.
+        fileprivate let domainSlot: UInt32?
+        fileprivate let pathSlot: UInt32?
+        fileprivate let partitionSlot: UInt32?
+    }
+
+    /// The identity of a cookie with these parts, in this site's terms.
+    func identity(
+        name: String, nameTag: UInt16, isHostOnly: Bool, domain: String, path: String, partitionKey: String?
+    ) -> Identity {
+        Identity(
+            name: name, nameTag: nameTag, isHostOnly: isHostOnly, domain: domain, path: path, partitionKey: partitionKey,
+            domainSlot: domains.slot(of: domain), pathSlot: paths.slot(of: path),
+            partitionSlot: partitionKey.map(partitions.slot(of:)) ?? StoredCookie.unpartitioned)
+    }
+
+    /// The identity of `cookie`, in this site's terms.
+    func identity(of cookie: Cookie) -> Identity {
+        identity(
+            name: cookie.name, nameTag: StoredCookie.nameTag(of: cookie.name), isHostOnly: cookie.isHostOnly,
+            domain: cookie.domain, path: cookie.path, partitionKey: cookie.partitionKey)
+    }
+
+    /// The index of the cookie with `identity` (the one a new cookie of that identity replaces, §5.7
+    /// step 23), if any.
+    func indexOfCookie(with identity: Identity) -> Int? {
+        guard let domain = identity.domainSlot, let path = identity.pathSlot, let partition = identity.partitionSlot
+        else { return nil }
+        let isHostOnly = identity.isHostOnly
+        let nameTag = identity.nameTag
         return entries.withUnsafeBufferPointer { entries in
             names.withUnsafeBufferPointer { names in
                 entries.indices.first { index in
                     entries[index].nameTag == nameTag && entries[index].domain == domain && entries[index].path == path
                         && entries[index].partition == partition && entries[index].isHostOnly == isHostOnly
-                        && names[index].hasSameUTF8(as: cookie.name)
+                        && names[index].hasSameUTF8(as: identity.name)
                 }
             }
         }
+    }
+
+    /// The index of the cookie that `cookie` would replace (§5.7 step 23), if any.
+    func indexOfCookie(withIdentityOf cookie: Cookie) -> Int? {
+        indexOfCookie(with: identity(of: cookie))
     }
 
     /// §5.7 step 16 within this site: an unexpired Secure cookie named `name` whose domain domain-matches
@@ -99,15 +134,19 @@ struct SiteCookies: Sendable {
 
     // MARK: Changing
 
-    /// `cookie` as an entry of this site, its strings counted in the tables.
-    private mutating func entry(for cookie: Cookie) -> StoredCookie {
-        let partition = cookie.partitionKey.map { partitions.retain($0) } ?? StoredCookie.unpartitioned
-        return StoredCookie(cookie, domain: domains.retain(cookie.domain), path: paths.retain(cookie.path), partition: partition)
-    }
-
     /// Inserts `cookie` at its place in send order.
     mutating func insert(_ cookie: Cookie) {
-        let new = entry(for: cookie)
+        let entry = StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
+        insert(entry, value: cookie.value, identity: identity(of: cookie))
+    }
+
+    /// Inserts the cookie `entry` (whose slots are set here) of `identity` and `value` at its place in
+    /// send order.
+    mutating func insert(_ entry: StoredCookie, value: String, identity: Identity) {
+        var new = entry
+        new.domain = domains.retain(identity.domain, foundAt: identity.domainSlot)
+        new.path = paths.retain(identity.path, foundAt: identity.pathSlot)
+        new.partition = identity.partitionKey.map { partitions.retain($0, foundAt: identity.partitionSlot) } ?? StoredCookie.unpartitioned
         var low = 0
         var high = entries.count
         while low < high {
@@ -120,8 +159,8 @@ struct SiteCookies: Sendable {
         }
         makeRoomForOneMore()
         entries.insert(new, at: low)
-        names.insert(cookie.name, at: low)
-        values.insert(cookie.value, at: low)
+        names.insert(identity.name, at: low)
+        values.insert(value, at: low)
         noteAdded(new)
     }
 
@@ -200,15 +239,18 @@ struct SiteCookies: Sendable {
         }
     }
 
-    /// Replaces the cookie at `index` with one of the same identity and creation time (same place in
-    /// order, same slots).
-    mutating func replace(at index: Int, with cookie: Cookie) {
-        let old = entries[index]
-        let new = StoredCookie(cookie, domain: old.domain, path: old.path, partition: old.partition)
+    /// Replaces the cookie at `index` with `entry` (whose slots are set here), of the same identity and
+    /// creation time (same place in order, same slots), and `value`; returns the replaced cookie.
+    mutating func replace(at index: Int, with entry: StoredCookie, value: String) -> Cookie {
+        let old = cookie(at: index)
+        var new = entry
+        new.domain = entries[index].domain
+        new.path = entries[index].path
+        new.partition = entries[index].partition
         entries[index] = new
-        names[index] = cookie.name
-        values[index] = cookie.value
+        values[index] = value
         noteExpiry(of: new)
+        return old
     }
 
     @discardableResult

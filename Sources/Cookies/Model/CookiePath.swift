@@ -7,12 +7,12 @@ enum CookiePath {
     /// 3. If uri-path contains no more than one "/", output "/" and skip the remaining step.
     /// 4. Output the characters of uri-path from the first character up to, but not including, the
     ///    right-most "/".
-    static func defaultPath(of uriPath: String) -> String {
-        let bytes = uriPath.utf8
-        guard bytes.first == UInt8(ascii: "/"), let last = bytes.lastIndex(of: UInt8(ascii: "/")),
-            last != bytes.startIndex
+    ///
+    /// The path is given as its UTF-8 bytes; "/" is ASCII, so the output ends on a scalar boundary.
+    static func defaultPath(of uriPath: UnsafeBufferPointer<UInt8>) -> String {
+        guard uriPath.first == UInt8(ascii: "/"), let last = uriPath.lastIndex(of: UInt8(ascii: "/")), last != 0
         else { return "/" }
-        return String(uriPath[..<last])
+        return String(decoding: UnsafeBufferPointer(rebasing: uriPath[..<last]), as: UTF8.self)
     }
 
     /// §5.1.4 "path-match": the request-path path-matches the cookie-path if

@@ -9,8 +9,24 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     public let host: CanonicalHost
     /// The explicit port, if the URL names one.
     public let port: Int?
+    /// The text holding the path (the URL as given, or the path itself) and the path's UTF-8 offsets in
+    /// it: a parsed URL makes no String of its path, which retrieval reads as bytes and receiving only
+    /// when it works out a default-path (§5.1.4).
+    private let pathText: String
+    private let pathStart: Int
+    private let pathEnd: Int
+
     /// The path, starting with `/`.
-    public let path: String
+    public var path: String {
+        if pathStart == 0, pathEnd == pathText.utf8.count { return pathText }
+        return withPathBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the path.
+    @inline(__always)
+    func withPathBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        pathText.withUTF8Bytes { body(UnsafeBufferPointer(rebasing: $0[pathStart..<pathEnd])) }
+    }
 
     /// Parses `string`; nil when it is not an absolute URL with a host.
     public init?(_ string: String) {
@@ -19,13 +35,17 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         self.scheme = parts.scheme
         self.host = host
         self.port = parts.port
-        self.path = parts.path
+        if let path = parts.path {
+            (pathText, pathStart, pathEnd) = (text, path.lowerBound, path.upperBound)
+        } else {
+            (pathText, pathStart, pathEnd) = ("/", 0, 1)
+        }
     }
 
     /// Splits the bytes of an absolute URL into the lower-cased scheme, the host text (not yet
-    /// canonical), the explicit port and the path (`/` when empty); nil when it is no such URL. One pass
-    /// over the bytes, one string per part.
-    private static func parts(of bytes: UnsafeBufferPointer<UInt8>) -> (scheme: String, host: String, port: Int?, path: String)? {
+    /// canonical), the explicit port and the offsets of the path (nil when empty); nil when it is no such
+    /// URL. One pass over the bytes.
+    private static func parts(of bytes: UnsafeBufferPointer<UInt8>) -> (scheme: String, host: String, port: Int?, path: Range<Int>?)? {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(bytes[0]) else { return nil }
         for byte in bytes[1..<colon]
         where !(isAlpha(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E) {
@@ -79,8 +99,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
             }
         }
         let host = String(decoding: bytes[hostStart..<hostEnd], as: UTF8.self)
-        let path = pathEnd == authorityEnd ? "/" : String(decoding: bytes[authorityEnd..<pathEnd], as: UTF8.self)
-        return (scheme, host, port, path)
+        return (scheme, host, port, pathEnd == authorityEnd ? nil : authorityEnd..<pathEnd)
     }
 
     /// A URL from parts already in canonical form.
@@ -88,7 +107,20 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         self.scheme = scheme
         self.host = host
         self.port = port
-        self.path = path.isEmpty ? "/" : path
+        (pathText, pathStart, pathEnd) = path.isEmpty ? ("/", 0, 1) : (path, 0, path.utf8.count)
+    }
+
+    /// URLs are equal when their scheme, host, port and the UTF-8 of their path are.
+    public static func == (lhs: CookieURL, rhs: CookieURL) -> Bool {
+        lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.port == rhs.port
+            && lhs.withPathBytes { left in rhs.withPathBytes { right in left.elementsEqual(right) } }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scheme)
+        hasher.combine(host)
+        hasher.combine(port)
+        withPathBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// True when a request to this URL travels over a secure channel: https or wss, or any scheme to a

@@ -53,7 +53,7 @@ extension CookieStore {
         if let attribute = pathAttribute, !attribute.isEmpty {
             path = attribute
         } else {
-            path = CookiePath.defaultPath(of: url.path)
+            path = url.withPathBytes(CookiePath.defaultPath(of:))
         }
 
         // Steps 12–13: Secure only from a secure origin.
@@ -104,10 +104,12 @@ extension CookieStore {
             partitionKey = site(of: context.partition ?? url)
         }
 
-        var cookie = Cookie(
-            name: name, value: value, domain: domain, isHostOnly: isHostOnly, path: path,
-            expiry: expiry, creation: now, lastAccess: now, isSecure: parsed.secure, isHTTPOnly: parsed.httpOnly,
-            sameSite: sameSite, partitionKey: partitionKey, isSourceSecure: isSecureOrigin, sourcePort: url.port)
+        // The cookie as its site keeps it; the site sets the slots of its strings, and step 24 its times.
+        var entry = StoredCookie(
+            isHostOnly: isHostOnly, expiry: expiry, creation: now, lastAccess: now, isSecure: parsed.secure,
+            isHTTPOnly: parsed.httpOnly, sameSite: sameSite, isSourceSecure: isSecureOrigin, sourcePort: url.port,
+            domain: 0, path: 0, partition: StoredCookie.unpartitioned, nameTag: StoredCookie.nameTag(of: name))
+        let isExpired = entry.isExpired(at: now)
 
         // Step 23: a cookie of the same identity is replaced; the new one keeps its creation time, unless
         // a non-HTTP API would replace an HttpOnly cookie (23.2). An expired old cookie is gone already
@@ -116,27 +118,25 @@ extension CookieStore {
         let creation = creationTime(at: now)
         let perSiteLimit = limits.maxCookiesPerSite
         let change: SiteChange = withSite(at: existingSlot ?? siteSlot(forKey: key)) { site in
+            let identity = site.identity(
+                name: name, nameTag: entry.nameTag, isHostOnly: isHostOnly, domain: domain, path: path,
+                partitionKey: partitionKey)
             var expiredOld: Cookie?
-            if let index = site.indexOfCookie(withIdentityOf: cookie) {
-                let old = site.cookie(at: index)
+            if let index = site.indexOfCookie(with: identity) {
+                let old = site.entries[index]
                 if old.isExpired(at: now) {
-                    site.remove(at: index)
-                    expiredOld = old
+                    expiredOld = site.remove(at: index)
                 } else {
                     if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.wouldOverwriteHTTPOnlyCookie) }
-                    if cookie.isExpired(at: now) {
-                        site.remove(at: index)
-                        return .deleted(old)
-                    }
-                    cookie.creation = old.creation
-                    site.replace(at: index, with: cookie)
-                    return .replaced(old)
+                    if isExpired { return .deleted(site.remove(at: index)) }
+                    entry.creation = old.creation
+                    return .replaced(site.replace(at: index, with: entry, value: value))
                 }
             }
-            if cookie.isExpired(at: now) { return .notInserted(expiredOld: expiredOld) }
-            cookie.creation = creation
-            cookie.lastAccess = creation
-            site.insert(cookie)
+            if isExpired { return .notInserted(expiredOld: expiredOld) }
+            entry.creation = creation
+            entry.lastAccess = creation
+            site.insert(entry, value: value, identity: identity)
             return .inserted(expiredOld: expiredOld, overLimit: site.count > perSiteLimit)
         }
         switch change {
@@ -146,17 +146,19 @@ extension CookieStore {
             record(.removed(old, cause: .expired))
             return .deleted(previous: old)
         case .replaced(let old):
+            let cookie = entry.cookie(name: name, value: value, domain: domain, path: path, partitionKey: partitionKey)
             record(.replaced(old: old, new: cookie))
             return .replaced(cookie, previous: old)
         case .notInserted(let expiredOld):
             if let expiredOld { record(.removed(expiredOld, cause: .expired)) }
             return .expired
         case .inserted(let expiredOld, let overLimit):
+            let cookie = entry.cookie(name: name, value: value, domain: domain, path: path, partitionKey: partitionKey)
             if let expiredOld { record(.removed(expiredOld, cause: .expired)) }
             noteCreation(creation)
             record(.added(cookie))
             if overLimit { enforceSiteLimit(key, keeping: cookie, now: now) }
-            enforceTotalLimit(keeping: cookie, now: now)
+            if count > limits.maxCookies { enforceTotalLimit(keeping: cookie, now: now) }
             return .stored(cookie)
         }
     }
@@ -175,8 +177,7 @@ extension CookieStore {
     /// True when `text` starts with `__Secure-` (`secure`) or `__Host-`, case-insensitively (§4.1.3,
     /// §5.7 steps 20–22).
     static func hasPrefix(_ text: String, secure: Bool) -> Bool {
-        var copy = text
-        return copy.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             secure ? bytes.caseInsensitivelyStarts(with: "__secure-") : bytes.caseInsensitivelyStarts(with: "__host-")
         }
     }
@@ -197,8 +198,8 @@ extension CookieStore {
         // host without one, so the hosts between `domain` and `key` are never keys; only those above
         // `key` can be.
         var rest = Substring(key)
-        while let dot = rest.firstIndex(of: ".") {
-            rest = rest[rest.index(after: dot)...]
+        while let dot = rest.utf8.firstIndex(of: UInt8(ascii: ".")) {
+            rest = rest[rest.utf8.index(after: dot)...]
             if shadows(inSiteAt: siteSlots[String(rest)]) { return true }
         }
         // `domain` is a host without a registrable domain, or a registrable domain with public suffixes

@@ -20,6 +20,23 @@ struct SiteCookiesTests {
         #expect(table.count == 2 && table[b] == "b.example")
     }
 
+    /// A receipt finds its identity's slots once, removes an expired cookie of that identity (freeing
+    /// the slots it alone used), then inserts: the slots found first are not reused once freed.
+    @Test func insertingAfterRemovingTheOnlyUserOfASlotInternsTheStringsAgain() throws {
+        var site = SiteCookies(key: "example")
+        let cookie = Self.cookies[3]
+        site.insert(cookie)
+        let identity = site.identity(of: cookie)
+        let index = try #require(site.indexOfCookie(with: identity))
+        site.remove(at: index)
+        #expect(site.count == 0)
+        let entry = StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
+        site.insert(entry, value: cookie.value, identity: identity)
+        #expect(site.cookies == [cookie])
+        #expect(site.structureViolation() == nil)
+        #expect(site.indexOfCookie(withIdentityOf: cookie) == 0)
+    }
+
     /// Cookies whose names and values stress the pair form (`name=value`, or the value alone): a
     /// nameless cookie (rfc6265bis-22 §5.6 step 3), a name holding "=" (possible through
     /// `CookieJar.insert`), an empty value, non-ASCII text; with and without expiry, port, partition.
@@ -135,7 +152,9 @@ struct SiteCookiesTests {
         newer.value = "replaced"
         newer.expiry = testEpoch.adding(seconds: 10)
         let index = try #require(site.indexOfCookie(withIdentityOf: newer))
-        site.replace(at: index, with: newer)
+        let old = site.cookie(at: index)
+        let entry = StoredCookie(newer, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
+        #expect(site.replace(at: index, with: entry, value: newer.value) == old, "the replaced cookie is returned")
         #expect(site.cookie(at: index) == newer)
         #expect(site.earliestExpiry == testEpoch.adding(seconds: 10))
         #expect(site.partitionedCount == 1 && site.partitions.count == 1)

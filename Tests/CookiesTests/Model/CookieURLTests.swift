@@ -31,6 +31,33 @@ struct CookieURLTests {
         #expect(parsed.path == path)
     }
 
+    /// A parsed URL reads its path out of the text it was given; one made from parts holds the path
+    /// itself. Either way the same scheme, host, port and path make equal URLs with equal hashes, and a
+    /// path differing only in its bytes (precomposed "é" against "e" + U+0301, which String equality
+    /// would call equal) makes another URL: paths are compared as sent (rfc6265bis-22 §5.1.4).
+    @Test(arguments: [
+        ("https://h.test:8443/a/b?q", CookieURL(scheme: "https", host: CanonicalHost("h.test")!, port: 8443, path: "/a/b"), true),
+        ("http://h.test", CookieURL(scheme: "http", host: CanonicalHost("h.test")!), true),
+        ("http://h.test/caf\u{E9}", CookieURL(scheme: "http", host: CanonicalHost("h.test")!, path: "/cafe\u{301}"), false),
+        ("http://h.test/a", CookieURL(scheme: "http", host: CanonicalHost("h.test")!, path: "/a/"), false),
+        ("http://h.test:81/a", CookieURL(scheme: "http", host: CanonicalHost("h.test")!, path: "/a"), false),
+    ])
+    func parsedAndBuiltURLsCompareByParts(text: String, built: CookieURL, equal: Bool) throws {
+        let parsed = try #require(CookieURL(text))
+        #expect((parsed == built) == equal)
+        if equal { #expect(parsed.hashValue == built.hashValue) }
+    }
+
+    /// The default-path (rfc6265bis-22 §5.1.4) of the path of a parsed URL, read in place.
+    @Test(arguments: [
+        ("http://h.test/a/b/c?x=/y", "/a/b"), ("http://h.test/a", "/"), ("http://h.test", "/"), ("http://h.test/", "/"),
+        ("http://h.test/\u{E9}t\u{E9}/x", "/\u{E9}t\u{E9}"), ("http://h.test//", "/"),
+    ])
+    func defaultPathOfAParsedURL(text: String, expected: String) throws {
+        let url = try #require(CookieURL(text))
+        #expect(url.withPathBytes(CookiePath.defaultPath(of:)) == expected)
+    }
+
     /// The common-case shortcut of `CanonicalHost(_:)` (plain lower-case names) gives exactly what the
     /// full canonicalisation gives: checked on every host of up to four characters over an alphabet that
     /// reaches each branch (letters of both cases, digits, separators, IPv4 and IPv6 syntax, a forbidden
