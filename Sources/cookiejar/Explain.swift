@@ -6,16 +6,18 @@ struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Explain how Set-Cookie values parse and whether a jar would store them, and why not.",
         discussion: """
-            Each value is parsed (RFC 6265bis §5.6) and offered to a fresh jar as the response to --url
-            (§5.7), in order, so later lines see earlier ones. Prints what was parsed, the outcome with
-            its reason, and warnings a server author needs. Values come from the arguments, or from
-            standard input: one value per line, or a whole response's header block (only its
+            Each value is parsed (RFC 6265bis §5.6) and offered to a fresh jar as the response to --url \
+            (§5.7), in order, so later lines see earlier ones. Prints what was parsed, the outcome with \
+            its reason, and warnings a server author needs. Values come from the arguments, or from \
+            standard input: one value per line, or a whole response's header block (only its \
             Set-Cookie lines are read).
 
             Examples:
-              cookiejar explain --url https://api.example.com/login 'sid=abc; Secure; HttpOnly'
-              curl -sD - -o /dev/null https://example.com | cookiejar explain --url https://example.com/
-              cookiejar explain --url https://embed.test/ --site-for-cookies https://top.example 'a=b; SameSite=Lax'
+              cookiejar explain --url https://api.example.com/login 'sid=abc; Secure'
+              curl -sD - -o /dev/null https://example.com/ \\
+                  | cookiejar explain --url https://example.com/
+              cookiejar explain --url https://embed.test/ \\
+                  --site-for-cookies https://top.example 'a=b; SameSite=Lax'
 
             Exit status: 0 when no value is rejected, 1 when one is, 2 usage, 3 unreadable input.
             """

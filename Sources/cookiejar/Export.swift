@@ -6,15 +6,16 @@ struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write the cookies of a jar file as cookies.txt or JSON.",
         discussion: """
-            The jar may be any format the library reads. Expired cookies are left out. cookies.txt cannot
-            hold SameSite, partition keys or creation times; JSON is lossless.
+            The jar may be any format the library reads. Expired cookies are left out. cookies.txt \
+            cannot hold SameSite, partition keys or creation times; JSON is lossless.
 
             Examples:
               cookiejar export jar.sqlite --format cookies.txt > cookies.txt
               curl -b cookies.txt https://example.com/
               cookiejar export jar.sqlite --format json --output backup.json
 
-            Exit status: 0 all well, 1 a cookie cannot be written in that format, 2 usage, 3 unreadable input.
+            Exit status: 0 all well, 1 a cookie cannot be written in that format, 2 usage, \
+            3 unreadable input.
             """
     )
 

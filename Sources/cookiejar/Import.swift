@@ -5,14 +5,15 @@ struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Import the cookies of a file into a jar file (created if missing).",
         discussion: """
-            The source may be any format the library reads (cookies.txt, JSON, a jar, Firefox
-            cookies.sqlite, Cookies.binarycookies). Nothing is imported when the source has an error,
-            unless --lenient, which skips bad entries and lists them. Expired cookies are dropped; session
-            cookies are not kept in the jar file unless --keep-session-cookies.
+            The source may be any format the library reads (cookies.txt, JSON, a jar, Firefox \
+            cookies.sqlite, Cookies.binarycookies). Nothing is imported when the source has an error, \
+            unless --lenient, which skips bad entries and lists them. Expired cookies are dropped; \
+            session cookies are not kept in the jar file unless --keep-session-cookies.
 
             Examples:
               cookiejar import cookies.txt --into jar.sqlite
-              cookiejar import ~/Library/Cookies/Cookies.binarycookies --into jar.sqlite --keep-session-cookies
+              cookiejar import ~/Library/Cookies/Cookies.binarycookies \\
+                  --into jar.sqlite --keep-session-cookies
 
             Exit status: 0 all well, 2 usage, 3 unreadable input or jar.
             """

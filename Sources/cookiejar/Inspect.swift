@@ -6,15 +6,16 @@ struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the cookies of a jar file, or which of them a request would carry and why not.",
         discussion: """
-            Reads every format the library reads, recognised from the content: our SQLite jar, JSON,
-            cookies.txt, Firefox cookies.sqlite and Apple Cookies.binarycookies. The file is only read.
+            Reads every format the library reads, recognised from the content: our SQLite jar, JSON, \
+            cookies.txt, Firefox cookies.sqlite and Apple Cookies.binarycookies. The file is only read. \
             Values are shortened and masked unless --show-values.
 
             Examples:
               cookiejar inspect Tests/Samples/app-jar.sqlite
               cookiejar inspect cookies.txt --site example.com --session
               cookiejar inspect jar.sqlite --url https://api.example.com/me
-              cookiejar inspect jar.sqlite --url https://api.example.com/ --site-for-cookies https://other.test
+              cookiejar inspect jar.sqlite --url https://api.example.com/ \\
+                  --site-for-cookies https://other.test
               cookiejar inspect jar.sqlite --json
 
             Exit status: 0 all well, 2 usage, 3 unreadable input.

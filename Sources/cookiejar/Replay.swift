@@ -6,14 +6,15 @@ struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run conformance scenario files on fresh jars and print each request's Cookie header.",
         discussion: """
-            Each case runs on a fresh jar whose clock is set by each step's "at". Without --check the
-            Cookie header of every request step is printed; with --check each is compared with "expect",
-            every failure is printed with its case id, and the last line counts the cases.
+            Each case runs on a fresh jar whose clock is set by each step's "at". Without --check the \
+            Cookie header of every request step is printed; with --check each is compared with \
+            "expect", every failure is printed with its case id, and the last line counts the cases.
 
             Examples:
               cookiejar replay scenarios.json
               cookiejar replay --check --psl public_suffix_list.dat suite1.json suite2.json
-              cookiejar replay --check --known-failures Tests/conformance-known-failures.txt *.json
+              cookiejar replay --check \\
+                  --known-failures Tests/conformance-known-failures.txt *.json
             """
     )
 
