@@ -39,53 +39,48 @@ struct SiteCookies: Sendable {
     /// Every cookie, in send order.
     var cookies: [Cookie] { entries.indices.map(cookie(at:)) }
 
-    /// A cookie's identity (§5.7 step 23: name, domain, host-only-flag and path, plus the CHIPS partition
-    /// key) with the slots its strings have in this site's tables, found once for both the identity scan
-    /// and the insertion that may follow it.
-    struct Identity {
-        let name: String
+    /// Where the strings of a cookie's identity (§5.7 step 23: name, domain, host-only-flag and path,
+    /// plus the CHIPS partition key) stand in this site's tables, found once for both the identity scan
+    /// and the insertion that may follow it. The strings themselves are passed beside it (borrowed, not
+    /// copied into it).
+    struct IdentitySlots {
         let nameTag: UInt16
         let isHostOnly: Bool
-        let domain: String
-        let path: String
-        let partitionKey: String?
-        /// The slots of `domain`, `path` and `partitionKey` (`StoredCookie.unpartitioned` for none), nil
+        /// The slots of the domain, path and partition key (`StoredCookie.unpartitioned` for none), nil
         /// when no cookie of the site uses the string.
-        fileprivate let domainSlot: UInt32?
-        fileprivate let pathSlot: UInt32?
-        fileprivate let partitionSlot: UInt32?
+        fileprivate let domain: UInt32?
+        fileprivate let path: UInt32?
+        fileprivate let partition: UInt32?
     }
 
-    /// The identity of a cookie with these parts, in this site's terms.
-    func identity(
-        name: String, nameTag: UInt16, isHostOnly: Bool, domain: String, path: String, partitionKey: String?
-    ) -> Identity {
-        Identity(
-            name: name, nameTag: nameTag, isHostOnly: isHostOnly, domain: domain, path: path, partitionKey: partitionKey,
-            domainSlot: domains.slot(of: domain), pathSlot: paths.slot(of: path),
-            partitionSlot: partitionKey.map(partitions.slot(of:)) ?? StoredCookie.unpartitioned)
+    /// The slots of an identity with these parts, in this site's tables.
+    func identitySlots(
+        nameTag: UInt16, isHostOnly: Bool, domain: String, path: String, partitionKey: String?
+    ) -> IdentitySlots {
+        IdentitySlots(
+            nameTag: nameTag, isHostOnly: isHostOnly, domain: domains.slot(of: domain), path: paths.slot(of: path),
+            partition: partitionKey.map(partitions.slot(of:)) ?? StoredCookie.unpartitioned)
     }
 
-    /// The identity of `cookie`, in this site's terms.
-    func identity(of cookie: Cookie) -> Identity {
-        identity(
-            name: cookie.name, nameTag: StoredCookie.nameTag(of: cookie.name), isHostOnly: cookie.isHostOnly,
-            domain: cookie.domain, path: cookie.path, partitionKey: cookie.partitionKey)
+    /// The slots of the identity of `cookie`, in this site's tables.
+    func identitySlots(of cookie: Cookie) -> IdentitySlots {
+        identitySlots(
+            nameTag: StoredCookie.nameTag(of: cookie.name), isHostOnly: cookie.isHostOnly, domain: cookie.domain,
+            path: cookie.path, partitionKey: cookie.partitionKey)
     }
 
-    /// The index of the cookie with `identity` (the one a new cookie of that identity replaces, §5.7
-    /// step 23), if any.
-    func indexOfCookie(with identity: Identity) -> Int? {
-        guard let domain = identity.domainSlot, let path = identity.pathSlot, let partition = identity.partitionSlot
-        else { return nil }
-        let isHostOnly = identity.isHostOnly
-        let nameTag = identity.nameTag
+    /// The index of the cookie named `name` whose identity's other parts are at `slots` (the one a new
+    /// cookie of that identity replaces, §5.7 step 23), if any.
+    func indexOfCookie(named name: String, at slots: IdentitySlots) -> Int? {
+        guard let domain = slots.domain, let path = slots.path, let partition = slots.partition else { return nil }
+        let isHostOnly = slots.isHostOnly
+        let nameTag = slots.nameTag
         return entries.withUnsafeBufferPointer { entries in
             names.withUnsafeBufferPointer { names in
                 entries.indices.first { index in
                     entries[index].nameTag == nameTag && entries[index].domain == domain && entries[index].path == path
                         && entries[index].partition == partition && entries[index].isHostOnly == isHostOnly
-                        && names[index].hasSameUTF8(as: identity.name)
+                        && names[index].hasSameUTF8(as: name)
                 }
             }
         }
@@ -93,7 +88,7 @@ struct SiteCookies: Sendable {
 
     /// The index of the cookie that `cookie` would replace (§5.7 step 23), if any.
     func indexOfCookie(withIdentityOf cookie: Cookie) -> Int? {
-        indexOfCookie(with: identity(of: cookie))
+        indexOfCookie(named: cookie.name, at: identitySlots(of: cookie))
     }
 
     /// §5.7 step 16 within this site: an unexpired Secure cookie named `name` whose domain domain-matches
@@ -136,17 +131,22 @@ struct SiteCookies: Sendable {
 
     /// Inserts `cookie` at its place in send order.
     mutating func insert(_ cookie: Cookie) {
-        let entry = StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
-        insert(entry, value: cookie.value, identity: identity(of: cookie))
+        insert(
+            StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned), name: cookie.name,
+            value: cookie.value, domain: cookie.domain, path: cookie.path, partitionKey: cookie.partitionKey,
+            slots: identitySlots(of: cookie))
     }
 
-    /// Inserts the cookie `entry` (whose slots are set here) of `identity` and `value` at its place in
-    /// send order.
-    mutating func insert(_ entry: StoredCookie, value: String, identity: Identity) {
+    /// Inserts the cookie `entry` (whose slots are set here) with these strings at its place in send
+    /// order; `slots` are where `identitySlots` found the strings of its identity.
+    mutating func insert(
+        _ entry: StoredCookie, name: String, value: String, domain: String, path: String, partitionKey: String?,
+        slots: IdentitySlots
+    ) {
         var new = entry
-        new.domain = domains.retain(identity.domain, foundAt: identity.domainSlot)
-        new.path = paths.retain(identity.path, foundAt: identity.pathSlot)
-        new.partition = identity.partitionKey.map { partitions.retain($0, foundAt: identity.partitionSlot) } ?? StoredCookie.unpartitioned
+        new.domain = domains.retain(domain, foundAt: slots.domain)
+        new.path = paths.retain(path, foundAt: slots.path)
+        new.partition = partitionKey.map { partitions.retain($0, foundAt: slots.partition) } ?? StoredCookie.unpartitioned
         var low = 0
         var high = entries.count
         while low < high {
@@ -159,7 +159,7 @@ struct SiteCookies: Sendable {
         }
         makeRoomForOneMore()
         entries.insert(new, at: low)
-        names.insert(identity.name, at: low)
+        names.insert(name, at: low)
         values.insert(value, at: low)
         noteAdded(new)
     }

@@ -117,44 +117,50 @@ extension CookieStore {
         // inserted. One visit to the site does both.
         let creation = creationTime(at: now)
         let perSiteLimit = limits.maxCookiesPerSite
+        // The cookie this one replaces or deletes, or an expired one of its identity that went first.
+        var previous: Cookie?
         let change: SiteChange = withSite(at: existingSlot ?? siteSlot(forKey: key)) { site in
-            let identity = site.identity(
-                name: name, nameTag: entry.nameTag, isHostOnly: isHostOnly, domain: domain, path: path,
-                partitionKey: partitionKey)
-            var expiredOld: Cookie?
-            if let index = site.indexOfCookie(with: identity) {
+            let slots = site.identitySlots(
+                nameTag: entry.nameTag, isHostOnly: isHostOnly, domain: domain, path: path, partitionKey: partitionKey)
+            if let index = site.indexOfCookie(named: name, at: slots) {
                 let old = site.entries[index]
                 if old.isExpired(at: now) {
-                    expiredOld = site.remove(at: index)
+                    previous = site.remove(at: index)
                 } else {
                     if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.wouldOverwriteHTTPOnlyCookie) }
-                    if isExpired { return .deleted(site.remove(at: index)) }
+                    if isExpired {
+                        previous = site.remove(at: index)
+                        return .deleted
+                    }
                     entry.creation = old.creation
-                    return .replaced(site.replace(at: index, with: entry, value: value))
+                    previous = site.replace(at: index, with: entry, value: value)
+                    return .replaced
                 }
             }
-            if isExpired { return .notInserted(expiredOld: expiredOld) }
+            if isExpired { return .notInserted }
             entry.creation = creation
             entry.lastAccess = creation
-            site.insert(entry, value: value, identity: identity)
-            return .inserted(expiredOld: expiredOld, overLimit: site.count > perSiteLimit)
+            site.insert(entry, name: name, value: value, domain: domain, path: path, partitionKey: partitionKey, slots: slots)
+            return .inserted(overLimit: site.count > perSiteLimit)
         }
         switch change {
         case .rejected(let reason):
             return .rejected(reason)
-        case .deleted(let old):
+        case .deleted:
+            let old = previous.take()!
             record(.removed(old, cause: .expired))
             return .deleted(previous: old)
-        case .replaced(let old):
+        case .replaced:
+            let old = previous.take()!
             let cookie = entry.cookie(name: name, value: value, domain: domain, path: path, partitionKey: partitionKey)
             record(.replaced(old: old, new: cookie))
             return .replaced(cookie, previous: old)
-        case .notInserted(let expiredOld):
-            if let expiredOld { record(.removed(expiredOld, cause: .expired)) }
+        case .notInserted:
+            if let expiredOld = previous { record(.removed(expiredOld, cause: .expired)) }
             return .expired
-        case .inserted(let expiredOld, let overLimit):
+        case .inserted(let overLimit):
+            if let expiredOld = previous.take() { record(.removed(expiredOld, cause: .expired)) }
             let cookie = entry.cookie(name: name, value: value, domain: domain, path: path, partitionKey: partitionKey)
-            if let expiredOld { record(.removed(expiredOld, cause: .expired)) }
             noteCreation(creation)
             record(.added(cookie))
             if overLimit { enforceSiteLimit(key, keeping: cookie, now: now) }
@@ -163,15 +169,16 @@ extension CookieStore {
         }
     }
 
-    /// What steps 23–24 did to the site.
+    /// What steps 23–24 did to the site; the cookie replaced or deleted, or an expired one that went
+    /// first, is set aside beside it.
     private enum SiteChange {
         case rejected(CookieRejection)
         /// The new cookie had expired: it deleted the old one.
-        case deleted(Cookie)
-        case replaced(Cookie)
+        case deleted
+        case replaced
         /// The new cookie had expired and had nothing to delete (but an expired old cookie may have gone).
-        case notInserted(expiredOld: Cookie?)
-        case inserted(expiredOld: Cookie?, overLimit: Bool)
+        case notInserted
+        case inserted(overLimit: Bool)
     }
 
     /// True when `text` starts with `__Secure-` (`secure`) or `__Host-`, case-insensitively (§4.1.3,

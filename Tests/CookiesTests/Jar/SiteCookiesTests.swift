@@ -26,12 +26,14 @@ struct SiteCookiesTests {
         var site = SiteCookies(key: "example")
         let cookie = Self.cookies[3]
         site.insert(cookie)
-        let identity = site.identity(of: cookie)
-        let index = try #require(site.indexOfCookie(with: identity))
+        let slots = site.identitySlots(of: cookie)
+        let index = try #require(site.indexOfCookie(named: cookie.name, at: slots))
         site.remove(at: index)
         #expect(site.count == 0)
         let entry = StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
-        site.insert(entry, value: cookie.value, identity: identity)
+        site.insert(
+            entry, name: cookie.name, value: cookie.value, domain: cookie.domain, path: cookie.path,
+            partitionKey: cookie.partitionKey, slots: slots)
         #expect(site.cookies == [cookie])
         #expect(site.structureViolation() == nil)
         #expect(site.indexOfCookie(withIdentityOf: cookie) == 0)
