@@ -29,28 +29,6 @@ public struct Cookie: Sendable, Hashable {
     /// The port of the URL that set the cookie, if it named one.
     public var sourcePort: Int?
 
-    public init(
-        name: String, value: String, domain: String, isHostOnly: Bool = true, path: String = "/",
-        expiry: CookieTime? = nil, creation: CookieTime, lastAccess: CookieTime? = nil, isSecure: Bool = false,
-        isHTTPOnly: Bool = false, sameSite: SameSite = .default, partitionKey: String? = nil,
-        isSourceSecure: Bool = false, sourcePort: Int? = nil
-    ) {
-        self.name = name
-        self.value = value
-        self.domain = domain
-        self.isHostOnly = isHostOnly
-        self.path = path
-        self.expiry = expiry
-        self.creation = creation
-        self.lastAccess = lastAccess ?? creation
-        self.isSecure = isSecure
-        self.isHTTPOnly = isHTTPOnly
-        self.sameSite = sameSite
-        self.partitionKey = partitionKey
-        self.isSourceSecure = isSourceSecure
-        self.sourcePort = sourcePort
-    }
-
     /// True for a persistent cookie (one with an expiry), false for a session cookie.
     public var isPersistent: Bool { expiry != nil }
 
@@ -70,4 +48,21 @@ public struct Cookie: Sendable, Hashable {
 
     /// `name=value`, or the value alone for a nameless cookie (§5.8.3 step 6).
     public var pair: CookiePair { CookiePair(name: name, value: value) }
+}
+
+// The public initialiser lives in an extension so that the struct keeps its memberwise initialiser: the
+// jar builds cookies through that one, which the optimiser turns into stores straight into the result,
+// where an initialiser assigning each property builds a temporary, copies it and destroys it (Swift 6.3).
+extension Cookie {
+    public init(
+        name: String, value: String, domain: String, isHostOnly: Bool = true, path: String = "/",
+        expiry: CookieTime? = nil, creation: CookieTime, lastAccess: CookieTime? = nil, isSecure: Bool = false,
+        isHTTPOnly: Bool = false, sameSite: SameSite = .default, partitionKey: String? = nil,
+        isSourceSecure: Bool = false, sourcePort: Int? = nil
+    ) {
+        self.init(
+            name: name, value: value, domain: domain, isHostOnly: isHostOnly, path: path, expiry: expiry,
+            creation: creation, lastAccess: lastAccess ?? creation, isSecure: isSecure, isHTTPOnly: isHTTPOnly,
+            sameSite: sameSite, partitionKey: partitionKey, isSourceSecure: isSourceSecure, sourcePort: sourcePort)
+    }
 }
