@@ -46,39 +46,53 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     /// canonical), the explicit port and the offsets of the path (nil when empty); nil when it is no such
     /// URL. One pass over the bytes.
     private static func parts(of bytes: UnsafeBufferPointer<UInt8>) -> (scheme: String, host: String, port: Int?, path: Range<Int>?)? {
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(bytes[0]) else { return nil }
-        for byte in bytes[1..<colon]
-        where !(isAlpha(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E) {
-            return nil
+        let count = bytes.count
+        // The scheme: a letter, then letters, digits, "+", "-" and ".", up to the first ":".
+        guard count > 0, isAlpha(bytes[0]) else { return nil }
+        var colon = 1
+        while colon < count, bytes[colon] != UInt8(ascii: ":") {
+            let byte = bytes[colon]
+            guard isAlpha(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E else { return nil }
+            colon += 1
         }
         let authorityStart = colon + 3
-        guard authorityStart <= bytes.count, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+        guard authorityStart <= count, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
         else { return nil }
+        // The authority runs up to the first "/", "?", "#" or backslash; the same pass notes its last "@", ":"
+        // and "]".
         var authorityEnd = authorityStart
-        while authorityEnd < bytes.count {
+        var lastAt = -1
+        var lastColon = -1
+        var lastClose = -1
+        scan: while authorityEnd < count {
             let byte = bytes[authorityEnd]
-            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\\") {
-                break
+            // Letters, the most common bytes, are none of those looked for.
+            if byte < UInt8(ascii: "a") {
+                switch byte {
+                case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "\\"): break scan
+                case UInt8(ascii: "@"): lastAt = authorityEnd
+                case UInt8(ascii: ":"): lastColon = authorityEnd
+                case UInt8(ascii: "]"): lastClose = authorityEnd
+                default: break
+                }
             }
             authorityEnd += 1
         }
         // The host follows the last "@" of the authority (user information before it is dropped).
-        var hostStart = authorityStart
-        if let at = bytes[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) { hostStart = at + 1 }
-        // The port follows the last colon that is not inside an IPv6 literal.
+        let hostStart = lastAt >= 0 ? lastAt + 1 : authorityStart
+        // The port follows the last colon of the host part that is not inside an IPv6 literal.
         var hostEnd = authorityEnd
         var port: Int?
-        if let portColon = bytes[hostStart..<authorityEnd].lastIndex(of: UInt8(ascii: ":")),
-            !bytes[portColon..<authorityEnd].contains(UInt8(ascii: "]")),
-            bytes[hostStart] != UInt8(ascii: "[") || (portColon > hostStart && bytes[portColon - 1] == UInt8(ascii: "]"))
+        if lastColon >= hostStart, lastClose < lastColon,
+            bytes[hostStart] != UInt8(ascii: "[") || (lastColon > hostStart && bytes[lastColon - 1] == UInt8(ascii: "]"))
         {
-            let digits = bytes[(portColon + 1)..<authorityEnd]
+            let digits = bytes[(lastColon + 1)..<authorityEnd]
             if !digits.isEmpty {
                 guard digits.count <= 5, let value = Int(String(decoding: digits, as: UTF8.self)), value <= 65535
                 else { return nil }
                 port = value
             }
-            hostEnd = portColon
+            hostEnd = lastColon
         }
         // The path runs up to the query or fragment.
         var pathEnd = authorityEnd
