@@ -124,7 +124,8 @@ struct CookieStore: Sendable {
 
     /// Purges the expired cookies of the site `key`.
     mutating func purgeExpired(inSite key: String, now: CookieTime) {
-        let removed = withSite(key) { $0.purgeExpired(at: now) }
+        let recordsChanges = self.recordsChanges
+        let removed = withSite(key) { $0.purgeExpired(at: now, returningThem: recordsChanges) }
         recordRemovals(removed, cause: .expired)
     }
 

@@ -14,10 +14,11 @@ extension CookieStore {
             let limit = limits.maxCookiesPerSite
             let target = limit - limits.sitePurgeCount
             purgeExpired(inSite: key, now: now)
+            let recordsChanges = self.recordsChanges
             let evicted: [Cookie] = withSite(key) { site in
                 guard site.count > limit else { return [] }
                 let victims = CookieStore.evictionOrder(site, keeping: kept).prefix(site.count - target)
-                return site.remove(at: Set(victims))
+                return site.remove(at: victims, returningThem: recordsChanges)
             }
             recordRemovals(evicted, cause: .evicted)
         }
@@ -38,10 +39,11 @@ extension CookieStore {
                 }
             }
             candidates.sort { ($0.secure ? 1 : 0, $0.lastAccess) < ($1.secure ? 1 : 0, $1.lastAccess) }
+            let recordsChanges = self.recordsChanges
             var doomed: [String: Set<Int>] = [:]
             for victim in candidates.prefix(count - target) { doomed[victim.key, default: []].insert(victim.index) }
             for (siteKey, indices) in doomed {
-                let evicted = withSite(siteKey) { $0.remove(at: indices) }
+                let evicted = withSite(siteKey) { $0.remove(at: indices, returningThem: recordsChanges) }
                 recordRemovals(evicted, cause: .evicted)
             }
         }
@@ -51,13 +53,13 @@ extension CookieStore {
     /// accessed first, leaving out the cookie with the identity of `kept`.
     private static func evictionOrder(_ site: SiteCookies, keeping kept: Cookie?) -> [Int] {
         let keptIndex = kept.flatMap(site.indexOfCookie(withIdentityOf:))
-        let entries = site.entries
-        return entries.indices
-            .filter { $0 != keptIndex }
-            .sorted {
-                let a = entries[$0]
-                let b = entries[$1]
-                return (a.isSecure ? 1 : 0, a.lastAccess, $0) < (b.isSecure ? 1 : 0, b.lastAccess, $1)
-            }
+        // Sort keys worked out once per cookie, compared as plain integers.
+        var order = site.entries.indices.compactMap { index -> (secure: Bool, lastAccess: Int64, index: Int)? in
+            guard index != keptIndex else { return nil }
+            let entry = site.entries[index]
+            return (entry.isSecure, entry.lastAccess.microsecondsSinceEpoch, index)
+        }
+        order.sort { ($0.secure ? 1 : 0, $0.lastAccess, $0.index) < ($1.secure ? 1 : 0, $1.lastAccess, $1.index) }
+        return order.map(\.index)
     }
 }

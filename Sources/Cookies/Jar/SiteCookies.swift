@@ -264,30 +264,39 @@ struct SiteCookies: Sendable {
 
     /// Removes the cookies for which `shouldRemove` is true; returns them.
     mutating func removeAll(where shouldRemove: (Cookie) -> Bool) -> [Cookie] {
-        removeEntries(entries.indices.map { shouldRemove(cookie(at: $0)) })
+        removeEntries(entries.indices.map { shouldRemove(cookie(at: $0)) }, returningThem: true)
     }
 
-    /// Removes the cookies at `indices`; returns them.
-    mutating func remove(at indices: Set<Int>) -> [Cookie] {
-        removeEntries(entries.indices.map(indices.contains))
+    /// Removes the cookies at `indices` (each once); returns them when `returningThem`, else nothing.
+    mutating func remove(at indices: some Sequence<Int>, returningThem: Bool) -> [Cookie] {
+        var doomed = [Bool](repeating: false, count: entries.count)
+        for index in indices { doomed[index] = true }
+        return removeEntries(doomed, returningThem: returningThem)
     }
 
     /// Removes the entries whose flag in `doomed` is true, keeping the order of the others; returns
-    /// them as cookies.
-    private mutating func removeEntries(_ doomed: [Bool]) -> [Cookie] {
+    /// them as cookies when `returningThem`, else nothing (eviction builds no cookie that no one reads).
+    private mutating func removeEntries(_ doomed: [Bool], returningThem: Bool) -> [Cookie] {
         var removed: [Cookie] = []
+        if returningThem {
+            for index in entries.indices where doomed[index] { removed.append(cookie(at: index)) }
+        }
+        for index in entries.indices where doomed[index] { release(entries[index]) }
+        // The kept cookies move down in place: entries are plain data, names and values are swapped so
+        // that no reference count changes.
         var kept = 0
-        for index in entries.indices {
-            if doomed[index] {
-                removed.append(cookie(at: index))
-                release(entries[index])
-            } else {
-                if kept != index {
-                    entries.swapAt(kept, index)
-                    names.swapAt(kept, index)
-                    values.swapAt(kept, index)
+        entries.withUnsafeMutableBufferPointer { entries in
+            names.withUnsafeMutableBufferPointer { names in
+                values.withUnsafeMutableBufferPointer { values in
+                    for index in entries.indices where !doomed[index] {
+                        if kept != index {
+                            entries[kept] = entries[index]
+                            names.swapAt(kept, index)
+                            values.swapAt(kept, index)
+                        }
+                        kept += 1
+                    }
                 }
-                kept += 1
             }
         }
         entries.removeLast(entries.count - kept)
@@ -296,9 +305,10 @@ struct SiteCookies: Sendable {
         return removed
     }
 
-    /// Removes every cookie expired at `now` and recomputes `earliestExpiry`; returns the removed ones.
-    mutating func purgeExpired(at now: CookieTime) -> [Cookie] {
-        let removed = removeEntries(entries.map { $0.isExpired(at: now) })
+    /// Removes every cookie expired at `now` and recomputes `earliestExpiry`; returns the removed ones
+    /// when `returningThem`, else nothing.
+    mutating func purgeExpired(at now: CookieTime, returningThem: Bool) -> [Cookie] {
+        let removed = removeEntries(entries.map { $0.isExpired(at: now) }, returningThem: returningThem)
         earliestExpiry = CookieTime(
             microsecondsSinceEpoch: entries.lazy.filter { $0.flags.contains(.persistent) }.map(\.expiry).min() ?? .max)
         return removed
