@@ -13,17 +13,40 @@ extension ParsedSetCookie {
     public init(parsing setCookie: String) throws(CookieRejection) {
         var line = setCookie
         line.makeContiguousUTF8()
-        self.init(line: line, name: .bytes(start: 0, end: 0), value: .bytes(start: 0, end: 0))
-        // The parts are read in place into this value (no intermediate copy of it).
-        let rejection: CookieRejection? = line.withUTF8 { bytes in
+        // The parts are read in place into `CookieParts`, which holds no reference (nothing is retained or
+        // released while parsing); this value is made from it once.
+        let parsed = line.withUTF8 { bytes in
+            var parts = CookieParts()
             do throws(CookieRejection) {
-                try self.parse(bytes)
-                return nil
+                try parts.parse(bytes)
+                return Result<CookieParts, CookieRejection>.success(parts)
             } catch {
-                return error
+                return .failure(error)
             }
         }
-        if let rejection { throw rejection }
+        let parts: CookieParts
+        switch parsed {
+        case .success(let value): parts = value
+        case .failure(let rejection): throw rejection
+        }
+        self.init(line: line, name: parts.name, value: parts.value)
+        expires = parts.expires
+        maxAge = parts.maxAge
+        domainPart = parts.domain
+        if parts.domainHasUppercase, let domain = parts.domain {
+            // §5.6.3: the lower-cased Domain is a text of its own, after the field value.
+            domainPart = appendToLine(String(unsafeUninitializedCapacity: domain.end - domain.start) { buffer in
+                line.withUTF8 { bytes in
+                    for index in domain.start..<domain.end { buffer[index - domain.start] = bytes[index].asciiLowercased }
+                }
+                return domain.end - domain.start
+            })
+        }
+        pathPart = parts.path
+        secure = parts.secure
+        httpOnly = parts.httpOnly
+        sameSite = parts.sameSite
+        partitioned = parts.partitioned
     }
 
     /// Parses the UTF-8 bytes of one `Set-Cookie` field value (rfc6265bis-22 §5.6).
@@ -39,9 +62,28 @@ extension ParsedSetCookie {
         try self.init(parsing: String(decoding: bytes, as: UTF8.self))
     }
 
+}
+
+/// What §5.6 makes of one line: the cookie-name and cookie-value and the cookie-attribute-list, "the last
+/// one wins" applied, as ranges of the line. It holds no reference, so parsing into it retains nothing.
+private struct CookieParts {
+    var name = LinePart(start: 0, end: 0)
+    var value = LinePart(start: 0, end: 0)
+    var expires: Int64?
+    var maxAge: Int64?
+    var domain: LinePart?
+    /// The Domain holds an upper-case letter, to be lower-cased (§5.6.3).
+    var domainHasUppercase = false
+    /// An empty range stands for the default-path (§5.6.4).
+    var path: LinePart?
+    var secure = false
+    var httpOnly = false
+    var sameSite: SameSite?
+    var partitioned = false
+
     /// §5.6 on the bytes of `line`: the name-value-pair, then each cookie-av applied in turn. The parts
     /// are offsets into `line`.
-    private mutating func parse(_ line: UnsafeBufferPointer<UInt8>) throws(CookieRejection) {
+    mutating func parse(_ line: UnsafeBufferPointer<UInt8>) throws(CookieRejection) {
         // Steps 1–2: the name-value-pair runs up to the first ";"; `segments` throws on a CTL other than HTAB.
         var segments = SetCookieSegments(line)
         let pair = try segments.nameValuePair()
@@ -59,7 +101,7 @@ extension ParsedSetCookie {
         if nameBytes.isEmpty && valueBytes.isEmpty {
             // §5.7 step 2 (checked here: it depends on the line alone): both empty ignores the cookie.
             rejection = .emptyNameAndValue
-        } else if nameBytes.count + valueBytes.count > Limits.maxNameValueBytes {
+        } else if nameBytes.count + valueBytes.count > ParsedSetCookie.Limits.maxNameValueBytes {
             // Step 5: name plus value over 4096 octets ignores the line.
             rejection = .nameAndValueTooLong
         }
@@ -68,8 +110,8 @@ extension ParsedSetCookie {
             try segments.skipRemainingCookieAVs()
             throw rejection
         }
-        namePart = LinePart(nameBytes, of: line)
-        valuePart = LinePart(valueBytes, of: line)
+        name = LinePart(nameBytes, of: line)
+        value = LinePart(valueBytes, of: line)
         // §5.6 "unparsed-attributes": each cookie-av in turn, the last occurrence of an attribute winning.
         while let cookieAV = try segments.nextCookieAV() {
             // Attribute step 4: attribute-name up to the first "=", attribute-value after it (else empty).
@@ -83,7 +125,7 @@ extension ParsedSetCookie {
             nameBytes = nameBytes.trimmingCookieWhitespace()
             valueBytes = valueBytes.trimmingCookieWhitespace()
             // Step 6: an attribute-value over 1024 octets makes the cookie-av ignored.
-            if valueBytes.count > Limits.maxAttributeValueBytes { continue }
+            if valueBytes.count > ParsedSetCookie.Limits.maxAttributeValueBytes { continue }
             // Step 7: process the attribute-name case-insensitively; unknown attributes are ignored.
             processAttribute(name: nameBytes, value: valueBytes, of: line)
         }
@@ -146,24 +188,19 @@ extension ParsedSetCookie {
         maxAge = negative ? -seconds : seconds
     }
 
-    /// §5.6.3 Domain: one leading "." is removed, the rest lower-cased. An empty result is kept: it
-    /// overrides earlier Domain attributes and makes the cookie host-only (§5.7 steps 7 and 10).
+    /// §5.6.3 Domain: one leading "." is removed, the rest lower-cased (once parsing is done). An empty
+    /// result is kept: it overrides earlier Domain attributes and makes the cookie host-only (§5.7 steps
+    /// 7 and 10).
     private mutating func processDomain(_ value: UnsafeBufferPointer<UInt8>, of line: UnsafeBufferPointer<UInt8>) {
         var bytes = value
         if bytes.first == UInt8(ascii: ".") { bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst()) }
-        guard bytes.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else {
-            domainPart = LinePart(bytes, of: line)
-            return
-        }
-        domainPart = .text(String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            for (index, byte) in bytes.enumerated() { buffer[index] = byte.asciiLowercased }
-            return bytes.count
-        })
+        domain = LinePart(bytes, of: line)
+        domainHasUppercase = bytes.contains(where: { $0 &- UInt8(ascii: "A") < 26 })
     }
 
     /// §5.6.4 Path: a value that is empty or does not start with "/" stands for the default-path.
     private mutating func processPath(_ value: UnsafeBufferPointer<UInt8>, of line: UnsafeBufferPointer<UInt8>) {
-        pathPart = value.first == UInt8(ascii: "/") ? LinePart(value, of: line) : .text("")
+        path = value.first == UInt8(ascii: "/") ? LinePart(value, of: line) : LinePart(start: 0, end: 0)
     }
 
     /// §5.6.7 SameSite: "None", "Strict" or "Lax" case-insensitively; anything else is "Default".
@@ -177,5 +214,18 @@ extension ParsedSetCookie {
         } else {
             sameSite = .default
         }
+    }
+}
+
+extension LinePart {
+    /// The part made of `bytes`, a slice of `line`.
+    @inline(__always)
+    fileprivate init(_ bytes: UnsafeBufferPointer<UInt8>, of line: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress, let lineStart = line.baseAddress else {
+            self.init(start: 0, end: 0)
+            return
+        }
+        let offset = lineStart.distance(to: start)
+        self.init(start: offset, end: offset + bytes.count)
     }
 }
