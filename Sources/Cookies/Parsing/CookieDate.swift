@@ -7,7 +7,8 @@
 @_spi(Fuzzing) public enum CookieDate {
     /// §5.1.1: the cookie-date in `bytes`, as seconds since 1970-01-01T00:00:00Z, or nil when the algorithm fails.
     @_spi(Fuzzing) public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
-        (Fields(imfFixdateLayout: bytes) ?? Fields(dateTokensOf: bytes)).instant()
+        if let fields = Fields(imfFixdateLayout: bytes) { return fields.instant() }
+        return Fields(dateTokensOf: bytes).instant()
     }
 
     /// §5.1.1 through its date-tokens, whatever the layout; `parse` gives the same result faster for the
@@ -220,20 +221,24 @@ extension CookieDate {
     /// ABNF strings are case-insensitive (RFC 5234 §2.3). The result is 1 for January.
     private static func matchMonth(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
         guard token.count >= 3 else { return nil }
-        // Or-ing 0x20 lower-cases a letter and makes no other byte one: the names are all letters.
-        let first = token[0] | 0x20
-        let second = token[1] | 0x20
-        let third = token[2] | 0x20
-        return monthNames.withUTF8Buffer { names in
-            var month = 0
-            while month < 12 {
-                if names[month * 3] | 0x20 == first, names[month * 3 + 1] == second, names[month * 3 + 2] == third {
-                    return month + 1
-                }
-                month += 1
-            }
-            return nil
+        // Or-ing 0x20 lower-cases a letter and makes no other byte one: the names are all letters, so
+        // the three bytes or-ed with 0x20 are a name's exactly when they are that name in some case.
+        let month: Int? = switch UInt32(token[0] | 0x20) << 16 | UInt32(token[1] | 0x20) << 8 | UInt32(token[2] | 0x20) {
+        case 0x6A_61_6E: 1 // "jan"
+        case 0x66_65_62: 2 // "feb"
+        case 0x6D_61_72: 3 // "mar"
+        case 0x61_70_72: 4 // "apr"
+        case 0x6D_61_79: 5 // "may"
+        case 0x6A_75_6E: 6 // "jun"
+        case 0x6A_75_6C: 7 // "jul"
+        case 0x61_75_67: 8 // "aug"
+        case 0x73_65_70: 9 // "sep"
+        case 0x6F_63_74: 10 // "oct"
+        case 0x6E_6F_76: 11 // "nov"
+        case 0x64_65_63: 12 // "dec"
+        default: nil
         }
+        return month
     }
 
     /// The value of the run of at most `maxDigits` DIGITs at `from`, and how many there were.
@@ -297,7 +302,7 @@ extension CookieDate {
     private static let imfFixdateLength = 29
     /// day-name of RFC 9110 §5.6.7, Sunday first, three bytes each.
     private static let dayNames: StaticString = "SunMonTueWedThuFriSat"
-    /// month of RFC 9110 §5.6.7, January first, three bytes each; §5.1.1 matches them case-insensitively.
+    /// month of RFC 9110 §5.6.7, January first, three bytes each.
     private static let monthNames: StaticString = "JanFebMarAprMayJunJulAugSepOctNovDec"
     /// 1601-01-01T00:00:00Z, the first instant §5.1.1 step 5 lets through.
     private static let earliest: Int64 = daysFromEpoch(year: 1601, month: 1, day: 1) * secondsPerDay
