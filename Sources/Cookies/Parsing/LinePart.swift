@@ -10,6 +10,10 @@ struct LinePart: Sendable {
     var start: Int
     var end: Int
 
+    /// How many bytes the part has.
+    var count: Int { end - start }
+    var isEmpty: Bool { start == end }
+
     /// The text of this part of `line`.
     @inline(__always)
     func string(in line: String) -> String {
@@ -28,5 +32,18 @@ struct LinePart: Sendable {
     @inline(__always)
     func firstByte(in line: String) -> UInt8? {
         start < end ? line.utf8[line.utf8.index(line.utf8.startIndex, offsetBy: start)] : nil
+    }
+}
+
+extension LinePart {
+    /// Bytes `start..<end` of `line` without their leading and trailing WSP (§5.6 step 4 and attribute
+    /// step 5); `start` is at most `end`.
+    @inline(__always)
+    init(trimmingCookieWhitespaceFrom start: Int, to end: Int, of line: UnsafeBufferPointer<UInt8>) {
+        var start = start
+        var end = end
+        while start < end, line[start].isCookieWhitespace { start += 1 }
+        while end > start, line[end - 1].isCookieWhitespace { end -= 1 }
+        self.init(start: start, end: end)
     }
 }
