@@ -15,32 +15,29 @@ extension ParsedSetCookie {
         line.makeContiguousUTF8()
         // The parts are read in place into `CookieParts`, which holds no reference (nothing is retained or
         // released while parsing); this value is made from it once.
-        let parsed = line.withUTF8 { bytes in
-            var parts = CookieParts()
+        var parts = CookieParts()
+        let rejection: CookieRejection? = line.withUTF8 { bytes in
             do throws(CookieRejection) {
                 try parts.parse(bytes)
-                return Result<CookieParts, CookieRejection>.success(parts)
+                return nil
             } catch {
-                return .failure(error)
+                return error
             }
         }
-        let parts: CookieParts
-        switch parsed {
-        case .success(let value): parts = value
-        case .failure(let rejection): throw rejection
-        }
+        if let rejection { throw rejection }
         self.init(line: line, name: parts.name, value: parts.value)
         expires = parts.expires
         maxAge = parts.maxAge
         domainPart = parts.domain
         if parts.domainHasUppercase, let domain = parts.domain {
             // §5.6.3: the lower-cased Domain is a text of its own, after the field value.
-            domainPart = appendToLine(String(unsafeUninitializedCapacity: domain.end - domain.start) { buffer in
-                line.withUTF8 { bytes in
-                    for index in domain.start..<domain.end { buffer[index - domain.start] = bytes[index].asciiLowercased }
+            let lowercased = self.line.withUTF8Bytes { bytes in
+                String(unsafeUninitializedCapacity: domain.count) { buffer in
+                    for index in 0..<domain.count { buffer[index] = bytes[domain.start + index].asciiLowercased }
+                    return domain.count
                 }
-                return domain.end - domain.start
-            })
+            }
+            domainPart = appendToLine(lowercased)
         }
         pathPart = parts.path
         secure = parts.secure
