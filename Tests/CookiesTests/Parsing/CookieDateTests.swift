@@ -236,6 +236,33 @@ struct CookieDateTests {
         }
     }
 
+    /// `digitValues` for both IMF-fixdate words (RFC 9110 §5.6.7: "YYYY HH:" and "HH:MM:SS"), every
+    /// octet at each of the eight positions of a valid word. The oracle goes byte by byte: where the
+    /// layout has "0" a DIGIT (RFC 5234 Appendix B.1) gives its value, elsewhere only the layout's octet
+    /// is allowed (and gives 0); any other octet fails the word.
+    @Test(arguments: [("1994 08:", "0000 00:", CookieDate.yearLayout), ("08:49:37", "00:00:00", CookieDate.timeLayout)])
+    func digitValuesAtEveryPosition(_ sample: String, _ layoutText: String, _ layout: CookieDate.DigitLayout) {
+        let layoutBytes = Array(layoutText.utf8)
+        for position in 0..<8 {
+            for byte in UInt8(0)...UInt8(255) {
+                var bytes = Array(sample.utf8)
+                bytes[position] = byte
+                var expected: UInt64? = 0
+                for (index, octet) in bytes.enumerated() {
+                    if layoutBytes[index] == UInt8(ascii: "0"), (0x30...0x39).contains(octet) {
+                        expected = expected.map { $0 | UInt64(octet - 0x30) << (index * 8) }
+                    } else if layoutBytes[index] != UInt8(ascii: "0"), octet == layoutBytes[index] {
+                        continue
+                    } else {
+                        expected = nil
+                    }
+                }
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                #expect(CookieDate.digitValues(word, layout: layout) == expected, "\(bytes)")
+            }
+        }
+    }
+
     /// `parse` reads an IMF-fixdate layout (RFC 9110 §5.6.7, and its variant with "-" around the month)
     /// without dividing it into date-tokens; every octet at every position of such dates must give what
     /// §5.1.1 step 1–2 give through the date-tokens (`parseDateTokens`, the oracle). The dates are the
