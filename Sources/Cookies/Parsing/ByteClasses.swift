@@ -92,14 +92,29 @@ extension UnsafeBufferPointer<UInt8> {
         return true
     }
 
-    /// The slice with leading and trailing WSP removed (§5.6 step 4 and attribute step 5).
+    /// The `count` bytes from `start` (at most eight, all in the buffer) each or-ed with 0x20, in one word:
+    /// the first in its lowest byte, zeros above the last. Or-ing 0x20 makes bytes that differ only in
+    /// the case of an ASCII letter the same (i;ascii-casemap, RFC 4790), so the word of a name in any
+    /// case is that of the name in lower case. Reads the eight bytes from `start` at once when the
+    /// buffer holds them, else the eight that end it, else (a buffer of fewer) one byte at a time.
     @inline(__always)
-    func trimmingCookieWhitespace() -> UnsafeBufferPointer<UInt8> {
-        var start = 0
-        var end = count
-        while start < end, self[start].isCookieWhitespace { start += 1 }
-        while end > start, self[end - 1].isCookieWhitespace { end -= 1 }
-        return UnsafeBufferPointer(rebasing: self[start..<end])
+    func asciiCaseFoldedWord(from start: Int, count: Int) -> UInt64 {
+        guard count > 0 else { return 0 }
+        let base = baseAddress.unsafelyUnwrapped
+        let bytes: UInt64 = ~0 &>> ((8 - count) * 8)
+        let word: UInt64
+        if start + 8 <= self.count {
+            word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        } else if self.count >= 8 {
+            // The last eight bytes, shifted so that byte `start` is the lowest.
+            let last = UInt64(littleEndian: UnsafeRawPointer(base + self.count - 8).loadUnaligned(as: UInt64.self))
+            word = last &>> ((start + 8 - self.count) * 8)
+        } else {
+            var assembled: UInt64 = 0
+            for index in 0..<count { assembled |= UInt64(base[start + index]) &<< (index * 8) }
+            word = assembled
+        }
+        return (word | 0x2020_2020_2020_2020) & bytes
     }
 }
 

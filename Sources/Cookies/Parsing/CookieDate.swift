@@ -7,7 +7,8 @@
 @_spi(Fuzzing) public enum CookieDate {
     /// §5.1.1: the cookie-date in `bytes`, as seconds since 1970-01-01T00:00:00Z, or nil when the algorithm fails.
     @_spi(Fuzzing) public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
-        (Fields(imfFixdateLayout: bytes) ?? Fields(dateTokensOf: bytes)).instant()
+        if let fields = Fields(imfFixdateLayout: bytes) { return fields.instant() }
+        return Fields(dateTokensOf: bytes).instant()
     }
 
     /// §5.1.1 through its date-tokens, whatever the layout; `parse` gives the same result faster for the
@@ -122,6 +123,7 @@ extension CookieDate {
                 return tens * 10 + ones
             }
             func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+            let base = bytes.baseAddress.unsafelyUnwrapped
             let monthSeparator = bytes[7]
             guard isLetter(bytes[0]), isLetter(bytes[1]), isLetter(bytes[2]),
                   CookieDate.matchMonth(UnsafeBufferPointer(rebasing: bytes[0..<3])) == nil,
@@ -130,14 +132,20 @@ extension CookieDate {
                   monthSeparator == UInt8(ascii: " ") || monthSeparator == UInt8(ascii: "-"),
                   let month = CookieDate.matchMonth(UnsafeBufferPointer(rebasing: bytes[8..<11])),
                   bytes[11] == monthSeparator,
-                  let century = twoDigits(12), let yearOfCentury = twoDigits(14),
-                  bytes[16] == UInt8(ascii: " "),
-                  let hour = twoDigits(17), bytes[19] == UInt8(ascii: ":"),
-                  let minute = twoDigits(20), bytes[22] == UInt8(ascii: ":"),
-                  let second = twoDigits(23),
+                  // "YYYY HH:" (bytes 12-19) and "HH:MM:SS" (bytes 17-24), each read as one word.
+                  let year = CookieDate.digitValues(
+                      UnsafeRawPointer(base + 12).loadUnaligned(as: UInt64.self), layout: CookieDate.yearLayout),
+                  let time = CookieDate.digitValues(
+                      UnsafeRawPointer(base + 17).loadUnaligned(as: UInt64.self), layout: CookieDate.timeLayout),
                   // time = hms-time [ non-digit *OCTET ]
                   bytes.count == 25 || digit(25) == nil
             else { return nil }
+            func value(_ values: UInt64, _ index: Int) -> Int { Int(truncatingIfNeeded: values &>> (index * 8)) & 0xFF }
+            let hour = value(time, 0) * 10 + value(time, 1)
+            let minute = value(time, 3) * 10 + value(time, 4)
+            let second = value(time, 6) * 10 + value(time, 7)
+            let century = value(year, 0) * 10 + value(year, 1)
+            let yearOfCentury = value(year, 2) * 10 + value(year, 3)
             self.time = (hour, minute, second)
             self.dayOfMonth = dayOfMonth
             self.month = month
@@ -170,6 +178,7 @@ extension CookieDate {
         }
 
         /// §5.1.1 steps 3 to 7.
+        @inline(__always)
         func instant() -> Int64? {
             // Step 5, first bullet: every flag must be set.
             guard let time, let dayOfMonth, let month, var year else { return nil }
@@ -220,20 +229,44 @@ extension CookieDate {
     /// ABNF strings are case-insensitive (RFC 5234 §2.3). The result is 1 for January.
     private static func matchMonth(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
         guard token.count >= 3 else { return nil }
-        // Or-ing 0x20 lower-cases a letter and makes no other byte one: the names are all letters.
-        let first = token[0] | 0x20
-        let second = token[1] | 0x20
-        let third = token[2] | 0x20
-        return monthNames.withUTF8Buffer { names in
-            var month = 0
-            while month < 12 {
-                if names[month * 3] | 0x20 == first, names[month * 3 + 1] == second, names[month * 3 + 2] == third {
-                    return month + 1
-                }
-                month += 1
-            }
-            return nil
+        // Or-ing 0x20 lower-cases a letter and makes no other byte one: the names are all letters, so
+        // the three bytes or-ed with 0x20 are a name's exactly when they are that name in some case.
+        let month: Int? = switch UInt32(token[0] | 0x20) << 16 | UInt32(token[1] | 0x20) << 8 | UInt32(token[2] | 0x20) {
+        case 0x6A_61_6E: 1 // "jan"
+        case 0x66_65_62: 2 // "feb"
+        case 0x6D_61_72: 3 // "mar"
+        case 0x61_70_72: 4 // "apr"
+        case 0x6D_61_79: 5 // "may"
+        case 0x6A_75_6E: 6 // "jun"
+        case 0x6A_75_6C: 7 // "jul"
+        case 0x61_75_67: 8 // "aug"
+        case 0x73_65_70: 9 // "sep"
+        case 0x6F_63_74: 10 // "oct"
+        case 0x6E_6F_76: 11 // "nov"
+        case 0x64_65_63: 12 // "dec"
+        default: nil
         }
+        return month
+    }
+
+    /// A layout of eight bytes for `digitValues`: "0" where a DIGIT goes, the byte itself elsewhere,
+    /// the first byte lowest; and for each byte what, added to it, carries into its high bit from 10 on
+    /// (a DIGIT's place) or from 1 on (elsewhere).
+    struct DigitLayout {
+        let bytes: UInt64
+        let carries: UInt64
+    }
+
+    /// The eight bytes of `word` (read little-endian: its lowest byte first) xor `layout.bytes` when each
+    /// is a DIGIT where the layout has "0" and the layout's byte elsewhere: the DIGITs' values 0-9 in
+    /// their places, zeros elsewhere. nil otherwise. The xor leaves a DIGIT at most 9 and a matching
+    /// byte 0; adding the carries to the low seven bits sets a byte's high bit when it is more (no
+    /// carry crosses into the next byte: at most 0x7F + 0x7F), and a byte from 0x80 on has its own.
+    @inline(__always)
+    static func digitValues(_ word: UInt64, layout: DigitLayout) -> UInt64? {
+        let values = UInt64(littleEndian: word) ^ layout.bytes
+        let over = ((values & 0x7F7F_7F7F_7F7F_7F7F) &+ layout.carries) | values
+        return over & 0x8080_8080_8080_8080 == 0 ? values : nil
     }
 
     /// The value of the run of at most `maxDigits` DIGITs at `from`, and how many there were.
@@ -293,11 +326,15 @@ extension CookieDate {
 
 extension CookieDate {
     static let secondsPerDay: Int64 = 86_400
+    /// "0000 00:", the year, SP and the hour with its ":" of an IMF-fixdate (bytes 12-19).
+    static let yearLayout = DigitLayout(bytes: 0x3A30_3020_3030_3030, carries: 0x7F76_767F_7676_7676)
+    /// "00:00:00", the time-of-day of an IMF-fixdate (bytes 17-24).
+    static let timeLayout = DigitLayout(bytes: 0x3030_3A30_303A_3030, carries: 0x7676_7F76_767F_7676)
     /// Length of "Sun, 06 Nov 1994 08:49:37 GMT".
     private static let imfFixdateLength = 29
     /// day-name of RFC 9110 §5.6.7, Sunday first, three bytes each.
     private static let dayNames: StaticString = "SunMonTueWedThuFriSat"
-    /// month of RFC 9110 §5.6.7, January first, three bytes each; §5.1.1 matches them case-insensitively.
+    /// month of RFC 9110 §5.6.7, January first, three bytes each.
     private static let monthNames: StaticString = "JanFebMarAprMayJunJulAugSepOctNovDec"
     /// 1601-01-01T00:00:00Z, the first instant §5.1.1 step 5 lets through.
     private static let earliest: Int64 = daysFromEpoch(year: 1601, month: 1, day: 1) * secondsPerDay

@@ -1,55 +1,49 @@
 /// A name, value or attribute-value of a parsed `Set-Cookie` line: the range of its UTF-8 bytes in the
-/// line, read into a `String` only when asked for, or a `String` given in its place.
+/// line, read into a `String` only when asked for.
 ///
-/// Parsing a line thus allocates nothing for its parts (§5.6 only splits and trims the line); a cookie
-/// that is stored makes each `String` once, from the line's bytes.
-enum LinePart: Sendable {
-    /// Bytes `start..<end` of the line's UTF-8; both offsets fall on ASCII delimiters or the line's ends,
-    /// so on scalar boundaries.
-    case bytes(start: Int, end: Int)
-    case text(String)
+/// Parsing a line thus allocates nothing for its parts (§5.6 only splits and trims the line), and a part
+/// holds no reference: a parsed value has one to release, its line's. A cookie that is stored makes each
+/// `String` once, from the line's bytes.
+struct LinePart: Sendable {
+    /// Bytes `start..<end` of the line's UTF-8; both offsets fall on ASCII delimiters, the line's ends or
+    /// the ends of a text appended to the line, so on scalar boundaries.
+    var start: Int
+    var end: Int
 
-    /// The part made of `bytes`, a slice of `line`.
-    @inline(__always)
-    init(_ bytes: UnsafeBufferPointer<UInt8>, of line: UnsafeBufferPointer<UInt8>) {
-        guard let start = bytes.baseAddress, let lineStart = line.baseAddress else {
-            self = .bytes(start: 0, end: 0)
-            return
-        }
-        let offset = lineStart.distance(to: start)
-        self = .bytes(start: offset, end: offset + bytes.count)
-    }
+    /// How many bytes the part has.
+    var count: Int { end - start }
+    var isEmpty: Bool { start == end }
 
     /// The text of this part of `line`.
     @inline(__always)
     func string(in line: String) -> String {
-        switch self {
-        case .bytes(let start, let end):
-            return line.withUTF8Bytes { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
-        case .text(let text):
-            return text
-        }
+        line.withUTF8Bytes { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
     }
 
     /// Appends the text of this part of `line` to `output`, without a `String` of its own.
     @inline(__always)
     func append(in line: String, to output: inout String) {
-        switch self {
-        case .bytes(let start, let end):
-            let utf8 = line.utf8
-            let first = utf8.index(utf8.startIndex, offsetBy: start)
-            output.append(contentsOf: line[first..<utf8.index(first, offsetBy: end - start)])
-        case .text(let text):
-            output.append(text)
-        }
+        let utf8 = line.utf8
+        let first = utf8.index(utf8.startIndex, offsetBy: start)
+        output.append(contentsOf: line[first..<utf8.index(first, offsetBy: end - start)])
     }
 
     /// The first UTF-8 byte of this part of `line`, nil when it is empty.
     @inline(__always)
     func firstByte(in line: String) -> UInt8? {
-        switch self {
-        case .bytes(let start, let end): start < end ? line.utf8[line.utf8.index(line.utf8.startIndex, offsetBy: start)] : nil
-        case .text(let text): text.utf8.first
-        }
+        start < end ? line.utf8[line.utf8.index(line.utf8.startIndex, offsetBy: start)] : nil
+    }
+}
+
+extension LinePart {
+    /// Bytes `start..<end` of `line` without their leading and trailing WSP (§5.6 step 4 and attribute
+    /// step 5); `start` is at most `end`.
+    @inline(__always)
+    init(trimmingCookieWhitespaceFrom start: Int, to end: Int, of line: UnsafeBufferPointer<UInt8>) {
+        var start = start
+        var end = end
+        while start < end, line[start].isCookieWhitespace { start += 1 }
+        while end > start, line[end - 1].isCookieWhitespace { end -= 1 }
+        self.init(start: start, end: end)
     }
 }

@@ -3,9 +3,12 @@
 /// No policy is applied here (that is §5.7, `CookieJar`).
 ///
 /// A parsed value keeps the line it came from and reads its name, value, Domain and Path out of it when
-/// they are asked for (`LinePart`), so parsing allocates nothing per part.
+/// they are asked for (`LinePart`), so parsing allocates nothing per part. A part given as text (by a
+/// setter, or a Domain lower-cased by §5.6.3) is a range of the line too: the line is then rebuilt, or
+/// the text appended to it.
 public struct ParsedSetCookie: Sendable, Hashable {
-    /// The field value the parts below refer to (ill-formed UTF-8 already replaced by U+FFFD).
+    /// The field value the parts below refer to (ill-formed UTF-8 already replaced by U+FFFD), and the
+    /// texts given for parts after it.
     var line: String
     var namePart: LinePart
     var valuePart: LinePart
@@ -15,12 +18,12 @@ public struct ParsedSetCookie: Sendable, Hashable {
     /// The cookie-name (may be empty: a nameless cookie, §5.6 step 3).
     public var name: String {
         get { namePart.string(in: line) }
-        set { namePart = .text(newValue) }
+        set { setParts(name: newValue, value: value, domain: domain, path: path) }
     }
     /// The cookie-value, exactly as sent after trimming WSP (quotes are part of the value).
     public var value: String {
         get { valuePart.string(in: line) }
-        set { valuePart = .text(newValue) }
+        set { setParts(name: name, value: newValue, domain: domain, path: path) }
     }
     /// The last valid Expires attribute, as seconds since the Unix epoch (§5.6.1).
     public var expires: Int64?
@@ -30,13 +33,13 @@ public struct ParsedSetCookie: Sendable, Hashable {
     /// (from `Domain=` or `Domain=.`) makes the cookie host-only (§5.7 step 10).
     public var domain: String? {
         get { domainPart?.string(in: line) }
-        set { domainPart = newValue.map(LinePart.text) }
+        set { setParts(name: name, value: value, domain: newValue, path: path) }
     }
     /// The last Path attribute (§5.6.4). An empty string stands for a Path attribute whose value was
     /// empty or did not start with "/", for which the default-path applies.
     public var path: String? {
         get { pathPart?.string(in: line) }
-        set { pathPart = newValue.map(LinePart.text) }
+        set { setParts(name: name, value: value, domain: domain, path: newValue) }
     }
     /// A Secure attribute is present (§5.6.5).
     public var secure: Bool
@@ -52,11 +55,10 @@ public struct ParsedSetCookie: Sendable, Hashable {
         path: String? = nil, secure: Bool = false, httpOnly: Bool = false, sameSite: SameSite? = nil,
         partitioned: Bool = false
     ) {
-        self.init(line: "", name: .text(name), value: .text(value))
+        self.init(line: "", name: LinePart(start: 0, end: 0), value: LinePart(start: 0, end: 0))
+        setParts(name: name, value: value, domain: domain, path: path)
         self.expires = expires
         self.maxAge = maxAge
-        self.domain = domain
-        self.path = path
         self.secure = secure
         self.httpOnly = httpOnly
         self.sameSite = sameSite
@@ -71,6 +73,23 @@ public struct ParsedSetCookie: Sendable, Hashable {
         secure = false
         httpOnly = false
         partitioned = false
+    }
+
+    /// Makes the line the four texts, one after the other, and each part the range of its text: what the
+    /// line held before is no longer referred to.
+    private mutating func setParts(name: String, value: String, domain: String?, path: String?) {
+        line = ""
+        namePart = appendToLine(name)
+        valuePart = appendToLine(value)
+        domainPart = domain.map { appendToLine($0) }
+        pathPart = path.map { appendToLine($0) }
+    }
+
+    /// The part holding `text`, appended to the line for it.
+    mutating func appendToLine(_ text: String) -> LinePart {
+        let start = line.utf8.count
+        line.append(text)
+        return LinePart(start: start, end: line.utf8.count)
     }
 
     public static func == (lhs: ParsedSetCookie, rhs: ParsedSetCookie) -> Bool {

@@ -13,17 +13,37 @@ extension ParsedSetCookie {
     public init(parsing setCookie: String) throws(CookieRejection) {
         var line = setCookie
         line.makeContiguousUTF8()
-        self.init(line: line, name: .bytes(start: 0, end: 0), value: .bytes(start: 0, end: 0))
-        // The parts are read in place into this value (no intermediate copy of it).
+        // The parts are read in place into `CookieParts`, which holds no reference (nothing is retained or
+        // released while parsing); this value is made from it once.
+        var parts = CookieParts()
         let rejection: CookieRejection? = line.withUTF8 { bytes in
             do throws(CookieRejection) {
-                try self.parse(bytes)
+                try parts.parse(bytes)
                 return nil
             } catch {
                 return error
             }
         }
         if let rejection { throw rejection }
+        self.init(line: line, name: parts.name, value: parts.value)
+        expires = parts.expires
+        maxAge = parts.maxAge
+        domainPart = parts.domain
+        if parts.domainHasUppercase, let domain = parts.domain {
+            // §5.6.3: the lower-cased Domain is a text of its own, after the field value.
+            let lowercased = self.line.withUTF8Bytes { bytes in
+                String(unsafeUninitializedCapacity: domain.count) { buffer in
+                    for index in 0..<domain.count { buffer[index] = bytes[domain.start + index].asciiLowercased }
+                    return domain.count
+                }
+            }
+            domainPart = appendToLine(lowercased)
+        }
+        pathPart = parts.path
+        secure = parts.secure
+        httpOnly = parts.httpOnly
+        sameSite = parts.sameSite
+        partitioned = parts.partitioned
     }
 
     /// Parses the UTF-8 bytes of one `Set-Cookie` field value (rfc6265bis-22 §5.6).
@@ -39,27 +59,45 @@ extension ParsedSetCookie {
         try self.init(parsing: String(decoding: bytes, as: UTF8.self))
     }
 
+}
+
+/// What §5.6 makes of one line: the cookie-name and cookie-value and the cookie-attribute-list, "the last
+/// one wins" applied, as ranges of the line. It holds no reference, so parsing into it retains nothing.
+private struct CookieParts {
+    var name = LinePart(start: 0, end: 0)
+    var value = LinePart(start: 0, end: 0)
+    var expires: Int64?
+    var maxAge: Int64?
+    var domain: LinePart?
+    /// The Domain holds an upper-case letter, to be lower-cased (§5.6.3).
+    var domainHasUppercase = false
+    /// An empty range stands for the default-path (§5.6.4).
+    var path: LinePart?
+    var secure = false
+    var httpOnly = false
+    var sameSite: SameSite?
+    var partitioned = false
+
     /// §5.6 on the bytes of `line`: the name-value-pair, then each cookie-av applied in turn. The parts
     /// are offsets into `line`.
-    private mutating func parse(_ line: UnsafeBufferPointer<UInt8>) throws(CookieRejection) {
+    mutating func parse(_ line: UnsafeBufferPointer<UInt8>) throws(CookieRejection) {
         // Steps 1–2: the name-value-pair runs up to the first ";"; `segments` throws on a CTL other than HTAB.
         var segments = SetCookieSegments(line)
         let pair = try segments.nameValuePair()
         // Step 3: split at the first "="; without one the name is empty and the pair is the value.
-        var nameBytes = UnsafeBufferPointer(rebasing: pair.bytes[0..<0])
-        var valueBytes = pair.bytes
-        if let equals = pair.equals {
-            nameBytes = UnsafeBufferPointer(rebasing: pair.bytes[0..<equals])
-            valueBytes = UnsafeBufferPointer(rebasing: pair.bytes[(equals + 1)...])
-        }
         // Step 4: remove leading and trailing WSP.
-        nameBytes = nameBytes.trimmingCookieWhitespace()
-        valueBytes = valueBytes.trimmingCookieWhitespace()
+        if pair.equals < pair.end {
+            name = LinePart(trimmingCookieWhitespaceFrom: pair.start, to: pair.equals, of: line)
+            value = LinePart(trimmingCookieWhitespaceFrom: pair.equals + 1, to: pair.end, of: line)
+        } else {
+            name = LinePart(start: pair.start, end: pair.start)
+            value = LinePart(trimmingCookieWhitespaceFrom: pair.start, to: pair.end, of: line)
+        }
         var rejection: CookieRejection?
-        if nameBytes.isEmpty && valueBytes.isEmpty {
+        if name.isEmpty && value.isEmpty {
             // §5.7 step 2 (checked here: it depends on the line alone): both empty ignores the cookie.
             rejection = .emptyNameAndValue
-        } else if nameBytes.count + valueBytes.count > Limits.maxNameValueBytes {
+        } else if name.count + value.count > ParsedSetCookie.Limits.maxNameValueBytes {
             // Step 5: name plus value over 4096 octets ignores the line.
             rejection = .nameAndValueTooLong
         }
@@ -68,56 +106,49 @@ extension ParsedSetCookie {
             try segments.skipRemainingCookieAVs()
             throw rejection
         }
-        namePart = LinePart(nameBytes, of: line)
-        valuePart = LinePart(valueBytes, of: line)
         // §5.6 "unparsed-attributes": each cookie-av in turn, the last occurrence of an attribute winning.
         while let cookieAV = try segments.nextCookieAV() {
             // Attribute step 4: attribute-name up to the first "=", attribute-value after it (else empty).
-            var nameBytes = cookieAV.bytes
-            var valueBytes = UnsafeBufferPointer(rebasing: cookieAV.bytes[cookieAV.bytes.count...])
-            if let equals = cookieAV.equals {
-                nameBytes = UnsafeBufferPointer(rebasing: cookieAV.bytes[0..<equals])
-                valueBytes = UnsafeBufferPointer(rebasing: cookieAV.bytes[(equals + 1)...])
-            }
             // Step 5: remove leading and trailing WSP.
-            nameBytes = nameBytes.trimmingCookieWhitespace()
-            valueBytes = valueBytes.trimmingCookieWhitespace()
+            let attributeName = LinePart(trimmingCookieWhitespaceFrom: cookieAV.start, to: cookieAV.equals, of: line)
+            let attributeValue = cookieAV.equals < cookieAV.end
+                ? LinePart(trimmingCookieWhitespaceFrom: cookieAV.equals + 1, to: cookieAV.end, of: line)
+                : LinePart(start: cookieAV.end, end: cookieAV.end)
             // Step 6: an attribute-value over 1024 octets makes the cookie-av ignored.
-            if valueBytes.count > Limits.maxAttributeValueBytes { continue }
+            if attributeValue.count > ParsedSetCookie.Limits.maxAttributeValueBytes { continue }
             // Step 7: process the attribute-name case-insensitively; unknown attributes are ignored.
-            processAttribute(name: nameBytes, value: valueBytes, of: line)
+            processAttribute(name: attributeName, value: attributeValue, of: line)
         }
     }
 
+    /// Step 7: the attribute-name's octets or-ed with 0x20 (a lower-case name exactly when they are that
+    /// name in any case: the names are letters and "-", and a name holds no CTL such as 0x0D, the one
+    /// other octet that or-ing makes "-") compared with each name's at once, for names of up to eight.
     @inline(__always)
-    private mutating func processAttribute(
-        name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, of line: UnsafeBufferPointer<UInt8>
-    ) {
-        switch name.count {
-        case 4:
-            if name.caseInsensitivelyEquals("path") { processPath(value, of: line) }
-        case 6:
-            if name.caseInsensitivelyEquals("domain") {
-                processDomain(value, of: line)
-            } else if name.caseInsensitivelyEquals("secure") {
-                // §5.6.5: append Secure with an empty value, whatever the value was.
-                secure = true
+    private mutating func processAttribute(name: LinePart, value: LinePart, of line: UnsafeBufferPointer<UInt8>) {
+        if name.count > 8 {
+            if UnsafeBufferPointer(rebasing: line[name.start..<name.end]).caseInsensitivelyEquals("partitioned") {
+                partitioned = true
             }
-        case 7:
-            if name.caseInsensitivelyEquals("expires") {
-                // §5.6.1: a value that fails the cookie-date algorithm ignores the cookie-av.
-                if let date = CookieDate.parse(value) { expires = date }
-            } else if name.caseInsensitivelyEquals("max-age") {
-                processMaxAge(value)
-            }
-        case 8:
-            if name.caseInsensitivelyEquals("httponly") {
-                httpOnly = true
-            } else if name.caseInsensitivelyEquals("samesite") {
-                processSameSite(value)
-            }
-        case 11:
-            if name.caseInsensitivelyEquals("partitioned") { partitioned = true }
+            return
+        }
+        switch line.asciiCaseFoldedWord(from: name.start, count: name.count) {
+        case 0x68_74_61_70: // "path"
+            processPath(value, of: line)
+        case 0x6E_69_61_6D_6F_64: // "domain"
+            processDomain(value, of: line)
+        case 0x65_72_75_63_65_73: // "secure"
+            // §5.6.5: append Secure with an empty value, whatever the value was.
+            secure = true
+        case 0x73_65_72_69_70_78_65: // "expires"
+            // §5.6.1: a value that fails the cookie-date algorithm ignores the cookie-av.
+            if let date = CookieDate.parse(UnsafeBufferPointer(rebasing: line[value.start..<value.end])) { expires = date }
+        case 0x65_67_61_2D_78_61_6D: // "max-age"
+            processMaxAge(UnsafeBufferPointer(rebasing: line[value.start..<value.end]))
+        case 0x79_6C_6E_6F_70_74_74_68: // "httponly"
+            httpOnly = true
+        case 0x65_74_69_73_65_6D_61_73: // "samesite"
+            processSameSite(value, of: line)
         default:
             break
         }
@@ -146,36 +177,33 @@ extension ParsedSetCookie {
         maxAge = negative ? -seconds : seconds
     }
 
-    /// §5.6.3 Domain: one leading "." is removed, the rest lower-cased. An empty result is kept: it
-    /// overrides earlier Domain attributes and makes the cookie host-only (§5.7 steps 7 and 10).
-    private mutating func processDomain(_ value: UnsafeBufferPointer<UInt8>, of line: UnsafeBufferPointer<UInt8>) {
-        var bytes = value
-        if bytes.first == UInt8(ascii: ".") { bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst()) }
-        guard bytes.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else {
-            domainPart = LinePart(bytes, of: line)
-            return
-        }
-        domainPart = .text(String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            for (index, byte) in bytes.enumerated() { buffer[index] = byte.asciiLowercased }
-            return bytes.count
-        })
+    /// §5.6.3 Domain: one leading "." is removed, the rest lower-cased (once parsing is done). An empty
+    /// result is kept: it overrides earlier Domain attributes and makes the cookie host-only (§5.7 steps
+    /// 7 and 10).
+    private mutating func processDomain(_ value: LinePart, of line: UnsafeBufferPointer<UInt8>) {
+        var start = value.start
+        if start < value.end, line[start] == UInt8(ascii: ".") { start += 1 }
+        domain = LinePart(start: start, end: value.end)
+        domainHasUppercase = line[start..<value.end].contains(where: { $0 &- UInt8(ascii: "A") < 26 })
     }
 
     /// §5.6.4 Path: a value that is empty or does not start with "/" stands for the default-path.
-    private mutating func processPath(_ value: UnsafeBufferPointer<UInt8>, of line: UnsafeBufferPointer<UInt8>) {
-        pathPart = value.first == UInt8(ascii: "/") ? LinePart(value, of: line) : .text("")
+    private mutating func processPath(_ value: LinePart, of line: UnsafeBufferPointer<UInt8>) {
+        path = !value.isEmpty && line[value.start] == UInt8(ascii: "/") ? value : LinePart(start: 0, end: 0)
     }
 
-    /// §5.6.7 SameSite: "None", "Strict" or "Lax" case-insensitively; anything else is "Default".
-    private mutating func processSameSite(_ value: UnsafeBufferPointer<UInt8>) {
-        if value.caseInsensitivelyEquals("none") {
-            sameSite = SameSite.none
-        } else if value.caseInsensitivelyEquals("strict") {
-            sameSite = .strict
-        } else if value.caseInsensitivelyEquals("lax") {
-            sameSite = .lax
-        } else {
+    /// §5.6.7 SameSite: "None", "Strict" or "Lax" case-insensitively (their octets or-ed with 0x20, as for
+    /// the attribute-names); anything else is "Default".
+    private mutating func processSameSite(_ value: LinePart, of line: UnsafeBufferPointer<UInt8>) {
+        guard value.count <= 8 else {
             sameSite = .default
+            return
+        }
+        switch line.asciiCaseFoldedWord(from: value.start, count: value.count) {
+        case 0x65_6E_6F_6E: sameSite = SameSite.none // "none"
+        case 0x74_63_69_72_74_73: sameSite = .strict // "strict"
+        case 0x78_61_6C: sameSite = .lax // "lax"
+        default: sameSite = .default
         }
     }
 }

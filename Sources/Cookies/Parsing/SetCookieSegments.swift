@@ -6,10 +6,12 @@
 /// 0x7F, and finds the CTLs of step 1 on the way: the parts before a CTL are returned, the part holding
 /// it throws. The caller reads every part, so a line with a CTL anywhere always ends in that error.
 struct SetCookieSegments {
-    /// One part: its bytes (";" excluded) and the offset of its first "=" in them, if any.
+    /// One part: the offsets of its bytes in the line (";" excluded), and of its first "=" (`end` when it
+    /// has none).
     struct Segment {
-        let bytes: UnsafeBufferPointer<UInt8>
-        let equals: Int?
+        let start: Int
+        let end: Int
+        let equals: Int
     }
 
     private let line: UnsafeBufferPointer<UInt8>
@@ -50,7 +52,7 @@ struct SetCookieSegments {
     /// The part from `start` to the next ";" or the end of the line.
     @inline(__always)
     private mutating func segment() throws(CookieRejection) -> Segment {
-        var equals: Int?
+        var equals = -1
         var end = line.count
         scan: while let index = nextStop() {
             switch line[index] {
@@ -58,14 +60,14 @@ struct SetCookieSegments {
                 end = index
                 break scan
             case UInt8(ascii: "="):
-                if equals == nil { equals = index - start }
+                if equals < 0 { equals = index }
             case 0x09:
                 break
             default:
                 throw .controlCharacter
             }
         }
-        let segment = Segment(bytes: UnsafeBufferPointer(rebasing: line[start..<end]), equals: equals)
+        let segment = Segment(start: start, end: end, equals: equals < 0 ? end : equals)
         start = end + 1
         return segment
     }
@@ -128,17 +130,19 @@ extension UInt64 {
     /// The high bit of each byte of this word (read little-endian: its lowest byte first) that is ";",
     /// "=", below 0x20 or 0x7F, and no other bit. Exact, without the false positives of the cheaper "has
     /// a zero byte" test: adding at most 0x7F to the low seven bits of a byte never carries into the
-    /// next byte, and the sum has its high bit set when those bits are at least 0x20 or, after an xor
-    /// with 0x7F, ";" or "=", are not zero ("determine if a word has a zero byte", Sean Eron Anderson,
-    /// Bit Twiddling Hacks). A byte's own high bit set (0x80-0xFF) means none of them.
+    /// next byte. Their sum with 0x60 has its high bit set when those bits are at least 0x20, their sum
+    /// with 0x01 when they are 0x7F, so the two differ there exactly for 0x20-0x7E; the sum with 0x7F of
+    /// those bits xor ";" (or "=") has it set when they are not ";" (not "=") ("determine if a word has a
+    /// zero byte", Sean Eron Anderson, Bit Twiddling Hacks). A byte's own high bit set (0x80-0xFF) means
+    /// none of them.
     @inline(__always)
     fileprivate var setCookieStops: UInt64 {
         let lowSeven = self & 0x7F7F_7F7F_7F7F_7F7F
         let ones: UInt64 = 0x0101_0101_0101_0101
         let atLeastSpace = lowSeven &+ ones &* (0x80 - 0x20)
-        let notDelete = (lowSeven ^ (ones &* 0x7F)) &+ ones &* 0x7F
+        let delete = lowSeven &+ ones
         let notSemicolon = (lowSeven ^ (ones &* UInt64(UInt8(ascii: ";")))) &+ ones &* 0x7F
         let notEquals = (lowSeven ^ (ones &* UInt64(UInt8(ascii: "=")))) &+ ones &* 0x7F
-        return ~((atLeastSpace & notDelete & notSemicolon & notEquals) | self) & 0x8080_8080_8080_8080
+        return ~(((atLeastSpace ^ delete) & notSemicolon & notEquals) | self) & 0x8080_8080_8080_8080
     }
 }

@@ -50,4 +50,28 @@ struct ByteClassesTests {
             }
         }
     }
+
+    /// `asciiCaseFoldedWord(from:count:)` for every byte value at every position of buffers of 3, 8 and
+    /// 19 bytes (read one byte at a time; as one word; and as one word, or the last eight bytes shifted),
+    /// every `start` and every `count` from 0 to 8 that fit. The oracle assembles the bytes one by one,
+    /// the first lowest, each or-ed with 0x20 (the or-0x20 folding of i;ascii-casemap, RFC 4790).
+    @Test(arguments: 0...255)
+    func asciiCaseFoldedWordAtEveryPosition(_ value: Int) {
+        for length in [3, 8, 19] {
+            for position in 0..<length {
+                var line = (0..<length).map { UInt8(truncatingIfNeeded: 0x41 &+ $0 &* 37) }
+                line[position] = UInt8(value)
+                line.withUnsafeBufferPointer { buffer in
+                    for start in 0...length {
+                        for count in 0...min(8, length - start) {
+                            var expected: UInt64 = 0
+                            for index in 0..<count { expected |= UInt64(buffer[start + index] | 0x20) << (index * 8) }
+                            let word = buffer.asciiCaseFoldedWord(from: start, count: count)
+                            #expect(word == expected, "length \(length), byte \(value) at \(position), start \(start), count \(count)")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -211,6 +211,58 @@ struct CookieDateTests {
         #expect(splitsTimeFromYear.withUnsafeBufferPointer { CookieDate.parse($0) } == expected)
     }
 
+    /// §5.1.1 month, for each of the twelve names: every octet at each of its three positions, in
+    /// "06 ??? 1994 08:49:37". A month matches exactly when the three octets are its name in any mix of
+    /// cases (ABNF strings are case-insensitive, RFC 5234 §2.3); otherwise no token is a month and the
+    /// date fails. The oracle folds A–Z to a–z (`asciiLowercased`) and looks the result up in the names.
+    @Test("§5.1.1 month names, every octet at every position", arguments: 1...12)
+    func monthName(_ month: Int) {
+        let names = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        let name = Array(names[month - 1].utf8)
+        func expected(_ month: Int) -> Int64 { epochSeconds("1994-\(month < 10 ? "0" : "")\(month)-06T08:49:37Z") }
+        for position in 0..<3 {
+            for byte in UInt8(0)...UInt8(255) {
+                var token = name
+                token[position] = byte
+                let date = Array("06 ".utf8) + token + Array(" 1994 08:49:37".utf8)
+                let matched = names.firstIndex { Array($0.utf8) == token.map(\.asciiLowercased) }.map { expected($0 + 1) }
+                #expect(date.withUnsafeBufferPointer { CookieDate.parse($0) } == matched, "\(token)")
+            }
+        }
+        for cases in 0..<8 {
+            let mixed = name.enumerated().map { cases >> $0.offset & 1 == 1 ? $0.element - 0x20 : $0.element }
+            let date = Array("Sun, 06 ".utf8) + mixed + Array(" 1994 08:49:37 GMT".utf8)
+            #expect(date.withUnsafeBufferPointer { CookieDate.parse($0) } == expected(month), "\(mixed)")
+        }
+    }
+
+    /// `digitValues` for both IMF-fixdate words (RFC 9110 §5.6.7: "YYYY HH:" and "HH:MM:SS"), every
+    /// octet at each of the eight positions of a valid word. The oracle goes byte by byte: where the
+    /// layout has "0" a DIGIT (RFC 5234 Appendix B.1) gives its value, elsewhere only the layout's octet
+    /// is allowed (and gives 0); any other octet fails the word.
+    @Test(arguments: [("1994 08:", "0000 00:", CookieDate.yearLayout), ("08:49:37", "00:00:00", CookieDate.timeLayout)])
+    func digitValuesAtEveryPosition(_ sample: String, _ layoutText: String, _ layout: CookieDate.DigitLayout) {
+        let layoutBytes = Array(layoutText.utf8)
+        for position in 0..<8 {
+            for byte in UInt8(0)...UInt8(255) {
+                var bytes = Array(sample.utf8)
+                bytes[position] = byte
+                var expected: UInt64? = 0
+                for (index, octet) in bytes.enumerated() {
+                    if layoutBytes[index] == UInt8(ascii: "0"), (0x30...0x39).contains(octet) {
+                        expected = expected.map { $0 | UInt64(octet - 0x30) << (index * 8) }
+                    } else if layoutBytes[index] != UInt8(ascii: "0"), octet == layoutBytes[index] {
+                        continue
+                    } else {
+                        expected = nil
+                    }
+                }
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                #expect(CookieDate.digitValues(word, layout: layout) == expected, "\(bytes)")
+            }
+        }
+    }
+
     /// `parse` reads an IMF-fixdate layout (RFC 9110 §5.6.7, and its variant with "-" around the month)
     /// without dividing it into date-tokens; every octet at every position of such dates must give what
     /// §5.1.1 step 1–2 give through the date-tokens (`parseDateTokens`, the oracle). The dates are the

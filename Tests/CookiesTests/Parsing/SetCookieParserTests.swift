@@ -77,6 +77,74 @@ struct SetCookieParserTests {
         }
     }
 
+    /// §5.6 cookie-av step 7 and §5.6.1-§5.6.7: each attribute-name, and each SameSite value, with every
+    /// byte at each of its positions. The oracle is i;ascii-casemap (RFC 4790): the attribute applies
+    /// exactly when the bytes fold (`asciiLowercased`) to its name, and SameSite is None, Strict or Lax
+    /// exactly when its value folds to that word (else Default); a CTL other than HTAB rejects the line
+    /// (step 1). ";", "=" and WSP, which split or get trimmed, are left to the rows above.
+    struct AttributeSweepRow: CustomTestStringConvertible, Sendable {
+        var attribute: String
+        var value: String
+        var expected: ParsedSetCookie
+        var source: String
+        var testDescription: String { source }
+    }
+
+    static let attributeSweepRows: [AttributeSweepRow] = [
+        .init(attribute: "path", value: "/x", expected: .init(name: "a", value: "b", path: "/x"), source: "§5.6.4 Path"),
+        .init(attribute: "domain", value: "x", expected: .init(name: "a", value: "b", domain: "x"), source: "§5.6.3 Domain"),
+        .init(attribute: "secure", value: "", expected: .init(name: "a", value: "b", secure: true), source: "§5.6.5 Secure"),
+        .init(attribute: "expires", value: "Sun, 06 Nov 1994 08:49:37 GMT", expected: .init(name: "a", value: "b", expires: 784_111_777), source: "§5.6.1 Expires"),
+        .init(attribute: "max-age", value: "5", expected: .init(name: "a", value: "b", maxAge: 5), source: "§5.6.2 Max-Age"),
+        .init(attribute: "httponly", value: "", expected: .init(name: "a", value: "b", httpOnly: true), source: "§5.6.6 HttpOnly"),
+        .init(attribute: "samesite", value: "lax", expected: .init(name: "a", value: "b", sameSite: .lax), source: "§5.6.7 SameSite"),
+        .init(attribute: "partitioned", value: "", expected: .init(name: "a", value: "b", partitioned: true), source: "CHIPS §2.1 Partitioned"),
+    ]
+
+    @Test(arguments: attributeSweepRows)
+    func attributeNameBytes(_ row: AttributeSweepRow) throws {
+        let name = Array(row.attribute.utf8)
+        for position in name.indices {
+            for byte in UInt8(0)...UInt8(255) where ![UInt8(ascii: ";"), UInt8(ascii: "="), 0x20, 0x09].contains(byte) {
+                var attribute = name
+                attribute[position] = byte
+                let line = Array("a=b; ".utf8) + attribute + (row.value.isEmpty ? [] : [UInt8(ascii: "=")] + Array(row.value.utf8))
+                let result = line.withUnsafeBufferPointer { bytes in
+                    Result { () throws(CookieRejection) in try ParsedSetCookie(bytes: bytes) }
+                }
+                if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+                    #expect(throws: CookieRejection.controlCharacter) { try result.get() }
+                } else {
+                    let applies = attribute.map(\.asciiLowercased) == name
+                    #expect(try result.get() == (applies ? row.expected : .init(name: "a", value: "b")), "\(attribute)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: ["none", "strict", "lax"])
+    func sameSiteValueBytes(_ word: String) throws {
+        let enforcements: [String: SameSite] = ["none": SameSite.none, "strict": .strict, "lax": .lax]
+        let original = Array(word.utf8)
+        for position in original.indices {
+            for byte in UInt8(0)...UInt8(255) where ![UInt8(ascii: ";"), 0x20, 0x09].contains(byte) {
+                var value = original
+                value[position] = byte
+                let line = Array("a=b; SameSite=".utf8) + value
+                let result = line.withUnsafeBufferPointer { bytes in
+                    Result { () throws(CookieRejection) in try ParsedSetCookie(bytes: bytes) }
+                }
+                if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+                    #expect(throws: CookieRejection.controlCharacter) { try result.get() }
+                } else {
+                    let folded = String(decoding: value.map(\.asciiLowercased), as: UTF8.self)
+                    let expected = enforcements[folded] ?? .default
+                    #expect(try result.get().sameSite == expected, "\(value)")
+                }
+            }
+        }
+    }
+
     /// Parse → serialise → parse gives the same value for every accepted row.
     @Test(arguments: rows.filter { $0.expected != nil })
     func serialisationRoundTrips(_ row: Row) throws {
