@@ -60,6 +60,15 @@ struct InternedStrings: Sendable {
         return retain(string)
     }
 
+    /// The same for the string whose UTF-8 is `bytes` (made a String only when no slot has it).
+    mutating func retain(utf8 bytes: UnsafeBufferPointer<UInt8>, foundAt slot: UInt32?) -> UInt32 {
+        if let slot, slots[Int(slot)].uses > 0 {
+            slots[Int(slot)].uses += 1
+            return slot
+        }
+        return retain(utf8: bytes)
+    }
+
     /// Puts `string`, which no slot holds, in a slot with one use.
     private mutating func add(_ string: String) -> UInt32 {
         let new = Slot(string: string, byteCount: string.utf8.count, uses: 1)

@@ -39,10 +39,10 @@ struct SiteCookies: Sendable {
     /// Every cookie, in send order.
     var cookies: [Cookie] { entries.indices.map(cookie(at:)) }
 
-    /// Where the strings of a cookie's identity (§5.7 step 23: name, domain, host-only-flag and path,
-    /// plus the CHIPS partition key) stand in this site's tables, found once for both the identity scan
-    /// and the insertion that may follow it. The strings themselves are passed beside it (borrowed, not
-    /// copied into it).
+    /// Where the parts of a cookie's identity (§5.7 step 23: name, domain, host-only-flag and path, plus
+    /// the CHIPS partition key) stand in this site's tables, found once for both the identity scan and
+    /// the insertion that may follow it. The parts themselves are passed beside it (borrowed, not copied
+    /// into it).
     struct IdentitySlots {
         let nameTag: UInt16
         let isHostOnly: Bool
@@ -53,25 +53,27 @@ struct SiteCookies: Sendable {
         fileprivate let partition: UInt32?
     }
 
-    /// The slots of an identity with these parts, in this site's tables.
+    /// The slots of an identity with these parts (the path as UTF-8), in this site's tables.
     func identitySlots(
-        nameTag: UInt16, isHostOnly: Bool, domain: String, path: String, partitionKey: String?
+        nameTag: UInt16, isHostOnly: Bool, domain: String, path: UnsafeBufferPointer<UInt8>, partitionKey: String?
     ) -> IdentitySlots {
         IdentitySlots(
-            nameTag: nameTag, isHostOnly: isHostOnly, domain: domains.slot(of: domain), path: paths.slot(of: path),
+            nameTag: nameTag, isHostOnly: isHostOnly, domain: domains.slot(of: domain), path: paths.slot(ofUTF8: path),
             partition: partitionKey.map(partitions.slot(of:)) ?? StoredCookie.unpartitioned)
     }
 
     /// The slots of the identity of `cookie`, in this site's tables.
     func identitySlots(of cookie: Cookie) -> IdentitySlots {
-        identitySlots(
-            nameTag: StoredCookie.nameTag(of: cookie.name), isHostOnly: cookie.isHostOnly, domain: cookie.domain,
-            path: cookie.path, partitionKey: cookie.partitionKey)
+        cookie.path.withUTF8Bytes { path in
+            identitySlots(
+                nameTag: StoredCookie.nameTag(of: cookie.name), isHostOnly: cookie.isHostOnly, domain: cookie.domain,
+                path: path, partitionKey: cookie.partitionKey)
+        }
     }
 
-    /// The index of the cookie named `name` whose identity's other parts are at `slots` (the one a new
-    /// cookie of that identity replaces, §5.7 step 23), if any.
-    func indexOfCookie(named name: String, at slots: IdentitySlots) -> Int? {
+    /// The index of the cookie whose name's UTF-8 is `name` and whose identity's other parts are at
+    /// `slots` (the one a new cookie of that identity replaces, §5.7 step 23), if any.
+    func indexOfCookie(named name: UnsafeBufferPointer<UInt8>, at slots: IdentitySlots) -> Int? {
         guard let domain = slots.domain, let path = slots.path, let partition = slots.partition else { return nil }
         let isHostOnly = slots.isHostOnly
         let nameTag = slots.nameTag
@@ -80,7 +82,7 @@ struct SiteCookies: Sendable {
                 entries.indices.first { index in
                     entries[index].nameTag == nameTag && entries[index].domain == domain && entries[index].path == path
                         && entries[index].partition == partition && entries[index].isHostOnly == isHostOnly
-                        && names[index].hasSameUTF8(as: name)
+                        && names[index].hasUTF8(name)
                 }
             }
         }
@@ -88,7 +90,7 @@ struct SiteCookies: Sendable {
 
     /// The index of the cookie that `cookie` would replace (§5.7 step 23), if any.
     func indexOfCookie(withIdentityOf cookie: Cookie) -> Int? {
-        indexOfCookie(named: cookie.name, at: identitySlots(of: cookie))
+        cookie.name.withUTF8Bytes { indexOfCookie(named: $0, at: identitySlots(of: cookie)) }
     }
 
     /// §5.7 step 16 within this site: an unexpired Secure cookie named `name` whose domain domain-matches
@@ -131,21 +133,25 @@ struct SiteCookies: Sendable {
 
     /// Inserts `cookie` at its place in send order.
     mutating func insert(_ cookie: Cookie) {
-        insert(
-            StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned), name: cookie.name,
-            value: cookie.value, domain: cookie.domain, path: cookie.path, partitionKey: cookie.partitionKey,
-            slots: identitySlots(of: cookie))
+        let entry = StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
+        let slots = identitySlots(of: cookie)
+        cookie.path.withUTF8Bytes { path in
+            _ = insert(
+                entry, name: cookie.name, value: cookie.value, domain: cookie.domain, path: path,
+                partitionKey: cookie.partitionKey, slots: slots)
+        }
     }
 
-    /// Inserts the cookie `entry` (whose slots are set here) with these strings at its place in send
-    /// order; `slots` are where `identitySlots` found the strings of its identity.
+    /// Inserts the cookie `entry` (whose slots are set here) with these parts (the path as UTF-8) at its
+    /// place in send order; `slots` are where `identitySlots` found the parts of its identity. Returns
+    /// the index it went to.
     mutating func insert(
-        _ entry: StoredCookie, name: String, value: String, domain: String, path: String, partitionKey: String?,
-        slots: IdentitySlots
-    ) {
+        _ entry: StoredCookie, name: String, value: String, domain: String, path: UnsafeBufferPointer<UInt8>,
+        partitionKey: String?, slots: IdentitySlots
+    ) -> Int {
         var new = entry
         new.domain = domains.retain(domain, foundAt: slots.domain)
-        new.path = paths.retain(path, foundAt: slots.path)
+        new.path = paths.retain(utf8: path, foundAt: slots.path)
         new.partition = partitionKey.map { partitions.retain($0, foundAt: slots.partition) } ?? StoredCookie.unpartitioned
         var low = 0
         var high = entries.count
@@ -162,6 +168,7 @@ struct SiteCookies: Sendable {
         names.insert(name, at: low)
         values.insert(value, at: low)
         noteAdded(new)
+        return low
     }
 
     /// Grows full arrays by a quarter instead of doubling them once they hold 32 cookies: a jar's memory

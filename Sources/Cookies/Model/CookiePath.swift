@@ -8,11 +8,17 @@ enum CookiePath {
     /// 4. Output the characters of uri-path from the first character up to, but not including, the
     ///    right-most "/".
     ///
-    /// The path is given as its UTF-8 bytes; "/" is ASCII, so the output ends on a scalar boundary.
-    static func defaultPath(of uriPath: UnsafeBufferPointer<UInt8>) -> String {
+    /// On UTF-8 bytes: the output is a prefix of `uriPath` (ending before an ASCII "/", so on a scalar
+    /// boundary), or a constant "/".
+    static func defaultPath(of uriPath: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         guard uriPath.first == UInt8(ascii: "/"), let last = uriPath.lastIndex(of: UInt8(ascii: "/")), last != 0
-        else { return "/" }
-        return String(decoding: UnsafeBufferPointer(rebasing: uriPath[..<last]), as: UTF8.self)
+        else { return rootPath }
+        return UnsafeBufferPointer(rebasing: uriPath[..<last])
+    }
+
+    /// "/" (a string literal's bytes, valid for as long as the program runs).
+    private static var rootPath: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: ("/" as StaticString).utf8Start, count: 1)
     }
 
     /// §5.1.4 "path-match": the request-path path-matches the cookie-path if

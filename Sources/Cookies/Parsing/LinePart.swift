@@ -14,6 +14,12 @@ struct LinePart: Sendable {
     var count: Int { end - start }
     var isEmpty: Bool { start == end }
 
+    /// The UTF-8 of this part, in `line`'s UTF-8.
+    @inline(__always)
+    func bytes(in line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: line[start..<end])
+    }
+
     /// The text of this part of `line`.
     @inline(__always)
     func string(in line: String) -> String {

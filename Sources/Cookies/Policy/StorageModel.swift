@@ -47,13 +47,31 @@ extension CookieStore {
             domain = domainAttribute
         }
 
+        // The rest reads the name, value and Path attribute from the line's bytes and the default-path
+        // from the request-uri's: Strings are made only for what the jar keeps and does not hold yet.
+        return parsed.line.withUTF8Bytes { line in
+            url.withPathBytes { uriPath in
+                receive(
+                    parsed, line: line, uriPath: uriPath, domain: domain, isHostOnly: isHostOnly, expiry: expiry,
+                    from: url, context: context, now: now)
+            }
+        }
+    }
+
+    /// Steps 11–24 of §5.7 for `parsed`, whose line's UTF-8 is `line`, received from `url` (whose
+    /// path's UTF-8 is `uriPath`), with the domain, host-only-flag and expiry of steps 6–10.
+    private mutating func receive(
+        _ parsed: ParsedSetCookie, line: UnsafeBufferPointer<UInt8>, uriPath: UnsafeBufferPointer<UInt8>,
+        domain: String, isHostOnly: Bool, expiry: CookieTime?, from url: CookieURL, context: CookieRequestContext,
+        now: CookieTime
+    ) -> SetCookieOutcome {
+        let isSecureOrigin = url.isSecure
         // Step 11: the last Path attribute, or the default-path of the request-uri.
-        let pathAttribute = parsed.path
-        let path: String
-        if let attribute = pathAttribute, !attribute.isEmpty {
-            path = attribute
+        let path: UnsafeBufferPointer<UInt8>
+        if let attribute = parsed.pathPart, !attribute.isEmpty {
+            path = attribute.bytes(in: line)
         } else {
-            path = url.withPathBytes(CookiePath.defaultPath(of:))
+            path = CookiePath.defaultPath(of: uriPath)
         }
 
         // Steps 12–13: Secure only from a secure origin.
@@ -62,12 +80,16 @@ extension CookieStore {
         if parsed.httpOnly, context.api == .nonHTTP { return .rejected(.httpOnlyFromNonHTTPAPI) }
 
         let (key, existingSlot) = siteKeyAndSlot(ofCookieDomain: domain)
-        let name = parsed.name
+        let name = parsed.namePart.bytes(in: line)
 
         // Step 16: leave Secure cookies alone — an insecure origin cannot set a cookie that would
         // overwrite or shadow a Secure cookie of the same name whose domain domain-matches the new
         // cookie's domain (or the reverse) and whose path the new path path-matches.
-        if !parsed.secure, !isSecureOrigin, shadowsSecureCookie(name: name, domain: domain, path: path, site: key, at: existingSlot, now: now) {
+        if !parsed.secure, !isSecureOrigin,
+            shadowsSecureCookie(
+                name: String(decoding: name, as: UTF8.self), domain: domain, path: String(decoding: path, as: UTF8.self),
+                site: key, at: existingSlot, now: now)
+        {
             return .rejected(.wouldShadowSecureCookie)
         }
 
@@ -83,18 +105,18 @@ extension CookieStore {
         if sameSite == .none, !parsed.secure { return .rejected(.sameSiteNoneWithoutSecure) }
 
         // Step 20: `__Secure-` requires the secure-only-flag.
-        if CookieStore.hasPrefix(name, secure: true), !parsed.secure {
+        if name.caseInsensitivelyStarts(with: "__secure-"), !parsed.secure {
             return .rejected(.securePrefixViolation)
         }
         // Step 21: `__Host-` requires Secure, host-only, and a Path attribute whose path is "/".
-        if CookieStore.hasPrefix(name, secure: false),
-            !(parsed.secure && isHostOnly && pathAttribute != nil && path == "/")
+        if name.caseInsensitivelyStarts(with: "__host-"),
+            !(parsed.secure && isHostOnly && parsed.pathPart != nil && path.count == 1 && path[0] == UInt8(ascii: "/"))
         {
             return .rejected(.hostPrefixViolation)
         }
         // Step 22: a nameless cookie cannot pose as a prefixed one.
-        let value = parsed.value
-        if name.isEmpty, CookieStore.hasPrefix(value, secure: true) || CookieStore.hasPrefix(value, secure: false) {
+        let value = parsed.valuePart.bytes(in: line)
+        if name.isEmpty, value.caseInsensitivelyStarts(with: "__secure-") || value.caseInsensitivelyStarts(with: "__host-") {
             return .rejected(.namelessWithPrefix)
         }
         // CHIPS §2.1: Partitioned requires Secure; the key is the top-level site.
@@ -108,17 +130,19 @@ extension CookieStore {
         var entry = StoredCookie(
             isHostOnly: isHostOnly, expiry: expiry, creation: now, lastAccess: now, isSecure: parsed.secure,
             isHTTPOnly: parsed.httpOnly, sameSite: sameSite, isSourceSecure: isSecureOrigin, sourcePort: url.port,
-            domain: 0, path: 0, partition: StoredCookie.unpartitioned, nameTag: StoredCookie.nameTag(of: name))
+            domain: 0, path: 0, partition: StoredCookie.unpartitioned, nameTag: StoredCookie.nameTag(ofUTF8: name))
         let isExpired = entry.isExpired(at: now)
 
         // Step 23: a cookie of the same identity is replaced; the new one keeps its creation time, unless
         // a non-HTTP API would replace an HttpOnly cookie (23.2). An expired old cookie is gone already
         // (it never shadows a newer one), so it lends nothing. Step 24: otherwise the new cookie is
-        // inserted. One visit to the site does both.
+        // inserted. One visit to the site does both; the cookie stored is read back from the site, whose
+        // tables hold its strings.
         let creation = creationTime(at: now)
         let perSiteLimit = limits.maxCookiesPerSite
         // The cookie this one replaces or deletes, or an expired one of its identity that went first.
         var previous: Cookie?
+        var stored: Cookie?
         let change: SiteChange = withSite(at: existingSlot ?? siteSlot(forKey: key)) { site in
             let slots = site.identitySlots(
                 nameTag: entry.nameTag, isHostOnly: isHostOnly, domain: domain, path: path, partitionKey: partitionKey)
@@ -133,14 +157,18 @@ extension CookieStore {
                         return .deleted
                     }
                     entry.creation = old.creation
-                    previous = site.replace(at: index, with: entry, value: value)
+                    previous = site.replace(at: index, with: entry, value: String(decoding: value, as: UTF8.self))
+                    stored = site.cookie(at: index)
                     return .replaced
                 }
             }
             if isExpired { return .notInserted }
             entry.creation = creation
             entry.lastAccess = creation
-            site.insert(entry, name: name, value: value, domain: domain, path: path, partitionKey: partitionKey, slots: slots)
+            let index = site.insert(
+                entry, name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self),
+                domain: domain, path: path, partitionKey: partitionKey, slots: slots)
+            stored = site.cookie(at: index)
             return .inserted(overLimit: site.count > perSiteLimit)
         }
         switch change {
@@ -152,7 +180,7 @@ extension CookieStore {
             return .deleted(previous: old)
         case .replaced:
             let old = previous.take()!
-            let cookie = entry.cookie(name: name, value: value, domain: domain, path: path, partitionKey: partitionKey)
+            let cookie = stored.take()!
             record(.replaced(old: old, new: cookie))
             return .replaced(cookie, previous: old)
         case .notInserted:
@@ -160,7 +188,7 @@ extension CookieStore {
             return .expired
         case .inserted(let overLimit):
             if let expiredOld = previous.take() { record(.removed(expiredOld, cause: .expired)) }
-            let cookie = entry.cookie(name: name, value: value, domain: domain, path: path, partitionKey: partitionKey)
+            let cookie = stored.take()!
             noteCreation(creation)
             record(.added(cookie))
             if overLimit { enforceSiteLimit(key, keeping: cookie, now: now) }
@@ -179,14 +207,6 @@ extension CookieStore {
         /// The new cookie had expired and had nothing to delete (but an expired old cookie may have gone).
         case notInserted
         case inserted(overLimit: Bool)
-    }
-
-    /// True when `text` starts with `__Secure-` (`secure`) or `__Host-`, case-insensitively (§4.1.3,
-    /// §5.7 steps 20–22).
-    static func hasPrefix(_ text: String, secure: Bool) -> Bool {
-        text.withUTF8Bytes { bytes in
-            secure ? bytes.caseInsensitivelyStarts(with: "__secure-") : bytes.caseInsensitivelyStarts(with: "__host-")
-        }
     }
 
     /// §5.7 step 16: is there an unexpired Secure cookie named `name` whose domain domain-matches

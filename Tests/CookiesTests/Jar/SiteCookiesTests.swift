@@ -27,13 +27,16 @@ struct SiteCookiesTests {
         let cookie = Self.cookies[3]
         site.insert(cookie)
         let slots = site.identitySlots(of: cookie)
-        let index = try #require(site.indexOfCookie(named: cookie.name, at: slots))
+        let index = try #require(site.indexOfCookie(withIdentityOf: cookie))
         site.remove(at: index)
         #expect(site.count == 0)
         let entry = StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
-        site.insert(
-            entry, name: cookie.name, value: cookie.value, domain: cookie.domain, path: cookie.path,
-            partitionKey: cookie.partitionKey, slots: slots)
+        let inserted = cookie.path.withUTF8Bytes { path in
+            site.insert(
+                entry, name: cookie.name, value: cookie.value, domain: cookie.domain, path: path,
+                partitionKey: cookie.partitionKey, slots: slots)
+        }
+        #expect(inserted == 0)
         #expect(site.cookies == [cookie])
         #expect(site.structureViolation() == nil)
         #expect(site.indexOfCookie(withIdentityOf: cookie) == 0)

@@ -55,7 +55,7 @@ struct CookieURLTests {
     ])
     func defaultPathOfAParsedURL(text: String, expected: String) throws {
         let url = try #require(CookieURL(text))
-        #expect(url.withPathBytes(CookiePath.defaultPath(of:)) == expected)
+        #expect(url.withPathBytes { String(decoding: CookiePath.defaultPath(of: $0), as: UTF8.self) } == expected)
     }
 
     /// The common-case shortcut of `CanonicalHost(_:)` (plain lower-case names) gives exactly what the
