@@ -31,7 +31,9 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     /// Parses `string`; nil when it is not an absolute URL with a host.
     public init?(_ string: String) {
         var text = string
-        guard let parts = text.withUTF8(CookieURL.parts(of:)), let host = CanonicalHost(parts.host) else { return nil }
+        guard let parts = text.withUTF8(CookieURL.parts(of:)),
+            let host = text.withUTF8({ CanonicalHost(utf8: UnsafeBufferPointer(rebasing: $0[parts.host])) })
+        else { return nil }
         self.scheme = parts.scheme
         self.host = host
         self.port = parts.port
@@ -42,10 +44,10 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Splits the bytes of an absolute URL into the lower-cased scheme, the host text (not yet
-    /// canonical), the explicit port and the offsets of the path (nil when empty); nil when it is no such
-    /// URL. One pass over the bytes.
-    private static func parts(of bytes: UnsafeBufferPointer<UInt8>) -> (scheme: String, host: String, port: Int?, path: Range<Int>?)? {
+    /// Splits the bytes of an absolute URL into the lower-cased scheme, the offsets of the host text (not
+    /// yet canonical), the explicit port and the offsets of the path (nil when empty); nil when it is no
+    /// such URL. One pass over the bytes.
+    private static func parts(of bytes: UnsafeBufferPointer<UInt8>) -> (scheme: String, host: Range<Int>, port: Int?, path: Range<Int>?)? {
         let count = bytes.count
         // The scheme: a letter, then letters, digits, "+", "-" and ".", up to the first ":".
         guard count > 0, isAlpha(bytes[0]) else { return nil }
@@ -112,8 +114,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
                 return colon
             }
         }
-        let host = String(decoding: bytes[hostStart..<hostEnd], as: UTF8.self)
-        return (scheme, host, port, pathEnd == authorityEnd ? nil : authorityEnd..<pathEnd)
+        return (scheme, hostStart..<hostEnd, port, pathEnd == authorityEnd ? nil : authorityEnd..<pathEnd)
     }
 
     /// A URL from parts already in canonical form.

@@ -31,6 +31,20 @@ struct CookieURLTests {
         #expect(parsed.path == path)
     }
 
+    /// Every ASCII byte inside, before and after a label of a URL's host: the host recognised on the
+    /// URL's bytes as canonical (one bit per byte value) is exactly the full canonicalisation's result
+    /// (WHATWG URL host parsing; bytes that end the authority or start a port are left out).
+    @Test func everyASCIIByteInAHostGivesTheFullCanonicalisation() {
+        for byte in UInt8(0)...UInt8(127) where !"/?#\\@:[]".utf8.contains(byte) {
+            let character = String(decoding: [byte], as: UTF8.self)
+            for host in ["a\(character)b.test", "\(character)x.example", "h.test\(character)", "1.2.3\(character)", "\(character)"] {
+                #expect(
+                    CookieURL("http://" + host + "/")?.host == CanonicalHost(canonicalising: host),
+                    "byte \(byte) in \(host.debugDescription)")
+            }
+        }
+    }
+
     /// A parsed URL reads its path out of the text it was given; one made from parts holds the path
     /// itself. Either way the same scheme, host, port and path make equal URLs with equal hashes, and a
     /// path differing only in its bytes (precomposed "é" against "e" + U+0301, which String equality
