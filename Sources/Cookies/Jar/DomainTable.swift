@@ -2,23 +2,22 @@
 /// cookie domain a `CookieStore.Loader` has met, and the caches of the site key and public-suffix status
 /// of the hosts and Domain attributes the jar sees. Every receipt and every request looks a domain up, so
 /// the lookup hashes the bytes in place (eight at a time, with a seed of its own) where a `Dictionary`
-/// of Strings would hash with SipHash, and a domain's bytes are copied only when it is added. Entries keep
-/// the bytes as given, not a String decoded from them: ill-formed UTF-8 decodes to other bytes, and would
-/// never match again.
+/// of Strings would hash with SipHash, and a domain's bytes are copied only when it is added, into one
+/// buffer shared by all. Entries keep the bytes as given, not a String decoded from them: ill-formed
+/// UTF-8 decodes to other bytes, and would never match again.
 struct DomainTable<Value> {
     fileprivate struct Entry {
         var hash: UInt64
-        var bytes: [UInt8]
+        /// Where the domain's bytes are in `keyBytes`.
+        var start: Int
+        var count: Int
         var value: Value
-
-        @inline(__always)
-        func hasBytes(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
-            bytes.count == other.count
-                && bytes.withUnsafeBufferPointer { own in own.isEmpty || memoryEqual(own.baseAddress!, other.baseAddress!, own.count) }
-        }
     }
 
     private var entries: [Entry] = []
+    /// The bytes of every domain added, one after the other: one growing buffer instead of an
+    /// allocation per domain.
+    private var keyBytes: [UInt8] = []
     /// Open addressing with linear probing: each bucket holds an index into `entries` plus one, or 0
     /// when empty. Its count is a power of two, more than twice `entries.count`.
     private var buckets = [Int](repeating: 0, count: DomainTable.initialBucketCount)
@@ -33,12 +32,19 @@ struct DomainTable<Value> {
         let hash = hash(bytes)
         let mask = buckets.count - 1
         var bucket = Int(truncatingIfNeeded: hash) & mask
-        while buckets[bucket] != 0 {
-            let index = buckets[bucket] - 1
-            if entries[index].hash == hash && entries[index].hasBytes(bytes) { return index }
-            bucket = (bucket + 1) & mask
+        return keyBytes.withUnsafeBufferPointer { keys in
+            while buckets[bucket] != 0 {
+                let index = buckets[bucket] - 1
+                let entry = entries[index]
+                if entry.hash == hash, entry.count == bytes.count,
+                    entry.count == 0 || memoryEqual(keys.baseAddress! + entry.start, bytes.baseAddress!, entry.count)
+                {
+                    return index
+                }
+                bucket = (bucket + 1) & mask
+            }
+            return nil
         }
-        return nil
     }
 
     /// The value of the domain whose UTF-8 is `bytes`, if it was added.
@@ -55,7 +61,8 @@ struct DomainTable<Value> {
     /// Adds a domain not added yet, with its value.
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, value: Value) {
         let hash = hash(bytes)
-        entries.append(Entry(hash: hash, bytes: Array(bytes), value: value))
+        entries.append(Entry(hash: hash, start: keyBytes.count, count: bytes.count, value: value))
+        keyBytes.append(contentsOf: bytes)
         if entries.count * 2 >= buckets.count {
             rehash(buckets: buckets.count * 2)
         } else {
@@ -66,6 +73,7 @@ struct DomainTable<Value> {
     /// Removes every domain, keeping the memory for the next ones.
     mutating func removeAll() {
         entries.removeAll(keepingCapacity: true)
+        keyBytes.removeAll(keepingCapacity: true)
         buckets = [Int](repeating: 0, count: DomainTable.initialBucketCount)
     }
 
