@@ -13,7 +13,8 @@ struct Explain: ParsableCommand {
             Set-Cookie lines are read).
 
             Examples:
-              cookiejar explain --url https://api.example.com/login 'sid=abc; Secure'
+              cookiejar explain --url https://api.example.com/login \\
+                  'sid=abc; Secure; HttpOnly'
               curl -sD - -o /dev/null https://example.com/ \\
                   | cookiejar explain --url https://example.com/
               cookiejar explain --url https://embed.test/ \\

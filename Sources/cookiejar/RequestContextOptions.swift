@@ -9,7 +9,7 @@ struct RequestContextOptions: ParsableArguments {
     @Flag(help: "The request is a top-level navigation.")
     var topLevel = false
 
-    @Option(help: "The request method (default GET).")
+    @Option(help: "The request method.")
     var method = "GET"
 
     @Option(help: "The top-level site the request is made under, for partitioned cookies (default: the URL's own site).")

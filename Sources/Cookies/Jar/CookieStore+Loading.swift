@@ -45,6 +45,6 @@ extension CookieStore {
         for key in sites.filter({ $0.count > perSiteLimit }).map(\.key).sorted() {
             enforceSiteLimit(key, keeping: nil, now: now)
         }
-        enforceTotalLimit(keeping: nil, now: now)
+        if count > limits.maxCookies { enforceTotalLimit(keeping: nil, now: now) }
     }
 }

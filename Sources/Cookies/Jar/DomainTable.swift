@@ -70,7 +70,8 @@ struct DomainTable<Value> {
         }
     }
 
-    /// Removes every domain, keeping the memory for the next ones.
+    /// Removes every domain, keeping the memory of the entries and their bytes for the next ones (the
+    /// buckets start again at their first size).
     mutating func removeAll() {
         entries.removeAll(keepingCapacity: true)
         keyBytes.removeAll(keepingCapacity: true)

@@ -5,7 +5,7 @@ extension CookieStore {
     /// cookie just stored is never the one evicted.
     mutating func enforceLimits(site key: String, keeping kept: Cookie, now: CookieTime) {
         enforceSiteLimit(key, keeping: kept, now: now)
-        enforceTotalLimit(keeping: kept, now: now)
+        if count > limits.maxCookies { enforceTotalLimit(keeping: kept, now: now) }
     }
 
     /// Keeps the site `key` within its limit; never evicts the cookie with the identity of `kept`.
@@ -24,28 +24,29 @@ extension CookieStore {
         }
     }
 
-    /// Keeps the jar within its total limit; never evicts the cookie with the identity of `kept`.
+    /// Brings a jar over its total limit back within it; never evicts the cookie with the identity of
+    /// `kept`. Callers check the limit first (so that no `Cookie?` is made for a jar within it).
     mutating func enforceTotalLimit(keeping kept: Cookie?, now: CookieTime) {
-        if count > limits.maxCookies {
-            _ = removeAll(cause: .expired) { $0.isExpired(at: now) }
-            guard count > limits.maxCookies else { return }
-            let target = limits.maxCookies - limits.purgeCount
-            var candidates: [(key: String, index: Int, secure: Bool, lastAccess: CookieTime)] = []
-            candidates.reserveCapacity(count)
-            for site in sites {
-                let keptIndex = kept.flatMap(site.indexOfCookie(withIdentityOf:))
-                for (index, entry) in site.entries.enumerated() where index != keptIndex {
-                    candidates.append((site.key, index, entry.isSecure, entry.lastAccess))
-                }
+        for key in sitesByKey.map(\.key) { purgeExpired(inSite: key, now: now) }
+        guard count > limits.maxCookies else { return }
+        let target = limits.maxCookies - limits.purgeCount
+        var candidates: [(key: String, index: Int, secure: Bool, lastAccess: CookieTime)] = []
+        candidates.reserveCapacity(count)
+        for site in sites {
+            let keptIndex = kept.flatMap(site.indexOfCookie(withIdentityOf:))
+            for (index, entry) in site.entries.enumerated() where index != keptIndex {
+                candidates.append((site.key, index, entry.isSecure, entry.lastAccess))
             }
-            candidates.sort { ($0.secure ? 1 : 0, $0.lastAccess) < ($1.secure ? 1 : 0, $1.lastAccess) }
-            let recordsChanges = self.recordsChanges
-            var doomed: [String: Set<Int>] = [:]
-            for victim in candidates.prefix(count - target) { doomed[victim.key, default: []].insert(victim.index) }
-            for (siteKey, indices) in doomed {
-                let evicted = withSite(siteKey) { $0.remove(at: indices, returningThem: recordsChanges) }
-                recordRemovals(evicted, cause: .evicted)
-            }
+        }
+        // Non-Secure before Secure, least recently accessed first; ties in the order of site keys, then
+        // send order, whatever the order of the sites in memory.
+        candidates.sort { ($0.secure ? 1 : 0, $0.lastAccess, $0.key, $0.index) < ($1.secure ? 1 : 0, $1.lastAccess, $1.key, $1.index) }
+        let recordsChanges = self.recordsChanges
+        var doomed: [String: Set<Int>] = [:]
+        for victim in candidates.prefix(count - target) { doomed[victim.key, default: []].insert(victim.index) }
+        for (siteKey, indices) in doomed {
+            let evicted = withSite(siteKey) { $0.remove(at: indices, returningThem: recordsChanges) }
+            recordRemovals(evicted, cause: .evicted)
         }
     }
 

@@ -50,23 +50,31 @@ struct InternedStrings: Sendable {
         return add(string)
     }
 
-    /// The slot of `string`, counted one more use, where `slot` is the slot `slot(of:)` found for it
-    /// (nil: none): the table is scanned again only when that slot was freed since.
+    /// The slot of `string`, counted one more use, where `slot` is what `slot(of:)` gave for it and no
+    /// string was added to the table since: that slot is taken as it is unless its last use went since;
+    /// nil, or a freed slot, means that no slot holds the string, which gets one.
     mutating func retain(_ string: String, foundAt slot: UInt32?) -> UInt32 {
-        if let slot, slots[Int(slot)].uses > 0 {
-            slots[Int(slot)].uses += 1
+        if let slot, retainIfStillUsed(slot) {
+            assert(self[slot].hasSameUTF8(as: string), "a slot found for a string holds another")
             return slot
         }
-        return retain(string)
+        return add(string)
     }
 
-    /// The same for the string whose UTF-8 is `bytes` (made a String only when no slot has it).
+    /// The same for the string whose UTF-8 is `bytes`, found by `slot(ofUTF8:)`.
     mutating func retain(utf8 bytes: UnsafeBufferPointer<UInt8>, foundAt slot: UInt32?) -> UInt32 {
-        if let slot, slots[Int(slot)].uses > 0 {
-            slots[Int(slot)].uses += 1
+        if let slot, retainIfStillUsed(slot) {
+            assert(self[slot].hasUTF8(bytes), "a slot found for a string holds another")
             return slot
         }
-        return retain(utf8: bytes)
+        return add(utf8: bytes)
+    }
+
+    /// Counts one more use of `slot` if some cookie still uses it; false when it was freed.
+    private mutating func retainIfStillUsed(_ slot: UInt32) -> Bool {
+        guard slots[Int(slot)].uses > 0 else { return false }
+        slots[Int(slot)].uses += 1
+        return true
     }
 
     /// Puts `string`, which no slot holds, in a slot with one use.
@@ -87,6 +95,11 @@ struct InternedStrings: Sendable {
             slots[Int(slot)].uses += 1
             return slot
         }
+        return add(utf8: bytes)
+    }
+
+    /// Puts the string whose UTF-8 is `bytes`, which no slot holds, in a slot with one use.
+    private mutating func add(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let string = String(decoding: bytes, as: UTF8.self)
         // Ill-formed UTF-8 decodes repaired, to a string a slot may hold already.
         return string.hasUTF8(bytes) ? add(string) : retain(string)

@@ -134,8 +134,10 @@ struct SiteCookies: Sendable {
     /// Inserts `cookie` at its place in send order.
     mutating func insert(_ cookie: Cookie) {
         let entry = StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
-        let slots = identitySlots(of: cookie)
         cookie.path.withUTF8Bytes { path in
+            let slots = identitySlots(
+                nameTag: entry.nameTag, isHostOnly: cookie.isHostOnly, domain: cookie.domain, path: path,
+                partitionKey: cookie.partitionKey)
             _ = insert(
                 entry, name: cookie.name, value: cookie.value, domain: cookie.domain, path: path,
                 partitionKey: cookie.partitionKey, slots: slots)

@@ -26,17 +26,6 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The host whose text is the UTF-8 `bytes` (a URL's host), nil when it is none: a name canonical as
-    /// it is is recognised on the bytes and made a String once.
-    init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        guard !bytes.isEmpty else { return nil }
-        if CanonicalHost.isCanonicalDomainName(bytes) {
-            self.init(name: String(decoding: bytes, as: UTF8.self), kind: .domain)
-        } else {
-            self.init(canonicalising: String(decoding: bytes, as: UTF8.self))
-        }
-    }
-
     /// The full canonicalisation of `text` (IPv6, IDNA, forbidden code points, IPv4), which the common
     /// case above skips.
     init?(canonicalising text: String) {

@@ -32,7 +32,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     public init?(_ string: String) {
         var text = string
         guard let parts = text.withUTF8(CookieURL.parts(of:)),
-            let host = text.withUTF8({ CanonicalHost(utf8: UnsafeBufferPointer(rebasing: $0[parts.host])) })
+            let host = text.withUTF8({ CanonicalHost(String(decoding: UnsafeBufferPointer(rebasing: $0[parts.host]), as: UTF8.self)) })
         else { return nil }
         self.scheme = parts.scheme
         self.host = host

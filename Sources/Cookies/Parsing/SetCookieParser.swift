@@ -58,7 +58,6 @@ extension ParsedSetCookie {
     public init(bytes: UnsafeBufferPointer<UInt8>) throws(CookieRejection) {
         try self.init(parsing: String(decoding: bytes, as: UTF8.self))
     }
-
 }
 
 /// What §5.6 makes of one line: the cookie-name and cookie-value and the cookie-attribute-list, "the last

@@ -6,7 +6,6 @@ extension CookieStore {
         _ parsed: ParsedSetCookie, from url: CookieURL, context: CookieRequestContext, now: CookieTime
     ) -> SetCookieOutcome {
         guard url.isHTTPFamily else { return .rejected(.unsupportedScheme) }
-        let isSecureOrigin = url.isSecure
 
         // Steps 2–4 (empty, CTL, 4096 octets) ran while parsing. Step 6: expiry-time from the last
         // Max-Age, else the last Expires, capped at the cookie-age-limit (§5.5, §5.6.1, §5.6.2: 400 days

@@ -28,6 +28,41 @@ struct CookieChangeTests {
         return mirror
     }
 
+    /// §5.7 step 23: a cookie whose old namesake has expired is a new cookie (the old one is removed
+    /// first, as expired, and lends nothing: creation and last access are the new receipt's); a cookie
+    /// replacing a live one keeps its creation time and takes every other field, last access included,
+    /// from the new receipt. The outcome and the change event carry the same cookies.
+    @Test func receiptsAfterAnExpiredAndALiveNamesakeCarryTheirTimes() throws {
+        let (jar, clock) = makeTestJar()
+        let recorder = Recorder()
+        jar.addObserver { recorder($0) }
+        let site = url("https://a.test/x/y")
+        let first = try #require(jar.setCookie("a=1; Max-Age=10", from: site).cookie)
+        clock.advance(seconds: 20)
+        let second = try #require(jar.setCookie("a=2; Max-Age=100; Secure", from: site).cookie)
+        #expect(second.creation == testEpoch.adding(seconds: 20) && second.lastAccess == second.creation)
+        #expect(second.creation > first.creation && second.value == "2" && second.path == "/x" && second.isSecure)
+        clock.advance(seconds: 5)
+        let outcome = jar.setCookie("a=3; Max-Age=100; Secure; HttpOnly; SameSite=Strict", from: site)
+        guard case .replaced(let third, let previous) = outcome else {
+            Issue.record("expected a replacement, got \(outcome)")
+            return
+        }
+        #expect(previous == second)
+        #expect(third.creation == second.creation, "§5.7 step 23: the creation time is kept")
+        #expect(third.lastAccess == testEpoch.adding(seconds: 25))
+        #expect(third.value == "3" && third.isHTTPOnly && third.sameSite == .strict && third.isSecure)
+        #expect(third.partitionKey == nil && third.expiry == testEpoch.adding(seconds: 125))
+        guard recorder.all.count == 4 else {
+            Issue.record("expected four changes, got \(recorder.all)")
+            return
+        }
+        #expect(recorder.all[0] == .added(first))
+        #expect(recorder.all[1] == .removed(first, cause: .expired))
+        #expect(recorder.all[2] == .added(second))
+        #expect(recorder.all[3] == .replaced(old: second, new: third))
+    }
+
     @Test func everyCauseIsReported() {
         let (jar, clock) = makeTestJar(limits: CookieLimits(maxCookiesPerSite: 3, sitePurgeCount: 0))
         let recorder = Recorder()
