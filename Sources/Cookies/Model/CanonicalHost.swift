@@ -91,15 +91,12 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
     private static func isCanonicalDomainName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var lastLabelStart = 0
         for index in bytes.indices {
-            switch bytes[index] {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"),
-                UInt8(ascii: "_"):
-                continue
-            case UInt8(ascii: "."):
-                if index + 1 < bytes.count { lastLabelStart = index + 1 }
-            default:
-                return false
-            }
+            let byte = bytes[index]
+            // Lower-case letters first: one subtraction and one comparison each.
+            if byte &- UInt8(ascii: "a") < 26 { continue }
+            if byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") { continue }
+            guard byte == UInt8(ascii: ".") else { return false }
+            if index + 1 < bytes.count { lastLabelStart = index + 1 }
         }
         // `lastLabelStart` is a valid index: the text is not empty and a trailing "." never moves it.
         let first = bytes[lastLabelStart]
