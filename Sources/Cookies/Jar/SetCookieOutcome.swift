@@ -26,3 +26,16 @@ public enum SetCookieOutcome: Sendable, Hashable {
         return nil
     }
 }
+
+extension SetCookieOutcome {
+    /// The change to the jar this outcome reports, nil when it made none (an expired old cookie that a
+    /// receipt removed first is a change of its own).
+    var change: CookieChange? {
+        switch self {
+        case .stored(let cookie): .added(cookie)
+        case .replaced(let cookie, let previous): .replaced(old: previous, new: cookie)
+        case .deleted(let previous): .removed(previous, cause: .expired)
+        case .expired, .rejected: nil
+        }
+    }
+}

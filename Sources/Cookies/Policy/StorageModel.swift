@@ -139,73 +139,43 @@ extension CookieStore {
         // tables hold its strings.
         let creation = creationTime(at: now)
         let perSiteLimit = limits.maxCookiesPerSite
-        // The cookie this one replaces or deletes, or an expired one of its identity that went first.
-        var previous: Cookie?
-        var stored: Cookie?
-        let change: SiteChange = withSite(at: existingSlot ?? siteSlot(forKey: key)) { site in
+        // An expired cookie of the same identity, removed before the new one is stored.
+        var expiredOld: Cookie?
+        var overLimit = false
+        let outcome: SetCookieOutcome = withSite(at: existingSlot ?? siteSlot(forKey: key)) { site in
             let slots = site.identitySlots(
                 nameTag: entry.nameTag, isHostOnly: isHostOnly, domain: domain, path: path, partitionKey: partitionKey)
             if let index = site.indexOfCookie(named: name, at: slots) {
                 let old = site.entries[index]
                 if old.isExpired(at: now) {
-                    previous = site.remove(at: index)
+                    expiredOld = site.remove(at: index)
                 } else {
                     if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.wouldOverwriteHTTPOnlyCookie) }
-                    if isExpired {
-                        previous = site.remove(at: index)
-                        return .deleted
-                    }
+                    if isExpired { return .deleted(previous: site.remove(at: index)) }
                     entry.creation = old.creation
-                    previous = site.replace(at: index, with: entry, value: String(decoding: value, as: UTF8.self))
-                    stored = site.cookie(at: index)
-                    return .replaced
+                    let previous = site.replace(at: index, with: entry, value: String(decoding: value, as: UTF8.self))
+                    return .replaced(site.cookie(at: index), previous: previous)
                 }
             }
-            if isExpired { return .notInserted }
+            if isExpired { return .expired }
             entry.creation = creation
             entry.lastAccess = creation
             let index = site.insert(
                 entry, name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self),
                 domain: domain, path: path, partitionKey: partitionKey, slots: slots)
-            stored = site.cookie(at: index)
-            return .inserted(overLimit: site.count > perSiteLimit)
+            overLimit = site.count > perSiteLimit
+            return .stored(site.cookie(at: index))
         }
-        switch change {
-        case .rejected(let reason):
-            return .rejected(reason)
-        case .deleted:
-            let old = previous.take()!
-            record(.removed(old, cause: .expired))
-            return .deleted(previous: old)
-        case .replaced:
-            let old = previous.take()!
-            let cookie = stored.take()!
-            record(.replaced(old: old, new: cookie))
-            return .replaced(cookie, previous: old)
-        case .notInserted:
-            if let expiredOld = previous { record(.removed(expiredOld, cause: .expired)) }
-            return .expired
-        case .inserted(let overLimit):
-            if let expiredOld = previous.take() { record(.removed(expiredOld, cause: .expired)) }
-            let cookie = stored.take()!
+        // The changes, in the order the site saw them; the cookies are read out of the outcome only when
+        // someone records them or a limit needs the one to keep.
+        if let expiredOld { record(.removed(expiredOld, cause: .expired)) }
+        if recordsChanges, let change = outcome.change { changes.append(change) }
+        if case .stored = outcome {
             noteCreation(creation)
-            record(.added(cookie))
-            if overLimit { enforceSiteLimit(key, keeping: cookie, now: now) }
-            if count > limits.maxCookies { enforceTotalLimit(keeping: cookie, now: now) }
-            return .stored(cookie)
+            if overLimit { enforceSiteLimit(key, keeping: outcome.cookie, now: now) }
+            if count > limits.maxCookies { enforceTotalLimit(keeping: outcome.cookie, now: now) }
         }
-    }
-
-    /// What steps 23–24 did to the site; the cookie replaced or deleted, or an expired one that went
-    /// first, is set aside beside it.
-    private enum SiteChange {
-        case rejected(CookieRejection)
-        /// The new cookie had expired: it deleted the old one.
-        case deleted
-        case replaced
-        /// The new cookie had expired and had nothing to delete (but an expired old cookie may have gone).
-        case notInserted
-        case inserted(overLimit: Bool)
+        return outcome
     }
 
     /// §5.7 step 16: is there an unexpired Secure cookie named `name` whose domain domain-matches
