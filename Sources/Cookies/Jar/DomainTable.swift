@@ -33,17 +33,19 @@ struct DomainTable<Value> {
         let mask = buckets.count - 1
         var bucket = Int(truncatingIfNeeded: hash) & mask
         return keyBytes.withUnsafeBufferPointer { keys in
-            while buckets[bucket] != 0 {
-                let index = buckets[bucket] - 1
-                let entry = entries[index]
-                if entry.hash == hash, entry.count == bytes.count,
-                    entry.count == 0 || memoryEqual(keys.baseAddress! + entry.start, bytes.baseAddress!, entry.count)
-                {
-                    return index
+            entries.withUnsafeBufferPointer { entries in
+                while buckets[bucket] != 0 {
+                    let index = buckets[bucket] - 1
+                    // The entry's fields are read in place: a copy of it would retain its value.
+                    if entries[index].hash == hash, entries[index].count == bytes.count,
+                        bytes.isEmpty || memoryEqual(keys.baseAddress! + entries[index].start, bytes.baseAddress!, bytes.count)
+                    {
+                        return index
+                    }
+                    bucket = (bucket + 1) & mask
                 }
-                bucket = (bucket + 1) & mask
+                return nil
             }
-            return nil
         }
     }
 
