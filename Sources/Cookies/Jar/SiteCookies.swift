@@ -94,22 +94,25 @@ struct SiteCookies: Sendable {
     }
 
     /// §5.7 step 16 within this site: an unexpired Secure cookie named `name` whose domain domain-matches
-    /// `domain` (or the reverse) and whose path `path` path-matches. Mutating only so that it runs on the
-    /// site in place, without a copy.
-    mutating func hasSecureCookie(shadowedBy name: String, domain: String, path: String, now: CookieTime) -> Bool {
-        let nameTag = StoredCookie.nameTag(of: name)
+    /// `domain` (or the reverse) and whose path `path` path-matches (name and path as UTF-8). Mutating only
+    /// so that it runs on the site in place, without a copy.
+    mutating func hasSecureCookie(
+        shadowedBy name: UnsafeBufferPointer<UInt8>, domain: String, path: UnsafeBufferPointer<UInt8>, now: CookieTime
+    ) -> Bool {
+        let nameTag = StoredCookie.nameTag(ofUTF8: name)
         return entries.withUnsafeBufferPointer { entries in
             names.withUnsafeBufferPointer { names in
                 entries.indices.contains { index in
-                    entries[index].isSecure && entries[index].nameTag == nameTag && names[index].hasSameUTF8(as: name) && !entries[index].isExpired(at: now)
+                    entries[index].isSecure && entries[index].nameTag == nameTag && names[index].hasUTF8(name) && !entries[index].isExpired(at: now)
                         && shadows(entries[index], domain: domain, path: path)
                 }
             }
         }
     }
 
-    /// §5.7 step 16's domain and path conditions for `existing` and a new cookie's `domain` and `path`.
-    private func shadows(_ existing: StoredCookie, domain: String, path: String) -> Bool {
+    /// §5.7 step 16's domain and path conditions for `existing` and a new cookie's `domain` and `path`
+    /// (UTF-8).
+    private func shadows(_ existing: StoredCookie, domain: String, path: UnsafeBufferPointer<UInt8>) -> Bool {
         let existingDomain = domains[existing.domain]
         return (DomainMatch.matches(host: existingDomain, hostIsIPAddress: false, domain: domain)
             || DomainMatch.matches(host: domain, hostIsIPAddress: false, domain: existingDomain))

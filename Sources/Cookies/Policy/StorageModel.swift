@@ -85,9 +85,7 @@ extension CookieStore {
         // overwrite or shadow a Secure cookie of the same name whose domain domain-matches the new
         // cookie's domain (or the reverse) and whose path the new path path-matches.
         if !parsed.secure, !isSecureOrigin,
-            shadowsSecureCookie(
-                name: String(decoding: name, as: UTF8.self), domain: domain, path: String(decoding: path, as: UTF8.self),
-                site: key, at: existingSlot, now: now)
+            shadowsSecureCookie(name: name, domain: domain, path: path, site: key, at: existingSlot, now: now)
         {
             return .rejected(.wouldShadowSecureCookie)
         }
@@ -179,11 +177,12 @@ extension CookieStore {
     }
 
     /// §5.7 step 16: is there an unexpired Secure cookie named `name` whose domain domain-matches
-    /// `domain` (or the reverse) and whose path `path` path-matches? Such cookies live in the site `key`
+    /// `domain` (or the reverse) and whose path `path` path-matches (name and path as UTF-8)? Such cookies live in the site `key`
     /// (at `slot`, nil when it has no cookies), except host-only cookies of public-suffix hosts above
     /// `domain` (their own site), and, when `domain` is itself such a host, cookies of the sites below it.
     mutating func shadowsSecureCookie(
-        name: String, domain: String, path: String, site key: String, at slot: Int?, now: CookieTime
+        name: UnsafeBufferPointer<UInt8>, domain: String, path: UnsafeBufferPointer<UInt8>, site key: String, at slot: Int?,
+        now: CookieTime
     ) -> Bool {
         func shadows(inSiteAt slot: Int?) -> Bool {
             guard let slot else { return false }
