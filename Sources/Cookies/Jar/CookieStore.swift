@@ -192,6 +192,9 @@ struct CookieStore: Sendable {
     /// The sites in the order of their keys.
     var sitesByKey: [SiteCookies] { sites.sorted { $0.key < $1.key } }
 
+    /// The site keys in order (the sites themselves are not copied).
+    var siteKeysInOrder: [String] { sites.map(\.key).sorted() }
+
     /// Every cookie not expired at `now`, site by site in the order of their keys, each site in send order.
     func allCookies(at now: CookieTime) -> [Cookie] {
         var result: [Cookie] = []
@@ -229,7 +232,7 @@ struct CookieStore: Sendable {
     /// Removes the cookies for which `shouldRemove` is true, in every site; returns them.
     mutating func removeAll(cause: CookieChange.RemovalCause, where shouldRemove: (Cookie) -> Bool) -> [Cookie] {
         var removed: [Cookie] = []
-        for key in sitesByKey.map(\.key) {
+        for key in siteKeysInOrder {
             removed += withSite(key) { $0.removeAll(where: shouldRemove) }
         }
         recordRemovals(removed, cause: cause)

@@ -27,7 +27,7 @@ extension CookieStore {
     /// Brings a jar over its total limit back within it; never evicts the cookie with the identity of
     /// `kept`. Callers check the limit first (so that no `Cookie?` is made for a jar within it).
     mutating func enforceTotalLimit(keeping kept: Cookie?, now: CookieTime) {
-        for key in sitesByKey.map(\.key) { purgeExpired(inSite: key, now: now) }
+        for key in siteKeysInOrder { purgeExpired(inSite: key, now: now) }
         guard count > limits.maxCookies else { return }
         let target = limits.maxCookies - limits.purgeCount
         var candidates: [(key: String, index: Int, secure: Bool, lastAccess: CookieTime)] = []
