@@ -167,7 +167,7 @@ extension CookieStore {
         // The changes, in the order the site saw them; the cookies are read out of the outcome only when
         // someone records them or a limit needs the one to keep.
         if let expiredOld { record(.removed(expiredOld, cause: .expired)) }
-        if recordsChanges, let change = outcome.change { changes.append(change) }
+        if recordsChanges, let change = outcome.change { record(change) }
         if case .stored = outcome {
             noteCreation(creation)
             if overLimit { enforceSiteLimit(key, keeping: outcome.cookie, now: now) }
