@@ -19,11 +19,8 @@ extension HTTPURLResponse {
 extension CookieJar {
     /// Receives every `Set-Cookie` field of `response` (see `HTTPURLResponse.setCookieFields`), as the
     /// response to its URL.
-    @discardableResult
-    public func receive(
-        _ response: HTTPURLResponse, context: CookieRequestContext = .firstParty
-    ) -> [SetCookieOutcome] {
-        guard let url = response.url.flatMap(CookieURL.init) else { return [] }
-        return receive(response.setCookieFields, from: url, context: context)
+    public func receive(_ response: HTTPURLResponse, context: CookieRequestContext = .firstParty) {
+        guard let url = response.url.flatMap(CookieURL.init) else { return }
+        receive(response.setCookieFields, from: url, context: context)
     }
 }

@@ -19,20 +19,14 @@ extension HTTPRequest {
 extension CookieJar {
     /// Receives every `Set-Cookie` field of `fields`, each on its own (never comma-joined), as the response
     /// to `url`.
-    @discardableResult
-    public func receive(
-        _ fields: HTTPFields, from url: CookieURL, context: CookieRequestContext = .firstParty
-    ) -> [SetCookieOutcome] {
+    public func receive(_ fields: HTTPFields, from url: CookieURL, context: CookieRequestContext = .firstParty) {
         receive(fields[values: .setCookie], from: url, context: context)
     }
 
     /// Receives every `Set-Cookie` field of `response`, the response to `request`; nothing when the
     /// request has no URL (see `HTTPRequest.cookieURL`).
-    @discardableResult
-    public func receive(
-        _ response: HTTPResponse, to request: HTTPRequest, context: CookieRequestContext = .firstParty
-    ) -> [SetCookieOutcome] {
-        guard let url = request.cookieURL else { return [] }
-        return receive(response.headerFields, from: url, context: context)
+    public func receive(_ response: HTTPResponse, to request: HTTPRequest, context: CookieRequestContext = .firstParty) {
+        guard let url = request.cookieURL else { return }
+        receive(response.headerFields, from: url, context: context)
     }
 }

@@ -24,6 +24,7 @@ extension JarMachine {
         }
         try require(total == jar.count, Self.target, "count disagrees with the store")
         try require(total <= Self.limits.maxCookies, Self.target, "the jar holds more cookies than its limit")
+        try require(quiet.storedCookiesBySite() == sites, Self.target, "receive and setCookie leave different jars")
     }
 
     /// Save → load returns the same persistent, unexpired cookies: through the lossless JSON format, into

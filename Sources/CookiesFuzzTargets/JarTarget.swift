@@ -16,8 +16,10 @@ extension FuzzTarget {
     }
 }
 
-/// A jar with small limits and a manual clock, driven by input lines. Each line is one operation,
-/// named by its first byte, then its choice bytes (`FuzzLine.choice`):
+/// A jar with small limits and a manual clock, driven by input lines, and its twin `quiet`, which gets
+/// every line through `receive` instead of `setCookie` (no outcome, no changes recorded) and must end up
+/// the same. Each line is one operation, named by its first byte, then its choice bytes
+/// (`FuzzLine.choice`):
 ///
 ///     r H S P C set-cookie   receive the Set-Cookie line from the URL (host, scheme, path) in context C
 ///     q H S P C              request the URL in context C
@@ -57,9 +59,11 @@ struct JarMachine {
 
     let clock = ManualCookieClock(start)
     let jar: CookieJar
+    let quiet: CookieJar
 
     init() {
         jar = CookieJar(publicSuffixList: JarMachine.publicSuffixList, limits: JarMachine.limits, clock: clock)
+        quiet = CookieJar(publicSuffixList: JarMachine.publicSuffixList, limits: JarMachine.limits, clock: clock)
     }
 
     mutating func apply(_ line: inout FuzzLine) throws(InvariantViolation) {
@@ -90,6 +94,7 @@ struct JarMachine {
         let context = line.choice(Self.contexts)
         let text = String(decoding: line.payload, as: UTF8.self)
         let outcome = jar.setCookie(text, from: url, context: context)
+        quiet.receive(text, from: url, context: context)
         let parsed = Result { () throws(CookieRejection) in try ParsedSetCookie(parsing: text) }
         switch (outcome, parsed) {
         case (.rejected(let reason), .failure(let parseReason)):
@@ -118,6 +123,8 @@ struct JarMachine {
         let now = clock.now()
         let cookies = jar.cookies(for: url, context: context)
         let header = jar.cookieHeader(for: url, context: context)
+        _ = quiet.cookies(for: url, context: context)
+        _ = quiet.cookieHeader(for: url, context: context)
         let pairs = cookies.map { $0.name.isEmpty ? $0.value : $0.name + "=" + $0.value }
         try require(
             header == (pairs.isEmpty ? nil : pairs.joined(separator: "; ")), Self.target,
@@ -150,12 +157,14 @@ struct JarMachine {
         guard !all.isEmpty else { return }
         let victim = all[Int(line.byte()) % all.count]
         try require(jar.delete(victim), Self.target, "deleting a listed cookie deletes nothing")
+        _ = quiet.delete(victim)
         try require(!stored.contains { CookieIdentity($0) == CookieIdentity(victim) }, Self.target, "a deleted cookie is still stored")
     }
 
     private func signOut(_ line: inout FuzzLine) throws(InvariantViolation) {
         let url = url(&line)
         jar.signOut(from: url)
+        quiet.signOut(from: url)
         let site = Self.publicSuffixList.registrableDomain(of: url.host) ?? url.host.name
         try require(jar.storedCookiesBySite()[site] == nil, Self.target, "sign-out leaves cookies of the site")
         try require(
@@ -165,6 +174,7 @@ struct JarMachine {
 
     private func endSession() throws(InvariantViolation) {
         jar.deleteSessionCookies()
+        quiet.deleteSessionCookies()
         try require(stored.allSatisfy(\.isPersistent), Self.target, "a session cookie outlives the session")
     }
 }

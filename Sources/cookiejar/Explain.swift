@@ -82,7 +82,10 @@ struct SetCookieExplanation {
         self.url = url
         self.now = jar.clock.now()
         parsed = Result { () throws(CookieRejection) in try ParsedSetCookie(parsing: line) }
-        outcome = jar.receive(parsed: [parsed], from: url, context: context)[0]
+        switch parsed {
+        case .success(let cookie): outcome = jar.setCookie(cookie, from: url, context: context)
+        case .failure(let reason): outcome = .rejected(reason)
+        }
     }
 
     func render(_ terminal: Terminal) -> String {

@@ -41,8 +41,8 @@ struct HTTPTypesCookiesTests {
         ] {
             response.headerFields.append(HTTPField(name: .setCookie, value: line))
         }
-        let outcomes = jar.receive(response, to: request)
-        #expect(outcomes.compactMap(\.cookie).map(\.name) == ["session", "remember_me", "odd"])
+        jar.receive(response, to: request)
+        #expect(jar.cookies(forSite: "example.com").map(\.name) == ["session", "remember_me", "odd"])
         #expect(jar.cookies(forSite: "example.com").first { $0.name == "odd" }?.value == "x, y=z")
     }
 }

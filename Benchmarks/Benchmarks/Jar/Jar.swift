@@ -16,7 +16,7 @@ let benchmarks: @Sendable () -> Void = {
         let jar = CookieJar(limits: limits)
         benchmark.startMeasurement()
         for receipt in receipts {
-            jar.setCookie(receipt.setCookie, from: CookieURL(receipt.url)!)
+            jar.receive(receipt.setCookie, from: CookieURL(receipt.url)!)
         }
         benchmark.stopMeasurement()
         blackHole(jar)
@@ -25,7 +25,7 @@ let benchmarks: @Sendable () -> Void = {
     // A jar of about 50,000 cookies (66,000 receipts), then 1,000 requests per iteration (URL parse + header).
     let big = CookieJar(limits: limits)
     for receipt in workload.receipts(count: 66_000, seed: 2) {
-        big.setCookie(receipt.setCookie, from: CookieURL(receipt.url)!)
+        big.receive(receipt.setCookie, from: CookieURL(receipt.url)!)
     }
     precondition((48_000...52_000).contains(big.count), "the lookup jar should hold about 50,000 cookies")
     let hits = workload.queries(count: 1000, hits: true, seed: 3)

@@ -10,7 +10,7 @@ import Darwin
 ///
 /// Phases, each timed as the other drivers time theirs (URL parsing included where theirs includes it):
 /// - parse: `ParsedSetCookie(parsing:)` over the 200k values of receipts-large.tsv (§5.6 only).
-/// - store: `CookieURL(url)` + `CookieJar.setCookie(_:from:)` per receipt into a new jar (§5.6 + §5.7,
+/// - store: `CookieURL(url)` + `CookieJar.receive(_:from:)` per receipt into a new jar (§5.6 + §5.7,
 ///   public suffix checks with the machine's list, prefixes, Secure, SameSite, limits).
 /// - lookup: `CookieURL(query)` + `CookieJar.cookieHeader(for:)` (§5.8.3), adaptive count.
 /// - persistence: the SQLite jar file (`JarFileRoundTrip`): save the large jar to a file in `--tmp`,
@@ -132,7 +132,7 @@ struct CookieJarBench {
     static func store(_ receipts: [WorkloadFiles.Receipt], into jar: CookieJar) {
         for receipt in receipts {
             guard let url = CookieURL(receipt.url) else { continue }
-            jar.setCookie(receipt.setCookie, from: url)
+            jar.receive(receipt.setCookie, from: url)
         }
     }
 

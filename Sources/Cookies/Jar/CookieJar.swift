@@ -28,15 +28,17 @@ public final class CookieJar: Sendable {
         self.file = file
     }
 
-    /// Runs `body` on the store under the lock, then delivers the changes it made to the observers.
+    /// Runs `body` on the store under the lock, then delivers the changes it made to the observers. With
+    /// `recordingChanges`, the store records its changes even when no one observes them, for `body` to
+    /// read (they are dropped after it when no one observes them).
     @inline(__always)
-    private func withStore<R>(_ body: (inout CookieStore) -> R) -> R {
+    private func withStore<R>(recordingChanges: Bool = false, _ body: (inout CookieStore) -> R) -> R {
         let observed = dispatcher.isObserved.load(ordering: .acquiring)
         let result = store.withLock { store in
-            store.recordsChanges = observed
+            store.recordsChanges = observed || recordingChanges
             let result = body(&store)
             if !store.changes.isEmpty {
-                dispatcher.enqueue(store.changes)
+                if observed { dispatcher.enqueue(store.changes) }
                 store.changes.removeAll(keepingCapacity: true)
             }
             return result
@@ -81,44 +83,44 @@ public final class CookieJar: Sendable {
 
     // MARK: Receiving (§5.6, §5.7)
 
-    /// Receives one `Set-Cookie` field value from a response to `url`.
+    /// Receives one `Set-Cookie` field value of a response to `url`: the cookie it sets is stored, or the
+    /// line is ignored (`setCookie(_:from:context:)` tells which, and why).
+    public func receive(_ setCookie: String, from url: CookieURL, context: CookieRequestContext = .firstParty) {
+        guard let parsed = try? ParsedSetCookie(parsing: setCookie) else { return }
+        let now = clock.now()
+        withStore { _ = $0.receive(parsed, from: url, context: context, now: now) }
+    }
+
+    /// Receives every `Set-Cookie` field value of one response to `url`, in order (never comma-joined).
+    public func receive(
+        _ setCookies: some Sequence<String>, from url: CookieURL, context: CookieRequestContext = .firstParty
+    ) {
+        for setCookie in setCookies { receive(setCookie, from: url, context: context) }
+    }
+
+    /// Receives one `Set-Cookie` field value of a response to `url` and reports what it did: the cookie
+    /// stored and the one it replaced or deleted, or why the line was ignored. (`receive(_:from:context:)`
+    /// does the same without reading the cookies out of the jar.)
     @discardableResult
     public func setCookie(
         _ setCookie: String, from url: CookieURL, context: CookieRequestContext = .firstParty
     ) -> SetCookieOutcome {
-        let parsed: ParsedSetCookie
         do {
-            parsed = try ParsedSetCookie(parsing: setCookie)
+            return self.setCookie(try ParsedSetCookie(parsing: setCookie), from: url, context: context)
         } catch {
             return .rejected(error)
         }
-        let now = clock.now()
-        return withStore { $0.receive(parsed, from: url, context: context, now: now) }
     }
 
-    /// Receives every `Set-Cookie` field value of one response to `url`, in order (never comma-joined).
+    /// Receives a `Set-Cookie` line parsed already and reports what it did (see `setCookie(_:from:context:)`).
     @discardableResult
-    public func receive(
-        _ setCookies: some Sequence<String>, from url: CookieURL, context: CookieRequestContext = .firstParty
-    ) -> [SetCookieOutcome] {
-        let parsed = setCookies.map { line in Result { () throws(CookieRejection) in try ParsedSetCookie(parsing: line) } }
-        return receive(parsed: parsed, from: url, context: context)
-    }
-
-    /// Receives `Set-Cookie` lines parsed already (each a parsed line or the reason it was rejected).
-    @discardableResult
-    public func receive(
-        parsed: [Result<ParsedSetCookie, CookieRejection>], from url: CookieURL,
-        context: CookieRequestContext = .firstParty
-    ) -> [SetCookieOutcome] {
+    public func setCookie(
+        _ parsed: ParsedSetCookie, from url: CookieURL, context: CookieRequestContext = .firstParty
+    ) -> SetCookieOutcome {
         let now = clock.now()
-        return withStore { store in
-            parsed.map { line in
-                switch line {
-                case .success(let cookie): return store.receive(cookie, from: url, context: context, now: now)
-                case .failure(let reason): return .rejected(reason)
-                }
-            }
+        return withStore(recordingChanges: true) { store in
+            let action = store.receive(parsed, from: url, context: context, now: now)
+            return SetCookieOutcome(action, changes: store.changes)
         }
     }
 

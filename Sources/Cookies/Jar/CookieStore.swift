@@ -213,13 +213,13 @@ struct CookieStore: Sendable {
         // One visit to the site: the cookie of the same identity goes, the new one comes unless expired.
         if cookie.isExpired(at: now) {
             guard let slot else { return .expired }
-            let previous = withSite(at: slot) { site in site.indexOfCookie(withIdentityOf: cookie).map { site.remove(at: $0) } }
+            let previous = withSite(at: slot) { site in site.indexOfCookie(withIdentityOf: cookie).flatMap { site.remove(at: $0, returning: true) } }
             guard let previous else { return .expired }
             record(.removed(previous, cause: .expired))
             return .deleted(previous: previous)
         }
         let previous = withSite(at: slot ?? siteSlot(forKey: key)) { site in
-            let previous = site.indexOfCookie(withIdentityOf: cookie).map { site.remove(at: $0) }
+            let previous = site.indexOfCookie(withIdentityOf: cookie).flatMap { site.remove(at: $0, returning: true) }
             site.insert(cookie)
             return previous
         }

@@ -28,14 +28,35 @@ public enum SetCookieOutcome: Sendable, Hashable {
 }
 
 extension SetCookieOutcome {
-    /// The change to the jar this outcome reports, nil when it made none (an expired old cookie that a
-    /// receipt removed first is a change of its own).
-    var change: CookieChange? {
-        switch self {
-        case .stored(let cookie): .added(cookie)
-        case .replaced(let cookie, let previous): .replaced(old: previous, new: cookie)
-        case .deleted(let previous): .removed(previous, cause: .expired)
-        case .expired, .rejected: nil
+    /// The outcome of `action`, whose cookies are in `changes`, the changes recorded while it was taken
+    /// (an expired old cookie that the line removed first, and evictions after it, are changes of their
+    /// own: the line's own change is the one of its kind).
+    init(_ action: StorageAction, changes: some Collection<CookieChange>) {
+        switch action {
+        case .expired:
+            self = .expired
+            return
+        case .rejected(let reason):
+            self = .rejected(reason)
+            return
+        case .stored, .replaced, .deleted:
+            break
         }
+        for change in changes {
+            switch (action, change) {
+            case (.stored, .added(let cookie)):
+                self = .stored(cookie)
+                return
+            case (.replaced, .replaced(let old, let new)):
+                self = .replaced(new, previous: old)
+                return
+            case (.deleted, .removed(let previous, _)):
+                self = .deleted(previous: previous)
+                return
+            default:
+                continue
+            }
+        }
+        preconditionFailure("\(action) recorded no change")
     }
 }

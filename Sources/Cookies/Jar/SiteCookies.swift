@@ -252,9 +252,8 @@ struct SiteCookies: Sendable {
     }
 
     /// Replaces the cookie at `index` with `entry` (whose slots are set here), of the same identity and
-    /// creation time (same place in order, same slots), and `value`; returns the replaced cookie.
-    mutating func replace(at index: Int, with entry: StoredCookie, value: String) -> Cookie {
-        let old = cookie(at: index)
+    /// creation time (same place in order, same slots), and `value`.
+    mutating func replace(at index: Int, with entry: StoredCookie, value: String) {
         var new = entry
         new.domain = entries[index].domain
         new.path = entries[index].path
@@ -262,12 +261,12 @@ struct SiteCookies: Sendable {
         entries[index] = new
         values[index] = value
         noteExpiry(of: new)
-        return old
     }
 
-    @discardableResult
-    mutating func remove(at index: Int) -> Cookie {
-        let removed = cookie(at: index)
+    /// Removes the cookie at `index`; returns it when `returningIt`, else nil (no cookie is built that no
+    /// one reads).
+    mutating func remove(at index: Int, returning returningIt: Bool) -> Cookie? {
+        let removed = returningIt ? cookie(at: index) : nil
         release(entries.remove(at: index))
         names.remove(at: index)
         values.remove(at: index)

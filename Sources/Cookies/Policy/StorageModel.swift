@@ -2,9 +2,11 @@ extension CookieStore {
     /// The storage model of rfc6265bis-22 §5.7: builds a cookie from a parsed `Set-Cookie` line received
     /// from `url` in `context`, checks it, and stores it (or deletes the cookie it replaces when it has
     /// already expired).
+    ///
+    /// The cookies stored and removed are read out of the site only while the store records changes.
     mutating func receive(
         _ parsed: ParsedSetCookie, from url: CookieURL, context: CookieRequestContext, now: CookieTime
-    ) -> SetCookieOutcome {
+    ) -> StorageAction {
         guard url.isHTTPFamily else { return .rejected(.unsupportedScheme) }
 
         // Steps 2–4 (empty, CTL, 4096 octets) ran while parsing. Step 6: expiry-time from the last
@@ -63,7 +65,7 @@ extension CookieStore {
         _ parsed: ParsedSetCookie, line: UnsafeBufferPointer<UInt8>, uriPath: UnsafeBufferPointer<UInt8>,
         domain: String, isHostOnly: Bool, expiry: CookieTime?, from url: CookieURL, context: CookieRequestContext,
         now: CookieTime
-    ) -> SetCookieOutcome {
+    ) -> StorageAction {
         let isSecureOrigin = url.isSecure
         // Step 11: the last Path attribute, or the default-path of the request-uri.
         let path: UnsafeBufferPointer<UInt8>
@@ -133,26 +135,39 @@ extension CookieStore {
         // Step 23: a cookie of the same identity is replaced; the new one keeps its creation time, unless
         // a non-HTTP API would replace an HttpOnly cookie (23.2). An expired old cookie is gone already
         // (it never shadows a newer one), so it lends nothing. Step 24: otherwise the new cookie is
-        // inserted. One visit to the site does both; the cookie stored is read back from the site, whose
-        // tables hold its strings.
+        // inserted. One visit to the site does both. Cookies are read back from the site (whose tables
+        // hold their strings) only for the changes, when they are recorded.
         let creation = creationTime(at: now)
         let perSiteLimit = limits.maxCookiesPerSite
-        // An expired cookie of the same identity, removed before the new one is stored.
+        let recordsChanges = self.recordsChanges
+        // An expired cookie of the same identity, removed before the new one is stored, and this line's
+        // own change: both when changes are recorded.
         var expiredOld: Cookie?
+        var change: CookieChange?
+        // Where the new cookie was inserted in its site, and whether that site went over its limit.
+        var storedAt = 0
         var overLimit = false
-        let outcome: SetCookieOutcome = withSite(at: existingSlot ?? siteSlot(forKey: key)) { site in
+        let slot = existingSlot ?? siteSlot(forKey: key)
+        let action: StorageAction = withSite(at: slot) { site in
             let slots = site.identitySlots(
                 nameTag: entry.nameTag, isHostOnly: isHostOnly, domain: domain, path: path, partitionKey: partitionKey)
             if let index = site.indexOfCookie(named: name, at: slots) {
                 let old = site.entries[index]
                 if old.isExpired(at: now) {
-                    expiredOld = site.remove(at: index)
+                    expiredOld = site.remove(at: index, returning: recordsChanges)
                 } else {
                     if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.wouldOverwriteHTTPOnlyCookie) }
-                    if isExpired { return .deleted(previous: site.remove(at: index)) }
+                    if isExpired {
+                        if let previous = site.remove(at: index, returning: recordsChanges) {
+                            change = .removed(previous, cause: .expired)
+                        }
+                        return .deleted
+                    }
                     entry.creation = old.creation
-                    let previous = site.replace(at: index, with: entry, value: String(decoding: value, as: UTF8.self))
-                    return .replaced(site.cookie(at: index), previous: previous)
+                    let previous = recordsChanges ? site.cookie(at: index) : nil
+                    site.replace(at: index, with: entry, value: String(decoding: value, as: UTF8.self))
+                    if let previous { change = .replaced(old: previous, new: site.cookie(at: index)) }
+                    return .replaced
                 }
             }
             if isExpired { return .expired }
@@ -161,19 +176,24 @@ extension CookieStore {
             let index = site.insert(
                 entry, name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self),
                 domain: domain, path: path, partitionKey: partitionKey, slots: slots)
+            if recordsChanges { change = .added(site.cookie(at: index)) }
+            storedAt = index
             overLimit = site.count > perSiteLimit
-            return .stored(site.cookie(at: index))
+            return .stored
         }
-        // The changes, in the order the site saw them; the cookies are read out of the outcome only when
-        // someone records them or a limit needs the one to keep.
+        // The changes, in the order the site saw them.
         if let expiredOld { record(.removed(expiredOld, cause: .expired)) }
-        if recordsChanges, let change = outcome.change { record(change) }
-        if case .stored = outcome {
+        if let change { record(change) }
+        if action == .stored {
             noteCreation(creation)
-            if overLimit { enforceSiteLimit(key, keeping: outcome.cookie, now: now) }
-            if count > limits.maxCookies { enforceTotalLimit(keeping: outcome.cookie, now: now) }
+            // The cookie to keep is read out only when a limit is exceeded.
+            if overLimit || count > limits.maxCookies {
+                let kept = sites[slot].cookie(at: storedAt)
+                if overLimit { enforceSiteLimit(key, keeping: kept, now: now) }
+                if count > limits.maxCookies { enforceTotalLimit(keeping: kept, now: now) }
+            }
         }
-        return outcome
+        return action
     }
 
     /// §5.7 step 16: is there an unexpired Secure cookie named `name` whose domain domain-matches
