@@ -79,44 +79,29 @@ extension CookieStore {
 }
 
 extension SiteCookies {
-    /// The `Cookie` header carrying the cookies at `sent` (§5.8.3 step 6): `name=value` (the value alone
-    /// for a nameless cookie) joined by "; ", measured first and written into one allocation. Mutating
-    /// only to read the names and values in place.
-    mutating func cookieHeader(sending sent: UnsafeBufferPointer<Int32>) -> String {
-        withNamesAndValues { names, values in
+    /// The `Cookie` header carrying the cookies at `sent` (§5.8.3 step 6): their pairs (`name=value`, the
+    /// value alone for a nameless cookie) joined by "; ", measured from the entries and copied into one
+    /// allocation.
+    func cookieHeader(sending sent: UnsafeBufferPointer<Int32>) -> String {
+        withEntriesAndPairs { entries, pairs in
             var length = 2 * (sent.count - 1)
-            for index in sent.lazy.map(Int.init) {
-                let nameLength = names[index].utf8.count
-                length += (nameLength == 0 ? 0 : nameLength + 1) + values[index].utf8.count
-            }
+            for index in sent { length += Int(entries[Int(index)].pairLength) }
             return String(unsafeUninitializedCapacity: length) { buffer in
+                let base = buffer.baseAddress!
                 var offset = 0
-                for index in sent.lazy.map(Int.init) {
-                    if offset > 0 {
-                        buffer[offset] = UInt8(ascii: ";")
-                        buffer[offset + 1] = UInt8(ascii: " ")
+                for (position, index) in sent.enumerated() {
+                    if position > 0 {
+                        base[offset] = UInt8(ascii: ";")
+                        base[offset + 1] = UInt8(ascii: " ")
                         offset += 2
                     }
-                    if !names[index].isEmpty {
-                        offset = copy(&names[index], into: buffer, at: offset)
-                        buffer[offset] = UInt8(ascii: "=")
-                        offset += 1
-                    }
-                    offset = copy(&values[index], into: buffer, at: offset)
+                    let entry = entries[Int(index)]
+                    let pairLength = Int(entry.pairLength)
+                    if pairLength > 0 { (base + offset).update(from: pairs.baseAddress! + Int(entry.pairStart), count: pairLength) }
+                    offset += pairLength
                 }
                 return offset
             }
         }
-    }
-}
-
-/// Copies the UTF-8 of `text` into `buffer` at `offset`; returns the offset after it. (`inout` only to
-/// read the string in place.)
-@inline(__always)
-private func copy(_ text: inout String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
-    text.withUTF8 { bytes in
-        guard let source = bytes.baseAddress else { return offset }
-        (buffer.baseAddress! + offset).update(from: source, count: bytes.count)
-        return offset + bytes.count
     }
 }

@@ -1,16 +1,15 @@
 /// The cookies of one site (registrable domain, or host when it has none), kept in the order §5.8.3
 /// step 4 sends them: longer paths first, then earlier creation times. Retrieval never sorts.
 ///
-/// Each cookie is a `StoredCookie` (plain data) with its name and value. Domains, paths and
-/// partition keys are slots of the site's tables: the site holds each distinct string once, and retrieval
-/// decides domain- and path-matching once per distinct string (`RetrievalFilter`).
+/// Each cookie is a `StoredCookie` (plain data); its name and value are a pair in `pairs`. Domains, paths
+/// and partition keys are slots of the site's tables: the site holds each distinct string once, and
+/// retrieval decides domain- and path-matching once per distinct string (`RetrievalFilter`).
 struct SiteCookies: Sendable {
     /// The site key: the registrable domain, or the host.
     let key: String
     private(set) var entries: [StoredCookie] = []
-    /// The name and the value of each entry, at the same index.
-    private(set) var names: [String] = []
-    private(set) var values: [String] = []
+    /// The name and value of each entry, where the entry says.
+    private(set) var pairs = CookiePairs()
     private(set) var domains = InternedStrings()
     private(set) var paths = InternedStrings()
     private(set) var partitions = InternedStrings()
@@ -31,8 +30,9 @@ struct SiteCookies: Sendable {
     /// The cookie at `index` in send order.
     func cookie(at index: Int) -> Cookie {
         let entry = entries[index]
+        let (name, value) = pairs.nameAndValue(of: entry)
         return entry.cookie(
-            name: names[index], value: values[index], domain: domains[entry.domain], path: paths[entry.path],
+            name: name, value: value, domain: domains[entry.domain], path: paths[entry.path],
             partitionKey: entry.isPartitioned ? partitions[entry.partition] : nil)
     }
 
@@ -78,11 +78,11 @@ struct SiteCookies: Sendable {
         let isHostOnly = slots.isHostOnly
         let nameTag = slots.nameTag
         return entries.withUnsafeBufferPointer { entries in
-            names.withUnsafeBufferPointer { names in
+            pairs.withBytes { pairs in
                 entries.indices.first { index in
                     entries[index].nameTag == nameTag && entries[index].domain == domain && entries[index].path == path
                         && entries[index].partition == partition && entries[index].isHostOnly == isHostOnly
-                        && names[index].hasUTF8(name)
+                        && CookiePairs.name(of: entries[index], in: pairs, is: name)
                 }
             }
         }
@@ -101,9 +101,10 @@ struct SiteCookies: Sendable {
     ) -> Bool {
         let nameTag = StoredCookie.nameTag(ofUTF8: name)
         return entries.withUnsafeBufferPointer { entries in
-            names.withUnsafeBufferPointer { names in
+            pairs.withBytes { pairs in
                 entries.indices.contains { index in
-                    entries[index].isSecure && entries[index].nameTag == nameTag && names[index].hasUTF8(name) && !entries[index].isExpired(at: now)
+                    entries[index].isSecure && entries[index].nameTag == nameTag
+                        && CookiePairs.name(of: entries[index], in: pairs, is: name) && !entries[index].isExpired(at: now)
                         && shadows(entries[index], domain: domain, path: path)
                 }
             }
@@ -138,23 +139,28 @@ struct SiteCookies: Sendable {
     mutating func insert(_ cookie: Cookie) {
         let entry = StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
         cookie.path.withUTF8Bytes { path in
-            let slots = identitySlots(
-                nameTag: entry.nameTag, isHostOnly: cookie.isHostOnly, domain: cookie.domain, path: path,
-                partitionKey: cookie.partitionKey)
-            _ = insert(
-                entry, name: cookie.name, value: cookie.value, domain: cookie.domain, path: path,
-                partitionKey: cookie.partitionKey, slots: slots)
+            cookie.name.withUTF8Bytes { name in
+                cookie.value.withUTF8Bytes { value in
+                    let slots = identitySlots(
+                        nameTag: entry.nameTag, isHostOnly: cookie.isHostOnly, domain: cookie.domain, path: path,
+                        partitionKey: cookie.partitionKey)
+                    _ = insert(
+                        entry, name: name, value: value, domain: cookie.domain, path: path,
+                        partitionKey: cookie.partitionKey, slots: slots)
+                }
+            }
         }
     }
 
-    /// Inserts the cookie `entry` (whose slots are set here) with these parts (the path as UTF-8) at its
-    /// place in send order; `slots` are where `identitySlots` found the parts of its identity. Returns
-    /// the index it went to.
+    /// Inserts the cookie `entry` (whose slots and pair are set here) with these parts (name, value and
+    /// path as UTF-8) at its place in send order; `slots` are where `identitySlots` found the parts of its
+    /// identity. Returns the index it went to.
     mutating func insert(
-        _ entry: StoredCookie, name: String, value: String, domain: String, path: UnsafeBufferPointer<UInt8>,
-        partitionKey: String?, slots: IdentitySlots
+        _ entry: StoredCookie, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, domain: String,
+        path: UnsafeBufferPointer<UInt8>, partitionKey: String?, slots: IdentitySlots
     ) -> Int {
         var new = entry
+        pairs.append(name: name, value: value, to: &new)
         new.domain = domains.retain(domain, foundAt: slots.domain)
         new.path = paths.retain(utf8: path, foundAt: slots.path)
         new.partition = partitionKey.map { partitions.retain($0, foundAt: slots.partition) } ?? StoredCookie.unpartitioned
@@ -170,21 +176,16 @@ struct SiteCookies: Sendable {
         }
         makeRoomForOneMore()
         entries.insert(new, at: low)
-        names.insert(name, at: low)
-        values.insert(value, at: low)
         noteAdded(new)
         return low
     }
 
-    /// Grows full arrays by a quarter instead of doubling them once they hold 32 cookies: a jar's memory
-    /// is mostly its sites' arrays, and few sites keep growing.
+    /// Grows a full array of entries by a quarter instead of doubling it once it holds 32 cookies: a
+    /// jar's memory is mostly its sites' arrays, and few sites keep growing.
     private mutating func makeRoomForOneMore() {
         let count = entries.count
-        guard count == entries.capacity || count == names.capacity || count == values.capacity else { return }
-        let capacity = count < 32 ? max(4, 2 * count) : count + count / 4
-        entries.reserveCapacity(capacity)
-        names.reserveCapacity(capacity)
-        values.reserveCapacity(capacity)
+        guard count == entries.capacity else { return }
+        entries.reserveCapacity(count < 32 ? max(4, 2 * count) : count + count / 4)
     }
 
     private mutating func noteAdded(_ entry: StoredCookie) {
@@ -198,8 +199,9 @@ struct SiteCookies: Sendable {
         }
     }
 
-    /// Removes `entry`'s strings from the tables.
+    /// Removes `entry`'s strings from the tables and its pair from `pairs`.
     private mutating func release(_ entry: StoredCookie) {
+        pairs.release(entry)
         domains.release(entry.domain)
         paths.release(entry.path)
         if entry.isPartitioned {
@@ -210,18 +212,21 @@ struct SiteCookies: Sendable {
 
     /// Appends a cookie read from a file, whose identity no cookie of the site has, out of send order:
     /// `restoreSendOrder()` follows the last one. Its domain, path and partition key become Strings only
-    /// when new to the site's tables.
+    /// when new to the site's tables; its name and value go to `pairs` as they are when they are
+    /// well-formed UTF-8, else as the Strings they decode to.
     mutating func append(_ cookie: LoadedCookie) {
         var new = cookie.entry
         new.domain = domains.retain(utf8: cookie.domain)
         new.path = paths.retain(utf8: cookie.path)
         new.partition = cookie.partitionKey.map { partitions.retain(utf8: $0) } ?? StoredCookie.unpartitioned
-        let name = String(decoding: cookie.name, as: UTF8.self)
-        new.nameTag = StoredCookie.nameTag(of: name)
+        withWellFormedUTF8(cookie.name) { name in
+            withWellFormedUTF8(cookie.value) { value in
+                new.nameTag = StoredCookie.nameTag(ofUTF8: name)
+                pairs.append(name: name, value: value, to: &new)
+            }
+        }
         makeRoomForOneMore()
         entries.append(new)
-        names.append(name)
-        values.append(String(decoding: cookie.value, as: UTF8.self))
         noteAdded(new)
     }
 
@@ -236,14 +241,12 @@ struct SiteCookies: Sendable {
         var order = entries.indices.map { (length: pathLength(entries[$0]), creation: entries[$0].creation, index: $0) }
         order.sort { ($1.length, $0.creation, $0.index) < ($0.length, $1.creation, $1.index) }
         // The cookie at `order[position].index` moves to `position`: each cycle of the permutation is
-        // walked with swaps, which move the names and values without copying them.
+        // walked with swaps (entries are plain data; their pairs stay where they are).
         for start in order.indices where order[start].index != start {
             var position = start
             while order[position].index != start {
                 let source = order[position].index
                 entries.swapAt(position, source)
-                names.swapAt(position, source)
-                values.swapAt(position, source)
                 order[position].index = position
                 position = source
             }
@@ -251,16 +254,21 @@ struct SiteCookies: Sendable {
         }
     }
 
-    /// Replaces the cookie at `index` with `entry` (whose slots are set here), of the same identity and
-    /// creation time (same place in order, same slots), and `value`.
-    mutating func replace(at index: Int, with entry: StoredCookie, value: String) {
+    /// Replaces the cookie at `index` with `entry` (whose slots and pair are set here), of the same
+    /// identity (its name's UTF-8 is `name`) and creation time (same place in order, same slots), and the
+    /// value whose UTF-8 is `value`.
+    mutating func replace(
+        at index: Int, with entry: StoredCookie, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>
+    ) {
+        let old = entries[index]
         var new = entry
-        new.domain = entries[index].domain
-        new.path = entries[index].path
-        new.partition = entries[index].partition
+        new.domain = old.domain
+        new.path = old.path
+        new.partition = old.partition
+        pairs.replace(old, with: &new, name: name, value: value)
         entries[index] = new
-        values[index] = value
         noteExpiry(of: new)
+        compactPairsIfNeeded()
     }
 
     /// Removes the cookie at `index`; returns it when `returningIt`, else nil (no cookie is built that no
@@ -268,8 +276,7 @@ struct SiteCookies: Sendable {
     mutating func remove(at index: Int, returning returningIt: Bool) -> Cookie? {
         let removed = returningIt ? cookie(at: index) : nil
         release(entries.remove(at: index))
-        names.remove(at: index)
-        values.remove(at: index)
+        compactPairsIfNeeded()
         return removed
     }
 
@@ -293,26 +300,16 @@ struct SiteCookies: Sendable {
             for index in entries.indices where doomed[index] { removed.append(cookie(at: index)) }
         }
         for index in entries.indices where doomed[index] { release(entries[index]) }
-        // The kept cookies move down in place: entries are plain data, names and values are swapped so
-        // that no reference count changes.
+        // The kept cookies move down in place (entries are plain data).
         var kept = 0
         entries.withUnsafeMutableBufferPointer { entries in
-            names.withUnsafeMutableBufferPointer { names in
-                values.withUnsafeMutableBufferPointer { values in
-                    for index in entries.indices where !doomed[index] {
-                        if kept != index {
-                            entries[kept] = entries[index]
-                            names.swapAt(kept, index)
-                            values.swapAt(kept, index)
-                        }
-                        kept += 1
-                    }
-                }
+            for index in entries.indices where !doomed[index] {
+                if kept != index { entries[kept] = entries[index] }
+                kept += 1
             }
         }
         entries.removeLast(entries.count - kept)
-        names.removeLast(names.count - kept)
-        values.removeLast(values.count - kept)
+        compactPairsIfNeeded()
         return removed
     }
 
@@ -325,12 +322,16 @@ struct SiteCookies: Sendable {
         return removed
     }
 
-    /// Calls `body` with the names and values in place (`String.withUTF8` reads one without copying it).
+    /// Calls `body` with the entries and the bytes of their pairs, in place.
     @inline(__always)
-    mutating func withNamesAndValues<R>(
-        _ body: (UnsafeMutableBufferPointer<String>, UnsafeMutableBufferPointer<String>) -> R
-    ) -> R {
-        names.withUnsafeMutableBufferPointer { names in values.withUnsafeMutableBufferPointer { values in body(names, values) } }
+    func withEntriesAndPairs<R>(_ body: (UnsafeBufferPointer<StoredCookie>, UnsafeBufferPointer<UInt8>) -> R) -> R {
+        entries.withUnsafeBufferPointer { entries in pairs.withBytes { pairs in body(entries, pairs) } }
+    }
+
+    /// Rewrites `pairs` once garbage outweighs the live pairs.
+    private mutating func compactPairsIfNeeded() {
+        guard pairs.needsCompaction else { return }
+        entries.withUnsafeMutableBufferPointer { pairs.compact($0) }
     }
 
     /// Sets the last-access time of the cookies at `indices` (§5.8.3 step 5).
@@ -347,10 +348,23 @@ struct SiteCookies: Sendable {
     /// one length, slots that name live strings used exactly as often as cookies refer to them, and the
     /// expiry bound and partition count matching the cookies.
     func structureViolation() -> String? {
-        guard names.count == entries.count, values.count == entries.count else { return "names, values and entries differ in length" }
-        if entries.indices.contains(where: { entries[$0].nameTag != StoredCookie.nameTag(of: names[$0]) }) {
-            return "a name tag differs from its name's"
+        let pairBytes = entries.reduce(0) { $0 + Int($1.pairLength) }
+        guard pairBytes + pairs.garbage == pairs.bytes.count else { return "the pairs' bytes are not the live pairs and the garbage" }
+        let pairViolation: String? = withEntriesAndPairs { entries, bytes in
+            var claimed = [Bool](repeating: false, count: bytes.count)
+            for entry in entries {
+                let start = Int(entry.pairStart)
+                let end = start + Int(entry.pairLength)
+                guard end <= bytes.count, entry.nameLength <= entry.pairLength else { return "a pair beyond the pairs' bytes" }
+                if claimed[start..<end].contains(true) { return "two pairs overlap" }
+                for offset in start..<end { claimed[offset] = true }
+                let name = CookiePairs.name(of: entry, in: bytes)
+                if entry.nameLength > 0, bytes[start + name.count] != UInt8(ascii: "=") { return "a pair's name is not followed by =" }
+                if entry.nameTag != StoredCookie.nameTag(ofUTF8: name) { return "a name tag differs from its name's" }
+            }
+            return nil
         }
+        if let pairViolation { return pairViolation }
         for (table, slots, label) in [
             (domains, entries.map(\.domain), "domain"), (paths, entries.map(\.path), "path"),
             (partitions, entries.filter(\.isPartitioned).map(\.partition), "partition key"),

@@ -1,6 +1,6 @@
-/// A cookie as its site keeps it, apart from its name and value (the site's `names` and `values`): plain data, so that
-/// scanning a site's cookies never touches a reference count. The domain, path and partition key are
-/// slots of the site's `InternedStrings`; the flags fit one byte.
+/// A cookie as its site keeps it: plain data, so that scanning a site's cookies never touches a reference
+/// count. The name and value are a pair in the site's `CookiePairs`; the domain, path and partition key
+/// are slots of the site's `InternedStrings`; the flags fit one byte.
 struct StoredCookie: Sendable, BitwiseCopyable {
     /// The expiry in microseconds; meaningful only with `Flags.persistent`.
     var expiry: Int64
@@ -12,6 +12,11 @@ struct StoredCookie: Sendable, BitwiseCopyable {
     var path: UInt32
     /// `StoredCookie.unpartitioned`, or the slot of the partition key.
     var partition: UInt32
+    /// Where the cookie's pair starts in the site's `CookiePairs`, its length, and the length of the
+    /// name at its start (0: a nameless cookie, whose pair is its value).
+    var pairStart: UInt32 = 0
+    var pairLength: UInt32 = 0
+    var nameLength: UInt32 = 0
     var flags: Flags
     var sameSite: SameSite
     /// `nameTag(of:)` of the cookie's name: scans for a name compare this first and the name's bytes

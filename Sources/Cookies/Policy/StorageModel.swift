@@ -165,7 +165,7 @@ extension CookieStore {
                     }
                     entry.creation = old.creation
                     let previous = recordsChanges ? site.cookie(at: index) : nil
-                    site.replace(at: index, with: entry, value: String(decoding: value, as: UTF8.self))
+                    site.replace(at: index, with: entry, name: name, value: value)
                     if let previous { change = .replaced(old: previous, new: site.cookie(at: index)) }
                     return .replaced
                 }
@@ -174,8 +174,7 @@ extension CookieStore {
             entry.creation = creation
             entry.lastAccess = creation
             let index = site.insert(
-                entry, name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self),
-                domain: domain, path: path, partitionKey: partitionKey, slots: slots)
+                entry, name: name, value: value, domain: domain, path: path, partitionKey: partitionKey, slots: slots)
             if recordsChanges { change = .added(site.cookie(at: index)) }
             storedAt = index
             overLimit = site.count > perSiteLimit

@@ -1,0 +1,127 @@
+/// The name-value pairs of one site's cookies, each as the `Cookie` header carries it (rfc6265bis-22
+/// §5.8.3 step 6: `name=value`, or the value alone for a nameless cookie), one after another in one
+/// buffer. A cookie's entry says where its pair starts, how long it is and how long its name is.
+///
+/// A header is copied out of the buffer pair by pair, its length known from the entries alone, and a
+/// received cookie's pair is copied into it from the line: no String per name or value, no reference
+/// count, no allocation per cookie. A removed pair, or one replaced by a longer pair (written at the
+/// end), leaves garbage; the buffer is rewritten in send order once garbage outweighs the live pairs.
+struct CookiePairs: Sendable {
+    private(set) var bytes: [UInt8] = []
+    /// How many bytes of `bytes` no entry refers to.
+    private(set) var garbage = 0
+
+    /// The length of the pair of a cookie named `name` (UTF-8) whose value is `value`.
+    @inline(__always)
+    static func length(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> Int {
+        name.isEmpty ? value.count : name.count + 1 + value.count
+    }
+
+    /// Writes the pair of `name` and `value` at the end; sets `entry`'s pair fields to it.
+    mutating func append(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, to entry: inout StoredCookie) {
+        let length = CookiePairs.length(name: name, value: value)
+        let start = bytes.count
+        if start + length > bytes.capacity {
+            // Grown by a quarter (not doubled) past 1 KiB, as the site's arrays are.
+            bytes.reserveCapacity(max(start + length, start < 1024 ? 2 * start : start + start / 4))
+        }
+        if !name.isEmpty {
+            bytes.append(contentsOf: name)
+            bytes.append(UInt8(ascii: "="))
+        }
+        bytes.append(contentsOf: value)
+        entry.pairStart = UInt32(truncatingIfNeeded: start)
+        entry.pairLength = UInt32(truncatingIfNeeded: length)
+        entry.nameLength = UInt32(truncatingIfNeeded: name.count)
+    }
+
+    /// Gives `entry` (whose pair fields are those of `old`, a cookie of the same name) the pair of its
+    /// name `name` and `value`: written over the old pair when it fits, else at the end.
+    mutating func replace(
+        _ old: StoredCookie, with entry: inout StoredCookie, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>
+    ) {
+        let length = CookiePairs.length(name: name, value: value)
+        guard length <= Int(old.pairLength) else {
+            release(old)
+            append(name: name, value: value, to: &entry)
+            return
+        }
+        // The name is the same: only the value is written, after it.
+        let valueStart = Int(old.pairStart) + length - value.count
+        bytes.withUnsafeMutableBufferPointer { bytes in
+            if let source = value.baseAddress { (bytes.baseAddress! + valueStart).update(from: source, count: value.count) }
+        }
+        garbage += Int(old.pairLength) - length
+        entry.pairStart = old.pairStart
+        entry.pairLength = UInt32(truncatingIfNeeded: length)
+        entry.nameLength = old.nameLength
+    }
+
+    /// Counts the pair of `entry`, which leaves the site, as garbage.
+    @inline(__always)
+    mutating func release(_ entry: StoredCookie) {
+        garbage += Int(entry.pairLength)
+    }
+
+    /// True when garbage outweighs the live pairs (and is worth a rewrite).
+    var needsCompaction: Bool { garbage > 512 && 2 * garbage > bytes.count }
+
+    /// Rewrites the buffer with the pairs of `entries` only, in their order, and points them to their new
+    /// places.
+    mutating func compact(_ entries: UnsafeMutableBufferPointer<StoredCookie>) {
+        var compacted: [UInt8] = []
+        compacted.reserveCapacity(bytes.count - garbage)
+        bytes.withUnsafeBufferPointer { bytes in
+            for index in entries.indices {
+                let start = Int(entries[index].pairStart)
+                entries[index].pairStart = UInt32(truncatingIfNeeded: compacted.count)
+                compacted.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<start + Int(entries[index].pairLength)]))
+            }
+        }
+        bytes = compacted
+        garbage = 0
+    }
+
+    /// Calls `body` with the buffer in place.
+    @inline(__always)
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        bytes.withUnsafeBufferPointer(body)
+    }
+
+    /// The name of `entry`'s cookie, as UTF-8 in `bytes` (the buffer, from `withBytes`).
+    @inline(__always)
+    static func name(of entry: StoredCookie, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[Int(entry.pairStart)..<Int(entry.pairStart) + Int(entry.nameLength)])
+    }
+
+    /// The value of `entry`'s cookie, as UTF-8 in `bytes`.
+    @inline(__always)
+    static func value(of entry: StoredCookie, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        let start = Int(entry.pairStart) + (entry.nameLength == 0 ? 0 : Int(entry.nameLength) + 1)
+        return UnsafeBufferPointer(rebasing: bytes[start..<Int(entry.pairStart) + Int(entry.pairLength)])
+    }
+
+    /// True when the cookie of `entry` is named `name` (UTF-8).
+    @inline(__always)
+    static func name(of entry: StoredCookie, in bytes: UnsafeBufferPointer<UInt8>, is name: UnsafeBufferPointer<UInt8>) -> Bool {
+        Int(entry.nameLength) == name.count
+            && (name.isEmpty || memoryEqual(bytes.baseAddress! + Int(entry.pairStart), name.baseAddress!, name.count))
+    }
+
+    /// The name and value of `entry`'s cookie as Strings (its bytes are well-formed UTF-8: they came
+    /// from Strings, or were checked when read from a file).
+    func nameAndValue(of entry: StoredCookie) -> (name: String, value: String) {
+        withBytes { bytes in
+            (String(decoding: CookiePairs.name(of: entry, in: bytes), as: UTF8.self),
+             String(decoding: CookiePairs.value(of: entry, in: bytes), as: UTF8.self))
+        }
+    }
+}
+
+/// Calls `body` with `bytes` when they are well-formed UTF-8, else with the UTF-8 of the String they
+/// decode to (each ill-formed sequence replaced by U+FFFD), as a `String` made of them would hold.
+func withWellFormedUTF8<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if !bytes.contains(where: { $0 >= 0x80 }) { return body(bytes) }
+    var repaired = String(decoding: bytes, as: UTF8.self)
+    return repaired.withUTF8(body)
+}
