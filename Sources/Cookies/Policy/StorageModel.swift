@@ -140,10 +140,9 @@ extension CookieStore {
         let creation = creationTime(at: now)
         let perSiteLimit = limits.maxCookiesPerSite
         let recordsChanges = self.recordsChanges
-        // An expired cookie of the same identity, removed before the new one is stored, and this line's
-        // own change: both when changes are recorded.
-        var expiredOld: Cookie?
-        var change: CookieChange?
+        // The changes, in the order the site sees them (an expired cookie of the same identity, removed
+        // before the new one is stored; then this line's own change), when changes are recorded.
+        var siteChanges: [CookieChange] = []
         // Where the new cookie was inserted in its site, and whether that site went over its limit.
         var storedAt = 0
         var overLimit = false
@@ -154,19 +153,21 @@ extension CookieStore {
             if let index = site.indexOfCookie(named: name, at: slots) {
                 let old = site.entries[index]
                 if old.isExpired(at: now) {
-                    expiredOld = site.remove(at: index, returning: recordsChanges)
+                    if let expired = site.remove(at: index, returning: recordsChanges) {
+                        siteChanges.append(.removed(expired, cause: .expired))
+                    }
                 } else {
                     if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.wouldOverwriteHTTPOnlyCookie) }
                     if isExpired {
                         if let previous = site.remove(at: index, returning: recordsChanges) {
-                            change = .removed(previous, cause: .expired)
+                            siteChanges.append(.removed(previous, cause: .expired))
                         }
                         return .deleted
                     }
                     entry.creation = old.creation
                     let previous = recordsChanges ? site.cookie(at: index) : nil
                     site.replace(at: index, with: entry, name: name, value: value)
-                    if let previous { change = .replaced(old: previous, new: site.cookie(at: index)) }
+                    if let previous { siteChanges.append(.replaced(old: previous, new: site.cookie(at: index))) }
                     return .replaced
                 }
             }
@@ -175,14 +176,12 @@ extension CookieStore {
             entry.lastAccess = creation
             let index = site.insert(
                 entry, name: name, value: value, domain: domain, path: path, partitionKey: partitionKey, slots: slots)
-            if recordsChanges { change = .added(site.cookie(at: index)) }
+            if recordsChanges { siteChanges.append(.added(site.cookie(at: index))) }
             storedAt = index
             overLimit = site.count > perSiteLimit
             return .stored
         }
-        // The changes, in the order the site saw them.
-        if let expiredOld { record(.removed(expiredOld, cause: .expired)) }
-        if let change { record(change) }
+        if !siteChanges.isEmpty { changes += siteChanges }
         if action == .stored {
             noteCreation(creation)
             // The cookie to keep is read out only when a limit is exceeded.
