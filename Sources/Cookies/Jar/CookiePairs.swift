@@ -5,7 +5,7 @@
 /// A header is copied out of the buffer pair by pair, its length known from the entries alone, and a
 /// received cookie's pair is copied into it from the line: no String per name or value, no reference
 /// count, no allocation per cookie. A removed pair, or one replaced by a longer pair (written at the
-/// end), leaves garbage; the buffer is rewritten in send order once garbage outweighs the live pairs.
+/// end), leaves garbage; the buffer is rewritten in send order once garbage is a quarter of it.
 struct CookiePairs: Sendable {
     private(set) var bytes: [UInt8] = []
     /// How many bytes of `bytes` no entry refers to.
@@ -63,14 +63,16 @@ struct CookiePairs: Sendable {
         garbage += Int(entry.pairLength)
     }
 
-    /// True when garbage outweighs the live pairs (and is worth a rewrite).
-    var needsCompaction: Bool { garbage > 512 && 2 * garbage > bytes.count }
+    /// True when garbage is a quarter of the buffer (and worth a rewrite): a rewrite then copies three
+    /// live bytes for each byte of garbage it drops.
+    var needsCompaction: Bool { garbage > 256 && 4 * garbage > bytes.count }
 
     /// Rewrites the buffer with the pairs of `entries` only, in their order, and points them to their new
-    /// places.
+    /// places; an eighth more room is left for the pairs to come.
     mutating func compact(_ entries: UnsafeMutableBufferPointer<StoredCookie>) {
         var compacted: [UInt8] = []
-        compacted.reserveCapacity(bytes.count - garbage)
+        let live = bytes.count - garbage
+        compacted.reserveCapacity(live + live / 8)
         bytes.withUnsafeBufferPointer { bytes in
             for index in entries.indices {
                 let start = Int(entries[index].pairStart)

@@ -328,7 +328,7 @@ struct SiteCookies: Sendable {
         entries.withUnsafeBufferPointer { entries in pairs.withBytes { pairs in body(entries, pairs) } }
     }
 
-    /// Rewrites `pairs` once garbage outweighs the live pairs.
+    /// Rewrites `pairs` once a quarter of it is garbage.
     private mutating func compactPairsIfNeeded() {
         guard pairs.needsCompaction else { return }
         entries.withUnsafeMutableBufferPointer { pairs.compact($0) }
