@@ -4,8 +4,10 @@ extension CookieStore {
         for url: CookieURL, context: CookieRequestContext, siteIndex: Int
     ) -> RetrievalFilter {
         let hasPartitionedCookies = sites.withUnsafeBufferPointer { $0[siteIndex].partitionedCount > 0 }
-        let partition = hasPartitionedCookies ? site(of: context.partition ?? url) : nil
-        return RetrievalFilter(url: url, context: context, isCrossSite: isCrossSite(url, context: context), partition: partition)
+        let partition = hasPartitionedCookies ? context.partition ?? url : nil
+        return RetrievalFilter(
+            url: url, context: context, isCrossSite: isCrossSite(url, context: context),
+            partition: partition.map { ($0.scheme, siteKey(of: $0.host)) })
     }
 
     /// rfc6265bis-22 §5.8.3: finds the cookies to send on a request to `url` in `context`, updates their
@@ -33,7 +35,7 @@ extension CookieStore {
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: sites.withUnsafeBufferPointer { $0[siteIndex].entries.count }) { sent in
             withSites { sites in
                 var sentCount = 0
-                sites[siteIndex].forEachExclusion(of: filter) { index, exclusion in
+                sites[siteIndex].forEachExclusion(of: filter, for: url) { index, exclusion in
                     if exclusion == nil {
                         sent[sentCount] = Int32(truncatingIfNeeded: index)
                         sentCount += 1
@@ -56,7 +58,7 @@ extension CookieStore {
         var report: [RetrievalDecision] = []
         report.reserveCapacity(site.count)
         let cookies = site.cookies
-        site.forEachExclusion(of: filter) { index, exclusion in
+        site.forEachExclusion(of: filter, for: url) { index, exclusion in
             let cookie = cookies[index]
             if !url.isHTTPFamily {
                 report.append(RetrievalDecision(cookie: cookie, exclusion: .unsupportedScheme))

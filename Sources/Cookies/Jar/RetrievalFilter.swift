@@ -1,19 +1,36 @@
 /// The checks of rfc6265bis-22 §5.8.3 step 3 for one request, computed once per request and applied to
 /// each cookie of its site.
 struct RetrievalFilter {
-    let url: CookieURL
     let isSecureChannel: Bool
     let isCrossSite: Bool
-    let context: CookieRequestContext
-    /// The request's partition key (CHIPS), when the site holds partitioned cookies.
-    let partition: String?
+    let api: CookieAPI
+    /// Lax and Default cookies may go cross-site: a top-level navigation with a safe method over HTTP.
+    let allowsLaxCrossSite: Bool
+    /// The request's partition key (CHIPS), when the site holds partitioned cookies: the scheme and
+    /// site key of `scheme://site`, compared without being joined.
+    let partition: (scheme: String, site: String)?
 
-    init(url: CookieURL, context: CookieRequestContext, isCrossSite: Bool, partition: String?) {
+    init(url: CookieURL, context: CookieRequestContext, isCrossSite: Bool, partition: (scheme: String, site: String)?) {
         self.partition = partition
-        self.url = url
         self.isSecureChannel = url.isSecure
         self.isCrossSite = isCrossSite
-        self.context = context
+        self.api = context.api
+        self.allowsLaxCrossSite = context.api == .http && context.isSafeMethod && context.isTopLevelNavigation
+    }
+
+    /// True when `partitionKey` (a stored cookie's) is the request's.
+    func isRequestPartition(_ partitionKey: String) -> Bool {
+        guard let partition else { return false }
+        return partitionKey.withUTF8Bytes { key in
+            partition.scheme.withUTF8Bytes { scheme in
+                partition.site.withUTF8Bytes { site in
+                    key.count == scheme.count + 3 + site.count
+                        && UnsafeBufferPointer(rebasing: key[..<scheme.count]).elementsEqual(scheme)
+                        && UnsafeBufferPointer(rebasing: key[scheme.count..<scheme.count + 3]).elementsEqual("://".utf8)
+                        && UnsafeBufferPointer(rebasing: key[(scheme.count + 3)...]).elementsEqual(site)
+                }
+            }
+        }
     }
 
     /// Why `entry` is not sent, given the decisions for the site's domains (from 0), paths (from `paths`)
@@ -34,13 +51,11 @@ struct RetrievalFilter {
         // Secure cookies only over a secure channel.
         if entry.isSecure, !isSecureChannel { return .secureOnly }
         // HttpOnly cookies only for HTTP APIs.
-        if entry.isHTTPOnly, context.api == .nonHTTP { return .httpOnly }
+        if entry.isHTTPOnly, api == .nonHTTP { return .httpOnly }
         // Cookies other than SameSite=None are not sent cross-site, except Lax and Default ones on a
         // top-level navigation with a safe method, and never to a non-HTTP API.
         if isCrossSite, entry.sameSite != .none {
-            guard context.api == .http, entry.sameSite == .lax || entry.sameSite == .default,
-                context.isSafeMethod, context.isTopLevelNavigation
-            else { return .sameSite }
+            guard allowsLaxCrossSite, entry.sameSite == .lax || entry.sameSite == .default else { return .sameSite }
         }
         // CHIPS §2.2: a partitioned cookie only within its partition.
         if entry.isPartitioned, decisions[partitions + Int(entry.partition)] == 0 { return .partition }
@@ -50,18 +65,18 @@ struct RetrievalFilter {
 
 extension SiteCookies {
     /// Calls `body` with the index of each cookie, in send order, and the reason `filter` keeps it off the
-    /// request (nil: it is sent). Domain-, path- and partition-matching are decided once per distinct
+    /// request to `url` (nil: it is sent). Domain-, path- and partition-matching are decided once per distinct
     /// string of the site's tables, not once per cookie. Mutating only so that it runs on the site in
     /// place, without a copy.
     @inline(__always)
-    mutating func forEachExclusion(of filter: RetrievalFilter, _ body: (Int, CookieExclusion?) -> Void) {
+    mutating func forEachExclusion(of filter: RetrievalFilter, for url: CookieURL, _ body: (Int, CookieExclusion?) -> Void) {
         let pathStart = domains.count
         let partitionStart = pathStart + paths.count
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: partitionStart + partitions.count) { decisions in
             // Per domain: `DomainMatch.decision`.
-            let hostIsIPAddress = filter.url.host.isIPAddress
-            filter.url.host.name.withUTF8Bytes { host in
-                filter.url.withPathBytes { path in
+            let hostIsIPAddress = url.host.isIPAddress
+            url.host.name.withUTF8Bytes { host in
+                url.withPathBytes { path in
                     domains.slots.withUnsafeBufferPointer { domains in
                         for slot in domains.indices {
                             decisions[slot] = DomainMatch.decision(host: host, hostIsIPAddress: hostIsIPAddress, domain: domains[slot].string)
@@ -77,7 +92,7 @@ extension SiteCookies {
             }
             // Per partition key: it is the request's.
             for (slot, partition) in partitions.slots.enumerated() {
-                decisions[partitionStart + slot] = partition.string == filter.partition ? 1 : 0
+                decisions[partitionStart + slot] = filter.isRequestPartition(partition.string) ? 1 : 0
             }
             entries.withUnsafeBufferPointer { entries in
                 for index in 0..<entries.count {

@@ -59,6 +59,21 @@ struct RetrievalTests {
         #expect(CookieHeader.serialize(cookies.map(\.pair)) == (row.expected ?? ""), "cookies(for:) agrees with the header")
     }
 
+    /// CHIPS §2.2: a stored partition key is the request's when it is exactly `scheme://site`.
+    @Test(arguments: [
+        ("https://a.example", true, "the same schemeful site"),
+        ("http://a.example", false, "another scheme"),
+        ("https://b.example", false, "another site of the same length"),
+        ("https://a.exampl", false, "a prefix of the site"),
+        ("https://a.example.", false, "a longer key"),
+        ("https:/ a.example", false, "no :// between scheme and site"),
+    ])
+    func partitionKeysMatchTheRequestsSchemefulSite(_ key: String, _ matches: Bool, _ source: String) {
+        let filter = RetrievalFilter(
+            url: url("https://embed.test/"), context: .firstParty, isCrossSite: false, partition: ("https", "a.example"))
+        #expect(filter.isRequestPartition(key) == matches, "\(source)")
+    }
+
     @Test func partitionedCookiesStayInTheirPartition() {
         let (jar, _) = makeTestJar()
         let inTopA = CookieRequestContext(siteForCookies: .origin(url("https://a.example")), partition: url("https://a.example"))
