@@ -141,8 +141,10 @@ extension CookieStore {
         let perSiteLimit = limits.maxCookiesPerSite
         let recordsChanges = self.recordsChanges
         // The changes, in the order the site sees them (an expired cookie of the same identity, removed
-        // before the new one is stored; then this line's own change), when changes are recorded.
+        // before the new one is stored; then this line's own change), when changes are recorded: appended
+        // to the store's own array, lent to the site's closure (no allocation while it has room).
         var siteChanges: [CookieChange] = []
+        if recordsChanges { swap(&siteChanges, &changes) }
         // Where the new cookie was inserted in its site, and whether that site went over its limit.
         var storedAt = 0
         var overLimit = false
@@ -181,7 +183,7 @@ extension CookieStore {
             overLimit = site.count > perSiteLimit
             return .stored
         }
-        if !siteChanges.isEmpty { changes += siteChanges }
+        if recordsChanges { swap(&siteChanges, &changes) }
         if action == .stored {
             noteCreation(creation)
             // The cookie to keep is read out only when a limit is exceeded.
