@@ -83,10 +83,13 @@ struct SiteCookiesTests {
     }
 
     /// Appends `cookie` as a jar file's reader hands it over (`LoadedCookie`: its strings as bytes),
-    /// with `domain` for its domain's bytes when given.
-    static func append(_ cookie: Cookie, domain: [UInt8]? = nil, to site: inout SiteCookies) {
+    /// with `name`, `value` and `domain` for the bytes of those fields when given.
+    static func append(
+        _ cookie: Cookie, name: [UInt8]? = nil, value: [UInt8]? = nil, domain: [UInt8]? = nil, to site: inout SiteCookies
+    ) {
         let fields = [
-            Array(cookie.name.utf8), Array(cookie.value.utf8), domain ?? Array(cookie.domain.utf8), Array(cookie.path.utf8),
+            name ?? Array(cookie.name.utf8), value ?? Array(cookie.value.utf8), domain ?? Array(cookie.domain.utf8),
+            Array(cookie.path.utf8),
             Array((cookie.partitionKey ?? "").utf8),
         ]
         let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: fields.map(\.count).reduce(0, +))
@@ -135,6 +138,24 @@ struct SiteCookiesTests {
         for name in ["a", "b"] { Self.append(Cookie(name: name, value: "1", domain: "-", creation: testEpoch), domain: bytes, to: &site) }
         #expect(site.structureViolation() == nil)
         #expect(site.domains.count == 1 && site.domains[0] == "h\u{FFFD}")
+    }
+
+    /// A name or value that is not UTF-8 is kept as its repaired string, in the cookie and in the Cookie
+    /// header alike (no ill-formed byte reaches a header), well-formed non-ASCII bytes as they are.
+    @Test(arguments: [
+        ([0x61, 0xFF], [0x62, 0xC3], "a\u{FFFD}", "b\u{FFFD}", "a stray byte and a truncated sequence"),
+        ([0x6E], [0x6E, 0x61, 0xC3, 0xAF, 0x76, 0x65], "n", "na\u{EF}ve", "well-formed UTF-8 is kept byte for byte"),
+        ([], [0xED, 0xA0, 0x80], "", "\u{FFFD}\u{FFFD}\u{FFFD}", "an encoded surrogate, nameless"),
+    ] as [([UInt8], [UInt8], String, String, String)])
+    func loadedNamesAndValuesAreWellFormedUTF8(
+        name: [UInt8], value: [UInt8], expectedName: String, expectedValue: String, source: String
+    ) {
+        var site = SiteCookies(key: "example")
+        Self.append(Cookie(name: "x", value: "x", domain: "h.example", creation: testEpoch), name: name, value: value, to: &site)
+        #expect(site.structureViolation() == nil, "\(source)")
+        #expect(site.cookie(at: 0).name == expectedName && site.cookie(at: 0).value == expectedValue, "\(source)")
+        let header = [Int32(0)].withUnsafeBufferPointer { site.cookieHeader(sending: $0) }
+        #expect(header == (expectedName.isEmpty ? expectedValue : expectedName + "=" + expectedValue), "\(source)")
     }
 
     @Test func removingEveryCookieEmptiesTheTables() {
