@@ -5,7 +5,9 @@
 /// A header is copied out of the buffer pair by pair, its length known from the entries alone, and a
 /// received cookie's pair is copied into it from the line: no String per name or value, no reference
 /// count, no allocation per cookie. A removed pair, or one replaced by a longer pair (written at the
-/// end), leaves garbage; the buffer is rewritten in send order once garbage is a quarter of it.
+/// end), leaves garbage; the buffer is rewritten in send order once garbage is a quarter of it. Offsets
+/// are 32-bit: a site's pairs stay far below 4 GiB (Set-Cookie lines hold at most 4,096 bytes of name
+/// and value, §5.6, and a site keeps `maxCookiesPerSite` cookies).
 struct CookiePairs: Sendable {
     private(set) var bytes: [UInt8] = []
     /// How many bytes of `bytes` no entry refers to.
@@ -30,9 +32,9 @@ struct CookiePairs: Sendable {
             bytes.append(UInt8(ascii: "="))
         }
         bytes.append(contentsOf: value)
-        entry.pairStart = UInt32(truncatingIfNeeded: start)
-        entry.pairLength = UInt32(truncatingIfNeeded: length)
-        entry.nameLength = UInt32(truncatingIfNeeded: name.count)
+        entry.pairStart = UInt32(start)
+        entry.pairLength = UInt32(length)
+        entry.nameLength = UInt32(name.count)
     }
 
     /// Gives `entry` (whose pair fields are those of `old`, a cookie of the same name) the pair of its
@@ -53,7 +55,7 @@ struct CookiePairs: Sendable {
         }
         garbage += Int(old.pairLength) - length
         entry.pairStart = old.pairStart
-        entry.pairLength = UInt32(truncatingIfNeeded: length)
+        entry.pairLength = UInt32(length)
         entry.nameLength = old.nameLength
     }
 
@@ -76,7 +78,7 @@ struct CookiePairs: Sendable {
         bytes.withUnsafeBufferPointer { bytes in
             for index in entries.indices {
                 let start = Int(entries[index].pairStart)
-                entries[index].pairStart = UInt32(truncatingIfNeeded: compacted.count)
+                entries[index].pairStart = UInt32(compacted.count)
                 compacted.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<start + Int(entries[index].pairLength)]))
             }
         }
