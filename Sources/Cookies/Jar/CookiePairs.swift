@@ -35,6 +35,19 @@ struct CookiePairs: Sendable {
         entry.pairStart = UInt32(start)
         entry.pairLength = UInt32(length)
         entry.nameLength = UInt32(name.count)
+        CookiePairs.noteASCII(of: name, value, in: &entry)
+    }
+
+    /// Sets `entry`'s `asciiPair` flag for the pair of `name` and `value`.
+    @inline(__always)
+    private static func noteASCII(
+        of name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>, in entry: inout StoredCookie
+    ) {
+        if name.isASCII && value.isASCII {
+            entry.flags.insert(.asciiPair)
+        } else {
+            entry.flags.remove(.asciiPair)
+        }
     }
 
     /// Gives `entry` (whose pair fields are those of `old`, a cookie of the same name) the pair of its
@@ -57,6 +70,7 @@ struct CookiePairs: Sendable {
         entry.pairStart = old.pairStart
         entry.pairLength = UInt32(length)
         entry.nameLength = old.nameLength
+        CookiePairs.noteASCII(of: name, value, in: &entry)
     }
 
     /// Counts the pair of `entry`, which leaves the site, as garbage.
@@ -115,9 +129,10 @@ struct CookiePairs: Sendable {
     /// The name and value of `entry`'s cookie as Strings (its bytes are well-formed UTF-8: they came
     /// from Strings, or were checked when read from a file).
     func nameAndValue(of entry: StoredCookie) -> (name: String, value: String) {
-        withBytes { bytes in
-            (String(decoding: CookiePairs.name(of: entry, in: bytes), as: UTF8.self),
-             String(decoding: CookiePairs.value(of: entry, in: bytes), as: UTF8.self))
+        let isASCII = entry.flags.contains(.asciiPair)
+        return withBytes { bytes in
+            (String(wellFormedUTF8: CookiePairs.name(of: entry, in: bytes), isASCII: isASCII),
+             String(wellFormedUTF8: CookiePairs.value(of: entry, in: bytes), isASCII: isASCII))
         }
     }
 }

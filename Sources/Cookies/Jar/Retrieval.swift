@@ -82,13 +82,18 @@ extension CookieStore {
 
 extension SiteCookies {
     /// The `Cookie` header carrying the cookies at `sent` (§5.8.3 step 6): their pairs (`name=value`, the
-    /// value alone for a nameless cookie) joined by "; ", measured from the entries and copied into one
-    /// allocation.
+    /// value alone for a nameless cookie) joined by "; ", measured from the entries, copied into a
+    /// temporary buffer (on the stack up to 1 KiB) and from there into the String, which takes the bytes
+    /// as the well-formed UTF-8 they are.
     func cookieHeader(sending sent: UnsafeBufferPointer<Int32>) -> String {
         withEntriesAndPairs { entries, pairs in
             var length = 2 * (sent.count - 1)
-            for index in sent { length += Int(entries[Int(index)].pairLength) }
-            return String(unsafeUninitializedCapacity: length) { buffer in
+            var isASCII = true
+            for index in sent {
+                length += Int(entries[Int(index)].pairLength)
+                isASCII = isASCII && entries[Int(index)].flags.contains(.asciiPair)
+            }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
                 let base = buffer.baseAddress!
                 var offset = 0
                 for (position, index) in sent.enumerated() {
@@ -102,7 +107,7 @@ extension SiteCookies {
                     if pairLength > 0 { (base + offset).update(from: pairs.baseAddress! + Int(entry.pairStart), count: pairLength) }
                     offset += pairLength
                 }
-                return offset
+                return String(wellFormedUTF8: UnsafeBufferPointer(rebasing: buffer[..<offset]), isASCII: isASCII)
             }
         }
     }

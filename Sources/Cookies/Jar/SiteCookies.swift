@@ -361,6 +361,9 @@ struct SiteCookies: Sendable {
                 let name = CookiePairs.name(of: entry, in: bytes)
                 if entry.nameLength > 0, bytes[start + name.count] != UInt8(ascii: "=") { return "a pair's name is not followed by =" }
                 if entry.nameTag != StoredCookie.nameTag(ofUTF8: name) { return "a name tag differs from its name's" }
+                let pair = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if entry.flags.contains(.asciiPair) != pair.isASCII { return "a pair's ASCII flag is wrong" }
+                if String(validating: pair, as: UTF8.self) == nil { return "a pair is not UTF-8" }
             }
             return nil
         }

@@ -33,6 +33,8 @@ struct StoredCookie: Sendable, BitwiseCopyable {
         static let sourceSecure = Flags(rawValue: 1 << 3)
         static let persistent = Flags(rawValue: 1 << 4)
         static let hasSourcePort = Flags(rawValue: 1 << 5)
+        /// Every byte of the cookie's name-value pair is ASCII.
+        static let asciiPair = Flags(rawValue: 1 << 6)
     }
 
     @inline(__always) var isHostOnly: Bool { flags.contains(.hostOnly) }

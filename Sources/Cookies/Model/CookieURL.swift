@@ -32,7 +32,11 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     public init?(_ string: String) {
         var text = string
         guard let parts = text.withUTF8(CookieURL.parts(of:)),
-            let host = text.withUTF8({ CanonicalHost(String(decoding: UnsafeBufferPointer(rebasing: $0[parts.host]), as: UTF8.self)) })
+            // The host ends at ASCII delimiters of the text's UTF-8: well-formed itself.
+            let host = text.withUTF8({ text in
+                let bytes = UnsafeBufferPointer(rebasing: text[parts.host])
+                return CanonicalHost(String(wellFormedUTF8: bytes, isASCII: bytes.isASCII))
+            })
         else { return nil }
         self.scheme = parts.scheme
         self.host = host

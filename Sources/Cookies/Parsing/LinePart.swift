@@ -23,7 +23,11 @@ struct LinePart: Sendable {
     /// The text of this part of `line`.
     @inline(__always)
     func string(in line: String) -> String {
-        line.withUTF8Bytes { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+        // Parts end at ";", "=" or whitespace (ASCII) of a String's UTF-8: well-formed themselves.
+        line.withUTF8Bytes { line in
+            let bytes = UnsafeBufferPointer(rebasing: line[start..<end])
+            return String(wellFormedUTF8: bytes, isASCII: bytes.isASCII)
+        }
     }
 
     /// Appends the text of this part of `line` to `output`, without a `String` of its own.
