@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 @_spi(Fuzzing) @testable import Cookies
 
@@ -39,15 +38,12 @@ struct ReceiveTests {
 
     static let limits = CookieLimits(maxCookiesPerSite: 3, sitePurgeCount: 0, maxCookies: 5, purgeCount: 0)
 
-    final class Recorder: Sendable {
-        let changes = Mutex<[CookieChange]>([])
-        var all: [CookieChange] { changes.withLock { $0 } }
-    }
+    typealias Recorder = CookieChangeTests.Recorder
 
     static func observedJar() -> (CookieJar, ManualCookieClock, Recorder) {
         let (jar, clock) = makeTestJar(limits: limits)
         let recorder = Recorder()
-        jar.addObserver { change in recorder.changes.withLock { $0.append(change) } }
+        jar.addObserver { recorder($0) }
         return (jar, clock, recorder)
     }
 
@@ -93,7 +89,7 @@ struct ReceiveTests {
         let (jar, _) = makeTestJar()
         for step in Self.script { jar.setCookie(step.line, from: url(step.url), context: step.context) }
         let recorder = Recorder()
-        jar.addObserver { change in recorder.changes.withLock { $0.append(change) } }
+        jar.addObserver { recorder($0) }
         jar.setCookie("late=1", from: url("https://d.test/"))
         #expect(recorder.all.map(\.cookie.name) == ["late"])
     }
