@@ -128,11 +128,14 @@ struct CookieJarBench {
         withExtendedLifetime(jar) {}
     }
 
-    /// Receives every receipt, in order, as a response to its URL.
+    /// Receives every receipt, in order, as a response to its URL. The receipts are read in place (a
+    /// `for` loop over the array would retain and release both strings of each).
     static func store(_ receipts: [WorkloadFiles.Receipt], into jar: CookieJar) {
-        for receipt in receipts {
-            guard let url = CookieURL(receipt.url) else { continue }
-            jar.receive(receipt.setCookie, from: url)
+        receipts.withUnsafeBufferPointer { receipts in
+            for index in receipts.indices {
+                guard let url = CookieURL(receipts[index].url) else { continue }
+                jar.receive(receipts[index].setCookie, from: url)
+            }
         }
     }
 
