@@ -52,19 +52,31 @@ struct CookieStore: Sendable {
     /// `siteKeyAndSlot(of:)` for a host.
     @inline(__always)
     mutating func siteKeyAndSlot(ofCookieDomain domain: String) -> (key: String, slot: Int?) {
+        let index = cachedSiteIndex(ofCookieDomain: domain)
+        return (siteKeyCache[index].key, siteKeyCache[index].slot)
+    }
+
+    /// The slot of the site of a host, nil when the site has no cookies (its key is not copied).
+    @inline(__always)
+    mutating func siteSlot(of host: CanonicalHost) -> Int? {
+        siteKeyCache[cachedSiteIndex(ofCookieDomain: host.name)].slot
+    }
+
+    /// The position in `siteKeyCache` of `domain`'s site key and slot, added when missing and brought
+    /// up to date when sites came or went since.
+    @inline(__always)
+    private mutating func cachedSiteIndex(ofCookieDomain domain: String) -> Int {
         if let index = siteKeyCache.index(ofDomain: domain) {
             if siteKeyCache[index].layout != siteLayout {
                 siteKeyCache[index].slot = siteSlots[siteKeyCache[index].key]
                 siteKeyCache[index].layout = siteLayout
             }
-            let cached = siteKeyCache[index]
-            return (cached.key, cached.slot)
+            return index
         }
         let key = sharedSiteKey(publicSuffixList.registrableDomain(ofCanonicalDomain: domain) ?? domain)
-        let cached = CachedSite(key: key, slot: siteSlots[key], layout: siteLayout)
         if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll() }
-        siteKeyCache.add(domain, value: cached)
-        return (cached.key, cached.slot)
+        siteKeyCache.add(domain, value: CachedSite(key: key, slot: siteSlots[key], layout: siteLayout))
+        return siteKeyCache.count - 1
     }
 
     /// A site key in `siteKeyCache`, with the slot its site had at layout `layout`.

@@ -56,8 +56,9 @@ struct DomainTable<Value> {
 
     /// The value of the domain at `index` (a position `index(ofDomain:)` gave).
     subscript(index: Int) -> Value {
-        get { entries[index].value }
-        set { entries[index].value = newValue }
+        // Borrowed, not copied: reading one field of a value copies nothing else of it.
+        _read { yield entries[index].value }
+        _modify { yield &entries[index].value }
     }
 
     /// Adds a domain not added yet, with its value.

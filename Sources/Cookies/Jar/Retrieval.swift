@@ -21,10 +21,10 @@ extension CookieStore {
     ) -> R? {
         // Only HTTP-family requests carry cookies (a non-HTTP API reads those of its document's URL).
         guard url.isHTTPFamily else { return nil }
-        let (key, slot) = siteKeyAndSlot(of: url.host)
-        guard var siteIndex = slot else { return nil }
+        guard var siteIndex = siteSlot(of: url.host) else { return nil }
         // Some cookie of the site may have expired: purge them first.
         if sites.withUnsafeBufferPointer({ $0[siteIndex].earliestExpiry <= now }) {
+            let key = sites[siteIndex].key
             purgeExpired(inSite: key, now: now)
             guard let index = siteSlots[key] else { return nil }
             siteIndex = index
