@@ -59,7 +59,13 @@ struct CookieStore: Sendable {
     /// The slot of the site of a host, nil when the site has no cookies (its key is not copied).
     @inline(__always)
     mutating func siteSlot(of host: CanonicalHost) -> Int? {
-        siteKeyCache[cachedSiteIndex(ofCookieDomain: host.name)].slot
+        siteSlot(ofCookieDomain: host.name)
+    }
+
+    /// The slot of the site of a cookie's domain, as `siteSlot(of:)` for a host.
+    @inline(__always)
+    mutating func siteSlot(ofCookieDomain domain: String) -> Int? {
+        siteKeyCache[cachedSiteIndex(ofCookieDomain: domain)].slot
     }
 
     /// The position in `siteKeyCache` of `domain`'s site key and slot, added when missing and brought

@@ -80,14 +80,17 @@ extension CookieStore {
         // Steps 14–15: HttpOnly never through a non-HTTP API.
         if parsed.httpOnly, context.api == .nonHTTP { return .rejected(.httpOnlyFromNonHTTPAPI) }
 
-        let (key, existingSlot) = siteKeyAndSlot(ofCookieDomain: domain)
+        // The site's slot; its key is read only where it is needed.
+        let existingSlot = siteSlot(ofCookieDomain: domain)
         let name = parsed.namePart.bytes(in: line)
 
         // Step 16: leave Secure cookies alone — an insecure origin cannot set a cookie that would
         // overwrite or shadow a Secure cookie of the same name whose domain domain-matches the new
         // cookie's domain (or the reverse) and whose path the new path path-matches.
         if !parsed.secure, !isSecureOrigin,
-            shadowsSecureCookie(name: name, domain: domain, path: path, site: key, at: existingSlot, now: now)
+            shadowsSecureCookie(
+                name: name, domain: domain, path: path, site: existingSlot.map { sites[$0].key } ?? siteKey(ofCookieDomain: domain),
+                at: existingSlot, now: now)
         {
             return .rejected(.wouldShadowSecureCookie)
         }
@@ -148,7 +151,7 @@ extension CookieStore {
         // Where the new cookie was inserted in its site, and whether that site went over its limit.
         var storedAt = 0
         var overLimit = false
-        let slot = existingSlot ?? siteSlot(forKey: key)
+        let slot = existingSlot ?? siteSlot(forKey: siteKey(ofCookieDomain: domain))
         let action: StorageAction = withSite(at: slot) { site in
             let slots = site.identitySlots(
                 nameTag: entry.nameTag, isHostOnly: isHostOnly, domain: domain, path: path, partitionKey: partitionKey)
@@ -189,7 +192,7 @@ extension CookieStore {
             // The cookie to keep is read out only when a limit is exceeded.
             if overLimit || count > limits.maxCookies {
                 let kept = sites[slot].cookie(at: storedAt)
-                if overLimit { enforceSiteLimit(key, keeping: kept, now: now) }
+                if overLimit { enforceSiteLimit(sites[slot].key, keeping: kept, now: now) }
                 if count > limits.maxCookies { enforceTotalLimit(keeping: kept, now: now) }
             }
         }
