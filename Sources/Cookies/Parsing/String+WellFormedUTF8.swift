@@ -22,18 +22,20 @@ extension String {
 }
 
 extension UnsafeBufferPointer<UInt8> {
-    /// True when every byte is ASCII (below 0x80), read eight at a time.
+    /// True when every byte is ASCII (below 0x80), read eight at a time (the last word overlapping the
+    /// one before it when the count is not a multiple of eight).
     var isASCII: Bool {
-        guard let base = baseAddress else { return true }
+        guard let base = baseAddress, count > 0 else { return true }
+        guard count >= 8 else {
+            var bits: UInt8 = 0
+            for offset in 0..<count { bits |= base[offset] }
+            return bits < 0x80
+        }
+        var bits = UnsafeRawPointer(base + (count - 8)).loadUnaligned(as: UInt64.self)
         var offset = 0
-        var bits: UInt64 = 0
-        while count - offset >= 8 {
+        while count - offset > 8 {
             bits |= UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
             offset += 8
-        }
-        while offset < count {
-            bits |= UInt64(base[offset])
-            offset += 1
         }
         return bits & 0x8080_8080_8080_8080 == 0
     }

@@ -47,6 +47,18 @@ struct CookiePairsTests {
         row.name.withUTF8Bytes { name in pairs.withBytes { #expect(CookiePairs.name(of: entry, in: $0, is: name)) } }
     }
 
+    /// The ASCII check reads words, the last one overlapping: a non-ASCII byte anywhere is found.
+    @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 17, 31])
+    func asciiCheckFindsANonASCIIByteAnywhere(count: Int) {
+        let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: count)
+        #expect(ascii.withUnsafeBufferPointer(\.isASCII))
+        for position in 0..<count {
+            var bytes = ascii
+            bytes[position] = 0xC3
+            #expect(!bytes.withUnsafeBufferPointer(\.isASCII), "0xC3 at \(position) of \(count)")
+        }
+    }
+
     @Test func aReplacementThatFitsIsWrittenInPlaceAndALongerOneAtTheEnd() {
         var pairs = CookiePairs()
         let first = Self.entry(&pairs, "a", "12345")
