@@ -2,15 +2,10 @@
 /// is kept once and cookies refer to it by slot. A site's cookies use few distinct domains and paths, so
 /// the table is small: lookups scan it, retrieval decides once per slot instead of once per cookie, and
 /// the jar holds one copy of each string instead of one per cookie.
-///
-/// The strings' UTF-8 is also kept in one buffer, `bytes`, which lookups and retrieval's decisions read:
-/// comparing against a slot touches neither the String nor its reference count.
 struct InternedStrings: Sendable {
     struct Slot: Sendable {
         /// The string; "" in a free slot.
         var string: String
-        /// Where its UTF-8 starts in `bytes`.
-        var start: Int
         /// Its UTF-8 length.
         var byteCount: Int
         /// How many cookies use the slot; 0 in a free slot.
@@ -19,10 +14,6 @@ struct InternedStrings: Sendable {
 
     /// The slots, free ones included (one allocation per table).
     private(set) var slots: [Slot] = []
-    /// The UTF-8 of the slots' strings, one after another; a freed slot's bytes stay as garbage until
-    /// they outweigh the rest.
-    private(set) var bytes: [UInt8] = []
-    private var garbage = 0
 
     /// How many slots the table has (free ones included).
     var count: Int { slots.count }
@@ -41,27 +32,13 @@ struct InternedStrings: Sendable {
 
     /// The slot holding the string whose UTF-8 is `bytes`, if some cookie uses it.
     func slot(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
-        withSlotsAndBytes { slots, own in
+        slots.withUnsafeBufferPointer { slots in
             for index in slots.indices
-            where slots[index].byteCount == bytes.count && slots[index].uses > 0
-                && (bytes.isEmpty || memoryEqual(own.baseAddress! + slots[index].start, bytes.baseAddress!, bytes.count))
-            {
+            where slots[index].byteCount == bytes.count && slots[index].uses > 0 && slots[index].string.hasUTF8(bytes) {
                 return UInt32(truncatingIfNeeded: index)
             }
             return nil
         }
-    }
-
-    /// Calls `body` with the slots and `bytes` in place (a slot's UTF-8: `utf8(of:in:)`).
-    @inline(__always)
-    func withSlotsAndBytes<R>(_ body: (UnsafeBufferPointer<Slot>, UnsafeBufferPointer<UInt8>) -> R) -> R {
-        slots.withUnsafeBufferPointer { slots in bytes.withUnsafeBufferPointer { bytes in body(slots, bytes) } }
-    }
-
-    /// The UTF-8 of `slot`'s string in `bytes` (from `withSlotsAndBytes`); empty for a free slot.
-    @inline(__always)
-    static func utf8(of slot: Slot, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[slot.start..<slot.start + slot.byteCount])
     }
 
     /// The slot of `string`, added when no cookie uses it yet; counts one more use.
@@ -102,8 +79,7 @@ struct InternedStrings: Sendable {
 
     /// Puts `string`, which no slot holds, in a slot with one use.
     private mutating func add(_ string: String) -> UInt32 {
-        let new = Slot(string: string, start: bytes.count, byteCount: string.utf8.count, uses: 1)
-        string.withUTF8Bytes { bytes.append(contentsOf: $0) }
+        let new = Slot(string: string, byteCount: string.utf8.count, uses: 1)
         if let free = slots.firstIndex(where: { $0.uses == 0 }) {
             slots[free] = new
             return UInt32(truncatingIfNeeded: free)
@@ -133,22 +109,6 @@ struct InternedStrings: Sendable {
     mutating func release(_ slot: UInt32) {
         let index = Int(slot)
         slots[index].uses -= 1
-        guard slots[index].uses == 0 else { return }
-        garbage += slots[index].byteCount
-        slots[index] = Slot(string: "", start: 0, byteCount: 0, uses: 0)
-        if garbage > 256, 2 * garbage > bytes.count { compactBytes() }
-    }
-
-    /// Rewrites `bytes` with the UTF-8 of the used slots only.
-    private mutating func compactBytes() {
-        var compacted: [UInt8] = []
-        compacted.reserveCapacity(bytes.count - garbage)
-        for index in slots.indices where slots[index].uses > 0 {
-            let start = compacted.count
-            compacted.append(contentsOf: bytes[slots[index].start..<slots[index].start + slots[index].byteCount])
-            slots[index].start = start
-        }
-        bytes = compacted
-        garbage = 0
+        if slots[index].uses == 0 { slots[index] = Slot(string: "", byteCount: 0, uses: 0) }
     }
 }

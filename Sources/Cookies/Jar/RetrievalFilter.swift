@@ -77,17 +77,15 @@ extension SiteCookies {
             let hostIsIPAddress = url.host.isIPAddress
             url.host.name.withUTF8Bytes { host in
                 url.withPathBytes { path in
-                    domains.withSlotsAndBytes { slots, bytes in
-                        for slot in slots.indices {
-                            decisions[slot] = DomainMatch.decision(
-                                host: host, hostIsIPAddress: hostIsIPAddress, domain: InternedStrings.utf8(of: slots[slot], in: bytes))
+                    domains.slots.withUnsafeBufferPointer { domains in
+                        for slot in domains.indices {
+                            decisions[slot] = DomainMatch.decision(host: host, hostIsIPAddress: hostIsIPAddress, domain: domains[slot].string)
                         }
                     }
                     // Per path: the request path path-matches it (§5.1.4).
-                    paths.withSlotsAndBytes { slots, bytes in
-                        for slot in slots.indices {
-                            let cookiePath = InternedStrings.utf8(of: slots[slot], in: bytes)
-                            decisions[pathStart + slot] = CookiePath.matches(requestPath: path, cookiePath: cookiePath) ? 1 : 0
+                    paths.slots.withUnsafeBufferPointer { paths in
+                        for slot in paths.indices {
+                            decisions[pathStart + slot] = CookiePath.matches(requestPath: path, cookiePath: paths[slot].string) ? 1 : 0
                         }
                     }
                 }

@@ -380,10 +380,6 @@ struct SiteCookies: Sendable {
             for slot in 0..<table.count {
                 if counted[slot] != table.slots[slot].uses { return "a \(label) slot counts the wrong number of uses" }
                 if counted[slot] > 0, table.slots[slot].string.isEmpty { return "a used \(label) slot holds no string" }
-                let bytesAgree = table.withSlotsAndBytes { slots, bytes in
-                    slots[slot].uses == 0 || slots[slot].string.hasUTF8(InternedStrings.utf8(of: slots[slot], in: bytes))
-                }
-                if !bytesAgree { return "a \(label) slot's bytes are not its string's" }
             }
         }
         if entries.contains(where: { $0.flags.contains(.persistent) && $0.expiry < earliestExpiry.microsecondsSinceEpoch }) {

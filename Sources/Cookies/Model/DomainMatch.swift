@@ -23,7 +23,9 @@ enum DomainMatch {
     /// For retrieval, one byte about a cookie domain: bit 1 when `host` domain-matches it, bit 0 when it
     /// is `host` itself (what a host-only cookie needs).
     @inline(__always)
-    static func decision(host: UnsafeBufferPointer<UInt8>, hostIsIPAddress: Bool, domain: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        matches(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain) ? (domain.count == host.count ? 3 : 2) : 0
+    static func decision(host: UnsafeBufferPointer<UInt8>, hostIsIPAddress: Bool, domain: String) -> UInt8 {
+        domain.withUTF8Bytes { domain in
+            matches(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain) ? (domain.count == host.count ? 3 : 2) : 0
+        }
     }
 }

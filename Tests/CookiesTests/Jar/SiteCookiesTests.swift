@@ -20,23 +20,6 @@ struct SiteCookiesTests {
         #expect(table.count == 2 && table[b] == "b.example")
     }
 
-    /// The strings' UTF-8 in the table's one buffer: freed strings' bytes are dropped once they outweigh
-    /// the rest, and every string is still found by its bytes.
-    @Test func internedBytesAreCompactedAndStillFound() {
-        var table = InternedStrings()
-        let names = (0..<64).map { "/path/number-\($0)" }
-        let slots = names.map { table.retain($0) }
-        for index in names.indices where index % 4 != 0 { table.release(slots[index]) }
-        #expect(table.bytes.count < names.map(\.utf8.count).reduce(0, +) / 2, "the freed bytes are gone")
-        for index in names.indices {
-            let found = names[index].withUTF8Bytes { table.slot(ofUTF8: $0) }
-            #expect(found == (index % 4 == 0 ? slots[index] : nil), "\(names[index])")
-        }
-        table.withSlotsAndBytes { slots, bytes in
-            for slot in slots where slot.uses > 0 { #expect(slot.string.hasUTF8(InternedStrings.utf8(of: slot, in: bytes))) }
-        }
-    }
-
     /// A receipt finds its identity's slots once, removes an expired cookie of that identity (freeing
     /// the slots it alone used), then inserts: the slots found first are not reused once freed.
     @Test func insertingAfterRemovingTheOnlyUserOfASlotInternsTheStringsAgain() throws {
