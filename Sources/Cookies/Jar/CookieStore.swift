@@ -13,6 +13,8 @@ struct CookieStore: Sendable {
     private var lastCreation = CookieTime(microsecondsSinceEpoch: .min)
     /// Changes not yet handed to the jar's observers; recorded only while `recordsChanges` is true.
     var changes: [CookieChange] = []
+    /// Where retrieval writes a Cookie header before it becomes a String: the longest header so far.
+    var headerBuffer: [UInt8] = []
     var recordsChanges = false
     /// Host or cookie domain → its site key, and the slot of that site as of `siteLayout`; bounded,
     /// cleared when full.

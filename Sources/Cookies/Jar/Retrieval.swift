@@ -73,8 +73,12 @@ extension CookieStore {
 
     /// §5.8.3 step 6: the `Cookie` header value for a request, or nil when no cookie is sent.
     mutating func cookieHeader(for url: CookieURL, context: CookieRequestContext, now: CookieTime) -> String? {
+        // The store's header buffer, lent to the site for this request.
+        var buffer: [UInt8] = []
+        swap(&buffer, &headerBuffer)
+        defer { swap(&buffer, &headerBuffer) }
         let header: String?? = retrieve(for: url, context: context, now: now) { site, sent in
-            sent.isEmpty ? nil : site.cookieHeader(sending: sent)
+            sent.isEmpty ? nil : site.cookieHeader(sending: sent, buffer: &buffer)
         }
         return header ?? nil
     }
@@ -82,10 +86,10 @@ extension CookieStore {
 
 extension SiteCookies {
     /// The `Cookie` header carrying the cookies at `sent` (§5.8.3 step 6): their pairs (`name=value`, the
-    /// value alone for a nameless cookie) joined by "; ", measured from the entries, copied into a
-    /// temporary buffer (on the stack up to 1 KiB) and from there into the String, which takes the bytes
-    /// as the well-formed UTF-8 they are.
-    func cookieHeader(sending sent: UnsafeBufferPointer<Int32>) -> String {
+    /// value alone for a nameless cookie) joined by "; ", measured from the entries, copied into `buffer`
+    /// (grown when too short, kept by the store for the next request) and from there into the String,
+    /// which takes the bytes as the well-formed UTF-8 they are.
+    func cookieHeader(sending sent: UnsafeBufferPointer<Int32>, buffer: inout [UInt8]) -> String {
         withEntriesAndPairs { entries, pairs in
             var length = 2 * (sent.count - 1)
             var isASCII = true
@@ -93,7 +97,8 @@ extension SiteCookies {
                 length += Int(entries[Int(index)].pairLength)
                 isASCII = isASCII && entries[Int(index)].flags.contains(.asciiPair)
             }
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+            if buffer.count < length { buffer = [UInt8](repeating: 0, count: max(length, 2 * buffer.count)) }
+            return buffer.withUnsafeMutableBufferPointer { buffer in
                 let base = buffer.baseAddress!
                 var offset = 0
                 for (position, index) in sent.enumerated() {

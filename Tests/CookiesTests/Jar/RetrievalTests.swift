@@ -74,6 +74,21 @@ struct RetrievalTests {
         #expect(filter.isRequestPartition(key) == matches, "\(source)")
     }
 
+    /// §5.8.3 step 6: headers are written into a buffer the jar keeps; a short header after a long one
+    /// carries none of the long one's bytes, and a longer one grows the buffer.
+    @Test func headersOfEveryLengthComeOutWhole() {
+        let (jar, _) = makeTestJar()
+        let long = String(repeating: "L", count: 1500)
+        jar.receive("big=\(long)", from: url("https://long.test/"))
+        jar.receive("s=1", from: url("https://short.test/"))
+        jar.receive("bigger=\(long)\(long)", from: url("https://longer.test/"))
+        for _ in 0..<2 {
+            #expect(jar.cookieHeader(for: url("https://long.test/")) == "big=" + long)
+            #expect(jar.cookieHeader(for: url("https://short.test/")) == "s=1")
+            #expect(jar.cookieHeader(for: url("https://longer.test/")) == "bigger=" + long + long)
+        }
+    }
+
     @Test func partitionedCookiesStayInTheirPartition() {
         let (jar, _) = makeTestJar()
         let inTopA = CookieRequestContext(siteForCookies: .origin(url("https://a.example")), partition: url("https://a.example"))
