@@ -30,6 +30,19 @@ import Testing
         #expect(reopened.filePath == path)
     }
 
+    /// A response received through `receive` (which reports nothing) reaches the file as `setCookie`'s
+    /// would: stored, replaced and deleted cookies alike.
+    @Test func receivedResponsesReachTheFile() throws {
+        let jar = try openTestJar(path)
+        let site = url("https://example.com/")
+        jar.receive(["a=1; Max-Age=600", "b=1; Max-Age=600", "c=1; Max-Age=600"], from: site)
+        jar.receive(["a=2; Max-Age=600", "b=; Max-Age=0"], from: site)
+        try jar.close()
+
+        let reopened = try openTestJar(path)
+        #expect(reopened.allCookies().map { "\($0.name)=\($0.value)" }.sorted() == ["a=2", "c=1"])
+    }
+
     /// Session cookies end with the session (rfc6265bis-22 §5.7 step 6) unless the option keeps them.
     @Test(arguments: [false, true])
     func sessionCookiesAreWrittenOnlyWhenAsked(persists: Bool) throws {
