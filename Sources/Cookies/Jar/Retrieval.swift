@@ -52,7 +52,7 @@ extension CookieStore {
     /// Every cookie of `url`'s site with the reason it would not be sent (nil: it would be), in send
     /// order, without touching last-access times: what `cookiejar inspect --url` shows.
     mutating func retrievalReport(for url: CookieURL, context: CookieRequestContext, now: CookieTime) -> [RetrievalDecision] {
-        guard let siteIndex = siteKeyAndSlot(of: url.host).slot else { return [] }
+        guard let siteIndex = siteSlot(of: url.host) else { return [] }
         let filter = filter(for: url, context: context, siteIndex: siteIndex)
         var site = sites[siteIndex]
         var report: [RetrievalDecision] = []
