@@ -21,6 +21,14 @@ extension String {
     }
 }
 
+/// Calls `body` with `bytes` when they are well-formed UTF-8, else with the UTF-8 of the String they
+/// decode to (each ill-formed sequence replaced by U+FFFD), as a `String` made of them would hold.
+func withWellFormedUTF8<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if bytes.isASCII { return body(bytes) }
+    var repaired = String(decoding: bytes, as: UTF8.self)
+    return repaired.withUTF8(body)
+}
+
 extension UnsafeBufferPointer<UInt8> {
     /// True when every byte is ASCII (below 0x80), read eight at a time (the last word overlapping the
     /// one before it when the count is not a multiple of eight).
