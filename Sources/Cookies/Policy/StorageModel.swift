@@ -191,9 +191,7 @@ extension CookieStore {
             noteCreation(creation)
             // The cookie to keep is read out only when a limit is exceeded.
             if overLimit || count > limits.maxCookies {
-                let kept = sites[slot].cookie(at: storedAt)
-                if overLimit { enforceSiteLimit(sites[slot].key, keeping: kept, now: now) }
-                if count > limits.maxCookies { enforceTotalLimit(keeping: kept, now: now) }
+                enforceLimits(site: sites[slot].key, keeping: sites[slot].cookie(at: storedAt), now: now)
             }
         }
         return action
