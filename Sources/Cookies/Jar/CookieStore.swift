@@ -47,13 +47,14 @@ struct CookieStore: Sendable {
     /// the same name are one entry of the cache, and have the same site.
     @inline(__always)
     mutating func siteKeyAndSlot(of host: CanonicalHost) -> (key: String, slot: Int?) {
-        siteKeyAndSlot(ofCookieDomain: host.name)
+        let index = host.withNameBytes { cachedSiteIndex(ofCookieDomain: $0) }
+        return (siteKeyCache[index].key, siteKeyCache[index].slot)
     }
 
     /// The site key of a cookie's domain (a canonical host name) and the slot of that site, as
     /// `siteKeyAndSlot(of:)` for a host.
     @inline(__always)
-    mutating func siteKeyAndSlot(ofCookieDomain domain: String) -> (key: String, slot: Int?) {
+    mutating func siteKeyAndSlot(ofCookieDomain domain: UnsafeBufferPointer<UInt8>) -> (key: String, slot: Int?) {
         let index = cachedSiteIndex(ofCookieDomain: domain)
         return (siteKeyCache[index].key, siteKeyCache[index].slot)
     }
@@ -61,19 +62,19 @@ struct CookieStore: Sendable {
     /// The slot of the site of a host, nil when the site has no cookies (its key is not copied).
     @inline(__always)
     mutating func siteSlot(of host: CanonicalHost) -> Int? {
-        siteSlot(ofCookieDomain: host.name)
+        host.withNameBytes { siteSlot(ofCookieDomain: $0) }
     }
 
-    /// The slot of the site of a cookie's domain, as `siteSlot(of:)` for a host.
+    /// The slot of the site of a cookie's domain (UTF-8), as `siteSlot(of:)` for a host.
     @inline(__always)
-    mutating func siteSlot(ofCookieDomain domain: String) -> Int? {
+    mutating func siteSlot(ofCookieDomain domain: UnsafeBufferPointer<UInt8>) -> Int? {
         siteKeyCache[cachedSiteIndex(ofCookieDomain: domain)].slot
     }
 
-    /// The position in `siteKeyCache` of `domain`'s site key and slot, added when missing and brought
-    /// up to date when sites came or went since.
+    /// The position in `siteKeyCache` of the site key and slot of `domain` (UTF-8), added when missing
+    /// and brought up to date when sites came or went since.
     @inline(__always)
-    private mutating func cachedSiteIndex(ofCookieDomain domain: String) -> Int {
+    private mutating func cachedSiteIndex(ofCookieDomain domain: UnsafeBufferPointer<UInt8>) -> Int {
         if let index = siteKeyCache.index(ofDomain: domain) {
             if siteKeyCache[index].layout != siteLayout {
                 siteKeyCache[index].slot = siteSlots[siteKeyCache[index].key]
@@ -81,7 +82,8 @@ struct CookieStore: Sendable {
             }
             return index
         }
-        let key = sharedSiteKey(publicSuffixList.registrableDomain(ofCanonicalDomain: domain) ?? domain)
+        let name = String(decoding: domain, as: UTF8.self)
+        let key = sharedSiteKey(publicSuffixList.registrableDomain(ofCanonicalDomain: name) ?? name)
         if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll() }
         siteKeyCache.add(domain, value: CachedSite(key: key, slot: siteSlots[key], layout: siteLayout))
         return siteKeyCache.count - 1
@@ -106,6 +108,11 @@ struct CookieStore: Sendable {
 
     /// The site key of a cookie's domain.
     mutating func siteKey(ofCookieDomain domain: String) -> String {
+        domain.withUTF8Bytes { siteKeyAndSlot(ofCookieDomain: $0).key }
+    }
+
+    /// The site key of a cookie's domain (UTF-8).
+    mutating func siteKey(ofCookieDomain domain: UnsafeBufferPointer<UInt8>) -> String {
         siteKeyAndSlot(ofCookieDomain: domain).key
     }
 
@@ -229,7 +236,7 @@ struct CookieStore: Sendable {
     /// a cookie of the same identity. Expired cookies are not inserted. Limits are enforced.
     mutating func insert(_ cookie: Cookie, now: CookieTime) -> SetCookieOutcome {
         noteCreation(cookie.creation)
-        let (key, slot) = siteKeyAndSlot(ofCookieDomain: cookie.domain)
+        let (key, slot) = cookie.domain.withUTF8Bytes { siteKeyAndSlot(ofCookieDomain: $0) }
         // One visit to the site: the cookie of the same identity goes, the new one comes unless expired.
         if cookie.isExpired(at: now) {
             guard let slot else { return .expired }

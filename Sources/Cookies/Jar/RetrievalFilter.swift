@@ -75,7 +75,7 @@ extension SiteCookies {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: partitionStart + partitions.count) { decisions in
             // Per domain: `DomainMatch.decision`.
             let hostIsIPAddress = url.host.isIPAddress
-            url.host.name.withUTF8Bytes { host in
+            url.host.withNameBytes { host in
                 url.withPathBytes { path in
                     domains.slots.withUnsafeBufferPointer { domains in
                         for slot in domains.indices {

@@ -55,19 +55,22 @@ struct SiteCookies: Sendable {
 
     /// The slots of an identity with these parts (the path as UTF-8), in this site's tables.
     func identitySlots(
-        nameTag: UInt16, isHostOnly: Bool, domain: String, path: UnsafeBufferPointer<UInt8>, partitionKey: String?
+        nameTag: UInt16, isHostOnly: Bool, domain: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>,
+        partitionKey: String?
     ) -> IdentitySlots {
         IdentitySlots(
-            nameTag: nameTag, isHostOnly: isHostOnly, domain: domains.slot(of: domain), path: paths.slot(ofUTF8: path),
+            nameTag: nameTag, isHostOnly: isHostOnly, domain: domains.slot(ofUTF8: domain), path: paths.slot(ofUTF8: path),
             partition: partitionKey.map(partitions.slot(of:)) ?? StoredCookie.unpartitioned)
     }
 
     /// The slots of the identity of `cookie`, in this site's tables.
     func identitySlots(of cookie: Cookie) -> IdentitySlots {
-        cookie.path.withUTF8Bytes { path in
-            identitySlots(
-                nameTag: StoredCookie.nameTag(of: cookie.name), isHostOnly: cookie.isHostOnly, domain: cookie.domain,
-                path: path, partitionKey: cookie.partitionKey)
+        cookie.domain.withUTF8Bytes { domain in
+            cookie.path.withUTF8Bytes { path in
+                identitySlots(
+                    nameTag: StoredCookie.nameTag(of: cookie.name), isHostOnly: cookie.isHostOnly, domain: domain,
+                    path: path, partitionKey: cookie.partitionKey)
+            }
         }
     }
 
@@ -97,7 +100,8 @@ struct SiteCookies: Sendable {
     /// `domain` (or the reverse) and whose path `path` path-matches (name and path as UTF-8). Mutating only
     /// so that it runs on the site in place, without a copy.
     mutating func hasSecureCookie(
-        shadowedBy name: UnsafeBufferPointer<UInt8>, domain: String, path: UnsafeBufferPointer<UInt8>, now: CookieTime
+        shadowedBy name: UnsafeBufferPointer<UInt8>, domain: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>,
+        now: CookieTime
     ) -> Bool {
         let nameTag = StoredCookie.nameTag(ofUTF8: name)
         return entries.withUnsafeBufferPointer { entries in
@@ -113,11 +117,13 @@ struct SiteCookies: Sendable {
 
     /// §5.7 step 16's domain and path conditions for `existing` and a new cookie's `domain` and `path`
     /// (UTF-8).
-    private func shadows(_ existing: StoredCookie, domain: String, path: UnsafeBufferPointer<UInt8>) -> Bool {
-        let existingDomain = domains[existing.domain]
-        return (DomainMatch.matches(host: existingDomain, hostIsIPAddress: false, domain: domain)
-            || DomainMatch.matches(host: domain, hostIsIPAddress: false, domain: existingDomain))
-            && CookiePath.matches(requestPath: path, cookiePath: paths[existing.path])
+    private func shadows(
+        _ existing: StoredCookie, domain: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        domains[existing.domain].withUTF8Bytes { existingDomain in
+            DomainMatch.matches(host: existingDomain, hostIsIPAddress: false, domain: domain)
+                || DomainMatch.matches(host: domain, hostIsIPAddress: false, domain: existingDomain)
+        } && CookiePath.matches(requestPath: path, cookiePath: paths[existing.path])
     }
 
     /// The length of the path of `entry`.
@@ -141,27 +147,29 @@ struct SiteCookies: Sendable {
         cookie.path.withUTF8Bytes { path in
             cookie.name.withUTF8Bytes { name in
                 cookie.value.withUTF8Bytes { value in
-                    let slots = identitySlots(
-                        nameTag: entry.nameTag, isHostOnly: cookie.isHostOnly, domain: cookie.domain, path: path,
-                        partitionKey: cookie.partitionKey)
-                    _ = insert(
-                        entry, name: name, value: value, domain: cookie.domain, path: path,
-                        partitionKey: cookie.partitionKey, slots: slots)
+                    cookie.domain.withUTF8Bytes { domain in
+                        let slots = identitySlots(
+                            nameTag: entry.nameTag, isHostOnly: cookie.isHostOnly, domain: domain, path: path,
+                            partitionKey: cookie.partitionKey)
+                        _ = insert(
+                            entry, name: name, value: value, domain: domain, path: path,
+                            partitionKey: cookie.partitionKey, slots: slots)
+                    }
                 }
             }
         }
     }
 
-    /// Inserts the cookie `entry` (whose slots and pair are set here) with these parts (name, value and
-    /// path as UTF-8) at its place in send order; `slots` are where `identitySlots` found the parts of its
+    /// Inserts the cookie `entry` (whose slots and pair are set here) with these parts (name, value,
+    /// domain and path as UTF-8) at its place in send order; `slots` are where `identitySlots` found the parts of its
     /// identity. Returns the index it went to.
     mutating func insert(
-        _ entry: StoredCookie, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, domain: String,
-        path: UnsafeBufferPointer<UInt8>, partitionKey: String?, slots: IdentitySlots
+        _ entry: StoredCookie, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>,
+        domain: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, partitionKey: String?, slots: IdentitySlots
     ) -> Int {
         var new = entry
         pairs.append(name: name, value: value, to: &new)
-        new.domain = domains.retain(domain, foundAt: slots.domain)
+        new.domain = domains.retain(utf8: domain, foundAt: slots.domain)
         new.path = paths.retain(utf8: path, foundAt: slots.path)
         new.partition = partitionKey.map { partitions.retain($0, foundAt: slots.partition) } ?? StoredCookie.unpartitioned
         var low = 0

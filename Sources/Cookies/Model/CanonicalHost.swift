@@ -12,9 +12,25 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
         case ipv6
     }
 
-    /// The canonical text: `www.example.com`, `127.0.0.1`, `[::1]`.
-    public let name: String
+    /// The text holding the canonical host and the host's UTF-8 offsets in it: the host alone, or the
+    /// URL it was parsed from when it was canonical as written there (no String of its own).
+    private let text: String
+    private let start: Int
+    private let end: Int
     public let kind: Kind
+
+    /// The canonical text: `www.example.com`, `127.0.0.1`, `[::1]`.
+    public var name: String {
+        if start == 0, end == text.utf8.count { return text }
+        // Canonical hosts are ASCII.
+        return withNameBytes { String(wellFormedUTF8: $0, isASCII: true) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the name (ASCII).
+    @inline(__always)
+    func withNameBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        text.withUTF8Bytes { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
 
     /// Canonicalises `text` (a URL's host, IPv6 with or without brackets); nil when it is no valid host.
     public init?(_ text: String) {
@@ -23,6 +39,24 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
             self.init(name: text, kind: .domain)
         } else {
             self.init(canonicalising: text)
+        }
+    }
+
+    /// The host whose text is the UTF-8 offsets `range` of `text` (a URL: ASCII delimiters end the host,
+    /// so the range holds well-formed UTF-8); nil when it is no valid host. A host canonical as written
+    /// stays in `text`.
+    init?(in text: String, at range: Range<Int>) {
+        guard !range.isEmpty else { return nil }
+        var text = text
+        let isCanonical = text.withUTF8 { CanonicalHost.isCanonicalDomainName(UnsafeBufferPointer(rebasing: $0[range])) }
+        if isCanonical {
+            self.init(text: text, start: range.lowerBound, end: range.upperBound, kind: .domain)
+        } else {
+            let host = text.withUTF8 { text in
+                let bytes = UnsafeBufferPointer(rebasing: text[range])
+                return String(wellFormedUTF8: bytes, isASCII: bytes.isASCII)
+            }
+            self.init(canonicalising: host)
         }
     }
 
@@ -57,8 +91,21 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
 
     /// A host known to be canonical already (for stored cookies and tests).
     init(name: String, kind: Kind) {
-        self.name = name
-        self.kind = kind
+        self.init(text: name, start: 0, end: name.utf8.count, kind: kind)
+    }
+
+    private init(text: String, start: Int, end: Int, kind: Kind) {
+        (self.text, self.start, self.end, self.kind) = (text, start, end, kind)
+    }
+
+    /// Hosts are equal when their kind and the UTF-8 of their name are.
+    public static func == (lhs: CanonicalHost, rhs: CanonicalHost) -> Bool {
+        lhs.kind == rhs.kind && lhs.withNameBytes { left in rhs.withNameBytes { right in left.elementsEqual(right) } }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        withNameBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// True for an IPv4 or IPv6 literal: such hosts never reach the public suffix list, and a domain
@@ -69,17 +116,19 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
     /// counts as a secure channel (a deliberate choice shared with browsers' "potentially trustworthy
     /// origins", W3C Secure Contexts §3.1; rfc6265bis-22 leaves "secure" to the user agent, §5.7 step 13).
     public var isLoopback: Bool {
-        switch kind {
-        case .ipv4: return name.utf8.starts(with: "127.".utf8)
-        case .ipv6: return name == "[::1]"
-        case .domain:
-            // Bytes, not Characters: a canonical domain is ASCII. "localhost" or a name ending in
-            // ".localhost", a trailing dot set aside.
-            var bytes = name.utf8[...]
-            if bytes.last == UInt8(ascii: ".") { bytes = bytes.dropLast() }
-            let localhost = "localhost".utf8
-            guard bytes.count >= localhost.count, bytes.suffix(localhost.count).elementsEqual(localhost) else { return false }
-            return bytes.count == localhost.count || bytes.dropLast(localhost.count).last == UInt8(ascii: ".")
+        withNameBytes { name in
+            switch kind {
+            case .ipv4: return name.starts(with: "127.".utf8)
+            case .ipv6: return name.elementsEqual("[::1]".utf8)
+            case .domain:
+                // Bytes, not Characters: a canonical domain is ASCII. "localhost" or a name ending in
+                // ".localhost", a trailing dot set aside.
+                var bytes = name[...]
+                if bytes.last == UInt8(ascii: ".") { bytes = bytes.dropLast() }
+                let localhost = "localhost".utf8
+                guard bytes.count >= localhost.count, bytes.suffix(localhost.count).elementsEqual(localhost) else { return false }
+                return bytes.count == localhost.count || bytes.dropLast(localhost.count).last == UInt8(ascii: ".")
+            }
         }
     }
 
@@ -87,20 +136,32 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
 
     /// True for the common host that is canonical as it is: lower-case letters, digits, "-", "_" and "."
     /// only, its last label (before a trailing ".") not starting with a digit, so that it is neither an
-    /// IPv4 address nor invalid as one. Everything else takes the full path above.
-    private static func isCanonicalDomainName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var lastLabelStart = 0
-        for index in bytes.indices {
-            let byte = bytes[index]
-            // Lower-case letters first: one subtraction and one comparison each.
-            if byte &- UInt8(ascii: "a") < 26 { continue }
-            if byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") { continue }
-            guard byte == UInt8(ascii: ".") else { return false }
-            if index + 1 < bytes.count { lastLabelStart = index + 1 }
+    /// IPv4 address nor invalid as one. Everything else takes the full path above. The bytes are read
+    /// eight at a time (the last word overlapping the one before it), the last label from the end.
+    static func isCanonicalDomainName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        let count = bytes.count
+        if count >= 8 {
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while true {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                guard word.isCanonicalHostWord else { return false }
+                if offset + 8 == count { break }
+                offset = Swift.min(offset + 8, count - 8)
+            }
+        } else {
+            // A short name, padded with "a" (allowed) to a word.
+            var word: UInt64 = 0x6161_6161_6161_6161
+            for offset in 0..<count { word = word & ~(0xFF << (offset * 8)) | UInt64(base[offset]) << (offset * 8) }
+            guard word.isCanonicalHostWord else { return false }
         }
-        // `lastLabelStart` is a valid index: the text is not empty and a trailing "." never moves it.
-        let first = bytes[lastLabelStart]
-        return !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+        // The first byte of the last label, a trailing "." set aside.
+        var end = count
+        if base[end - 1] == UInt8(ascii: "."), end > 1 { end -= 1 }
+        var first = end - 1
+        while first > 0, base[first - 1] != UInt8(ascii: ".") { first -= 1 }
+        return !(base[first] >= UInt8(ascii: "0") && base[first] <= UInt8(ascii: "9"))
     }
 
     /// WHATWG URL "forbidden host code point", plus controls and space: never part of a host.
@@ -113,5 +174,27 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
         default:
             return false
         }
+    }
+}
+
+extension UInt64 {
+    /// True when each byte of this word is a lower-case letter, a digit, "-", "." or "_". For bytes below
+    /// 0x80, adding `0x80 - low` sets the high bit exactly when the byte is at least `low`, adding
+    /// `0x7F - high` exactly when it is above `high`, and adding 0x7F to the byte xor `c` exactly when it
+    /// is not `c`; no sum carries into the next byte ("determine if a word has a byte between m and n",
+    /// Sean Eron Anderson, Bit Twiddling Hacks).
+    @inline(__always)
+    fileprivate var isCanonicalHostWord: Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let low = self & ~highBits
+        func atLeast(_ bound: UInt8) -> UInt64 { low &+ ones &* UInt64(0x80 - bound) }
+        func above(_ bound: UInt8) -> UInt64 { low &+ ones &* UInt64(0x7F - bound) }
+        func isNot(_ byte: UInt8) -> UInt64 { (low ^ ones &* UInt64(byte)) &+ ones &* 0x7F }
+        // "a"-"z"; "-" to "9" except "/" ("-", "." and the digits); "_".
+        let letter = atLeast(UInt8(ascii: "a")) & ~above(UInt8(ascii: "z"))
+        let dashToNine = atLeast(UInt8(ascii: "-")) & ~above(UInt8(ascii: "9")) & isNot(UInt8(ascii: "/"))
+        let allowed = letter | dashToNine | ~isNot(UInt8(ascii: "_"))
+        return (allowed & ~self & highBits) == highBits
     }
 }

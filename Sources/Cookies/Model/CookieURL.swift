@@ -31,12 +31,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     /// Parses `string`; nil when it is not an absolute URL with a host.
     public init?(_ string: String) {
         var text = string
-        guard let parts = text.withUTF8(CookieURL.parts(of:)),
-            // The host ends at ASCII delimiters of the text's UTF-8: well-formed itself.
-            let host = text.withUTF8({ text in
-                let bytes = UnsafeBufferPointer(rebasing: text[parts.host])
-                return CanonicalHost(String(wellFormedUTF8: bytes, isASCII: bytes.isASCII))
-            })
+        guard let parts = text.withUTF8(CookieURL.parts(of:)), let host = CanonicalHost(in: text, at: parts.host)
         else { return nil }
         self.scheme = parts.scheme
         self.host = host

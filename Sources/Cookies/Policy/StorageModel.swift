@@ -32,25 +32,32 @@ extension CookieStore {
             IPv4Address.parse(domainAttribute).isNotAnAddress,
             isPublicSuffix(domainAttribute: domainAttribute)
         {
-            guard domainAttribute == url.host.name else { return .rejected(.domainIsPublicSuffix) }
+            guard url.host.withNameBytes(domainAttribute.hasUTF8) else { return .rejected(.domainIsPublicSuffix) }
             domainAttribute = ""
         }
-        // Step 10: the request-host must domain-match a non-empty Domain attribute.
-        let isHostOnly: Bool
-        let domain: String
+        // Step 10: the request-host must domain-match a non-empty Domain attribute. The domain is the
+        // host's bytes for a host-only cookie, the attribute's otherwise.
         if domainAttribute.isEmpty {
-            isHostOnly = true
-            domain = url.host.name
-        } else {
-            guard DomainMatch.matches(host: url.host.name, hostIsIPAddress: url.host.isIPAddress, domain: domainAttribute)
-            else { return .rejected(.domainMismatch) }
-            isHostOnly = false
-            domain = domainAttribute
+            return url.host.withNameBytes { host in
+                receive(parsed, domain: host, isHostOnly: true, expiry: expiry, from: url, context: context, now: now)
+            }
         }
+        return domainAttribute.withUTF8Bytes { domain in
+            guard url.host.withNameBytes({ DomainMatch.matches(host: $0, hostIsIPAddress: url.host.isIPAddress, domain: domain) })
+            else { return .rejected(.domainMismatch) }
+            return receive(parsed, domain: domain, isHostOnly: false, expiry: expiry, from: url, context: context, now: now)
+        }
+    }
 
-        // The rest reads the name, value and Path attribute from the line's bytes and the default-path
-        // from the request-uri's: Strings are made only for what the jar keeps and does not hold yet.
-        return parsed.line.withUTF8Bytes { line in
+    /// Steps 11–24 of §5.7 for `parsed` received from `url`, with the domain (UTF-8), host-only-flag and
+    /// expiry of steps 6–10. The name, value and Path attribute are read from the line's bytes and the
+    /// default-path from the request-uri's: Strings are made only for what the jar keeps and does not
+    /// hold yet.
+    private mutating func receive(
+        _ parsed: ParsedSetCookie, domain: UnsafeBufferPointer<UInt8>, isHostOnly: Bool, expiry: CookieTime?,
+        from url: CookieURL, context: CookieRequestContext, now: CookieTime
+    ) -> StorageAction {
+        parsed.line.withUTF8Bytes { line in
             url.withPathBytes { uriPath in
                 receive(
                     parsed, line: line, uriPath: uriPath, domain: domain, isHostOnly: isHostOnly, expiry: expiry,
@@ -59,12 +66,12 @@ extension CookieStore {
         }
     }
 
-    /// Steps 11–24 of §5.7 for `parsed`, whose line's UTF-8 is `line`, received from `url` (whose
-    /// path's UTF-8 is `uriPath`), with the domain, host-only-flag and expiry of steps 6–10.
+    /// Steps 11–24 for `parsed`, whose line's UTF-8 is `line`, received from `url` (whose path's UTF-8 is
+    /// `uriPath`).
     private mutating func receive(
         _ parsed: ParsedSetCookie, line: UnsafeBufferPointer<UInt8>, uriPath: UnsafeBufferPointer<UInt8>,
-        domain: String, isHostOnly: Bool, expiry: CookieTime?, from url: CookieURL, context: CookieRequestContext,
-        now: CookieTime
+        domain: UnsafeBufferPointer<UInt8>, isHostOnly: Bool, expiry: CookieTime?, from url: CookieURL,
+        context: CookieRequestContext, now: CookieTime
     ) -> StorageAction {
         let isSecureOrigin = url.isSecure
         // Step 11: the last Path attribute, or the default-path of the request-uri.
@@ -202,8 +209,8 @@ extension CookieStore {
     /// (at `slot`, nil when it has no cookies), except host-only cookies of public-suffix hosts above
     /// `domain` (their own site), and, when `domain` is itself such a host, cookies of the sites below it.
     mutating func shadowsSecureCookie(
-        name: UnsafeBufferPointer<UInt8>, domain: String, path: UnsafeBufferPointer<UInt8>, site key: String, at slot: Int?,
-        now: CookieTime
+        name: UnsafeBufferPointer<UInt8>, domain: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>,
+        site key: String, at slot: Int?, now: CookieTime
     ) -> Bool {
         func shadows(inSiteAt slot: Int?) -> Bool {
             guard let slot else { return false }
@@ -220,12 +227,12 @@ extension CookieStore {
         }
         // `domain` is a host without a registrable domain, or a registrable domain with public suffixes
         // below it ("s3.amazonaws.com" below "amazonaws.com"): sites below it, when there are any.
-        if key == domain, hasSites(below: domain) {
+        if key.hasUTF8(domain), hasSites(below: key) {
             // Byte comparisons (canonical domains are ASCII): a key ending in "." + `domain`.
             return withSites { sites in
                 sites.indices.contains { slot in
-                    sites[slot].key.utf8.count > domain.utf8.count
-                        && DomainMatch.matches(host: sites[slot].key, hostIsIPAddress: false, domain: domain)
+                    sites[slot].key.utf8.count > domain.count
+                        && DomainMatch.matches(host: sites[slot].key, hostIsIPAddress: false, domain: key)
                         && sites[slot].hasSecureCookie(shadowedBy: name, domain: domain, path: path, now: now)
                 }
             }

@@ -34,9 +34,11 @@ struct SiteCookiesTests {
         let inserted = cookie.path.withUTF8Bytes { path in
             cookie.name.withUTF8Bytes { name in
                 cookie.value.withUTF8Bytes { value in
-                    site.insert(
-                        entry, name: name, value: value, domain: cookie.domain, path: path,
-                        partitionKey: cookie.partitionKey, slots: slots)
+                    cookie.domain.withUTF8Bytes { domain in
+                        site.insert(
+                            entry, name: name, value: value, domain: domain, path: path,
+                            partitionKey: cookie.partitionKey, slots: slots)
+                    }
                 }
             }
         }

@@ -31,13 +31,21 @@ struct CookieURLTests {
         #expect(parsed.path == path)
     }
 
-    /// Every ASCII byte inside, before and after a label of a URL's host: the host recognised on the
-    /// URL's bytes as canonical (one bit per byte value) is exactly the full canonicalisation's result
-    /// (WHATWG URL host parsing; bytes that end the authority or start a port are left out).
+    /// Every ASCII byte inside, before and after a label of a URL's host, and at each position of a
+    /// 17-byte host (read as two words and an overlapping third): the host recognised on the URL's bytes
+    /// as canonical is exactly the full canonicalisation's result (WHATWG URL host parsing; bytes that end
+    /// the authority or start a port are left out).
     @Test func everyASCIIByteInAHostGivesTheFullCanonicalisation() {
+        let long = Array("abcdefgh.ijklmnop".utf8)
         for byte in UInt8(0)...UInt8(127) where !"/?#\\@:[]".utf8.contains(byte) {
             let character = String(decoding: [byte], as: UTF8.self)
-            for host in ["a\(character)b.test", "\(character)x.example", "h.test\(character)", "1.2.3\(character)", "\(character)"] {
+            var hosts = ["a\(character)b.test", "\(character)x.example", "h.test\(character)", "1.2.3\(character)", "\(character)"]
+            for position in long.indices {
+                var host = long
+                host[position] = byte
+                hosts.append(String(decoding: host, as: UTF8.self))
+            }
+            for host in hosts {
                 #expect(
                     CookieURL("http://" + host + "/")?.host == CanonicalHost(canonicalising: host),
                     "byte \(byte) in \(host.debugDescription)")
@@ -78,7 +86,10 @@ struct CookieURLTests {
     /// code point, a non-ASCII letter), plus longer names around the IPv4 rule.
     @Test func shortcutAgreesWithFullCanonicalisation() {
         let alphabet = ["a", "Z", "x", "0", "7", ".", "-", "_", ":", "[", "]", "%", "ü"]
-        var hosts = ["example.com", "www.example.com.", "a.b.c.1", "a.b.c.1.", "a.0x1", "a..", "1a.b", "b.1a", "xn--bcher-kva.example"]
+        var hosts = [
+            "example.com", "www.example.com.", "a.b.c.1", "a.b.c.1.", "a.0x1", "a..", "1a.b", "b.1a", "xn--bcher-kva.example",
+            "www.example.com.1", "www.example.com.1.", "longer-label.example.\u{FC}", "longer_label.EXAMPLE.com",
+        ]
         var level = [""]
         for _ in 0..<4 {
             level = level.flatMap { prefix in alphabet.map { prefix + $0 } }
