@@ -26,6 +26,9 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
         return withNameBytes { String(wellFormedUTF8: $0, isASCII: true) }
     }
 
+    /// True when the host is a part of a longer text (the URL it was parsed from).
+    var isPartOfItsText: Bool { start != 0 || end != text.utf8.count }
+
     /// Calls `body` with the UTF-8 bytes of the name (ASCII).
     @inline(__always)
     func withNameBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {

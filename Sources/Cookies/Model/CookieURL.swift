@@ -15,6 +15,9 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     private let pathText: String
     private let pathStart: Int
     private let pathEnd: Int
+    /// Where the host is in `pathText`, when it is there (a parsed URL whose host was canonical as
+    /// written, and whose path is not empty).
+    private let hostRange: Range<Int>?
 
     /// The path, starting with `/`.
     public var path: String {
@@ -28,6 +31,19 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         pathText.withUTF8Bytes { body(UnsafeBufferPointer(rebasing: $0[pathStart..<pathEnd])) }
     }
 
+    /// Calls `body` with the UTF-8 bytes of the host's name and of the path: both read from one text
+    /// when they are in it (the closure then captures plain offsets, not a copy of the URL).
+    @inline(__always)
+    func withHostAndPathBytes<R>(_ body: (_ host: UnsafeBufferPointer<UInt8>, _ path: UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let path = pathStart..<pathEnd
+        if let hostRange {
+            return pathText.withUTF8Bytes {
+                body(UnsafeBufferPointer(rebasing: $0[hostRange]), UnsafeBufferPointer(rebasing: $0[path]))
+            }
+        }
+        return host.withNameBytes { host in withPathBytes { body(host, $0) } }
+    }
+
     /// Parses `string`; nil when it is not an absolute URL with a host.
     public init?(_ string: String) {
         var text = string
@@ -38,8 +54,10 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         self.port = parts.port
         if let path = parts.path {
             (pathText, pathStart, pathEnd) = (text, path.lowerBound, path.upperBound)
+            hostRange = host.isPartOfItsText ? parts.host : nil
         } else {
             (pathText, pathStart, pathEnd) = ("/", 0, 1)
+            hostRange = nil
         }
     }
 
@@ -122,6 +140,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         self.host = host
         self.port = port
         (pathText, pathStart, pathEnd) = path.isEmpty ? ("/", 0, 1) : (path, 0, path.utf8.count)
+        hostRange = nil
     }
 
     /// URLs are equal when their scheme, host, port and the UTF-8 of their path are.

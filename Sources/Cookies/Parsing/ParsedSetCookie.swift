@@ -10,10 +10,25 @@ public struct ParsedSetCookie: Sendable, Hashable {
     /// The field value the parts below refer to (ill-formed UTF-8 already replaced by U+FFFD), and the
     /// texts given for parts after it.
     var line: String
-    var namePart: LinePart
-    var valuePart: LinePart
-    var domainPart: LinePart?
-    var pathPart: LinePart?
+    /// The parts as ranges of `line`, and the other attributes.
+    var parts: CookieParts
+
+    var namePart: LinePart {
+        get { parts.name }
+        set { parts.name = newValue }
+    }
+    var valuePart: LinePart {
+        get { parts.value }
+        set { parts.value = newValue }
+    }
+    var domainPart: LinePart? {
+        get { parts.domain }
+        set { parts.domain = newValue }
+    }
+    var pathPart: LinePart? {
+        get { parts.path }
+        set { parts.path = newValue }
+    }
 
     /// The cookie-name (may be empty: a nameless cookie, §5.6 step 3).
     public var name: String {
@@ -26,9 +41,15 @@ public struct ParsedSetCookie: Sendable, Hashable {
         set { setParts(name: name, value: newValue, domain: domain, path: path) }
     }
     /// The last valid Expires attribute, as seconds since the Unix epoch (§5.6.1).
-    public var expires: Int64?
+    public var expires: Int64? {
+        get { parts.expires }
+        set { parts.expires = newValue }
+    }
     /// The last valid Max-Age attribute in seconds; zero or negative means "expire now" (§5.6.2).
-    public var maxAge: Int64?
+    public var maxAge: Int64? {
+        get { parts.maxAge }
+        set { parts.maxAge = newValue }
+    }
     /// The last Domain attribute, without one leading "." and lower-cased (§5.6.3). An empty string
     /// (from `Domain=` or `Domain=.`) makes the cookie host-only (§5.7 step 10).
     public var domain: String? {
@@ -42,20 +63,32 @@ public struct ParsedSetCookie: Sendable, Hashable {
         set { setParts(name: name, value: value, domain: domain, path: newValue) }
     }
     /// A Secure attribute is present (§5.6.5).
-    public var secure: Bool
+    public var secure: Bool {
+        get { parts.secure }
+        set { parts.secure = newValue }
+    }
     /// An HttpOnly attribute is present (§5.6.6).
-    public var httpOnly: Bool
+    public var httpOnly: Bool {
+        get { parts.httpOnly }
+        set { parts.httpOnly = newValue }
+    }
     /// The last SameSite attribute's enforcement (§5.6.7); nil when there is none.
-    public var sameSite: SameSite?
+    public var sameSite: SameSite? {
+        get { parts.sameSite }
+        set { parts.sameSite = newValue }
+    }
     /// A Partitioned attribute is present (CHIPS, draft-cutler-httpbis-partitioned-cookies-01 §2.1).
-    public var partitioned: Bool
+    public var partitioned: Bool {
+        get { parts.partitioned }
+        set { parts.partitioned = newValue }
+    }
 
     public init(
         name: String, value: String, expires: Int64? = nil, maxAge: Int64? = nil, domain: String? = nil,
         path: String? = nil, secure: Bool = false, httpOnly: Bool = false, sameSite: SameSite? = nil,
         partitioned: Bool = false
     ) {
-        self.init(line: "", name: LinePart(start: 0, end: 0), value: LinePart(start: 0, end: 0))
+        self.init(line: "", parts: CookieParts())
         setParts(name: name, value: value, domain: domain, path: path)
         self.expires = expires
         self.maxAge = maxAge
@@ -65,14 +98,10 @@ public struct ParsedSetCookie: Sendable, Hashable {
         self.partitioned = partitioned
     }
 
-    /// The cookie of a name-value-pair of `line`, without attributes (§5.6 steps 3–4).
-    init(line: String, name: LinePart, value: LinePart) {
+    /// The cookie of `line` whose parts are `parts`.
+    init(line: String, parts: CookieParts) {
         self.line = line
-        namePart = name
-        valuePart = value
-        secure = false
-        httpOnly = false
-        partitioned = false
+        self.parts = parts
     }
 
     /// Makes the line the four texts, one after the other, and each part the range of its text: what the

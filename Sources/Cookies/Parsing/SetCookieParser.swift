@@ -25,10 +25,7 @@ extension ParsedSetCookie {
             }
         }
         if let rejection { throw rejection }
-        self.init(line: line, name: parts.name, value: parts.value)
-        expires = parts.expires
-        maxAge = parts.maxAge
-        domainPart = parts.domain
+        self.init(line: line, parts: parts)
         if parts.domainHasUppercase, let domain = parts.domain {
             // §5.6.3: the lower-cased Domain is a text of its own, after the field value.
             let lowercased = self.line.withUTF8Bytes { bytes in
@@ -38,12 +35,8 @@ extension ParsedSetCookie {
                 }
             }
             domainPart = appendToLine(lowercased)
+            self.parts.domainHasUppercase = false
         }
-        pathPart = parts.path
-        secure = parts.secure
-        httpOnly = parts.httpOnly
-        sameSite = parts.sameSite
-        partitioned = parts.partitioned
     }
 
     /// Parses the UTF-8 bytes of one `Set-Cookie` field value (rfc6265bis-22 §5.6).
@@ -61,14 +54,15 @@ extension ParsedSetCookie {
 }
 
 /// What §5.6 makes of one line: the cookie-name and cookie-value and the cookie-attribute-list, "the last
-/// one wins" applied, as ranges of the line. It holds no reference, so parsing into it retains nothing.
-private struct CookieParts {
+/// one wins" applied, as ranges of the line. It holds no reference, so parsing into it retains nothing,
+/// and a `ParsedSetCookie`, which keeps it beside its line, lends it to §5.7 as plain data.
+struct CookieParts: Sendable, BitwiseCopyable {
     var name = LinePart(start: 0, end: 0)
     var value = LinePart(start: 0, end: 0)
     var expires: Int64?
     var maxAge: Int64?
     var domain: LinePart?
-    /// The Domain holds an upper-case letter, to be lower-cased (§5.6.3).
+    /// The Domain holds an upper-case letter, to be lower-cased (§5.6.3) once parsing is done.
     var domainHasUppercase = false
     /// An empty range stands for the default-path (§5.6.4).
     var path: LinePart?

@@ -8,15 +8,16 @@ extension CookieStore {
         _ parsed: ParsedSetCookie, from url: CookieURL, context: CookieRequestContext, now: CookieTime
     ) -> StorageAction {
         guard url.isHTTPFamily else { return .rejected(.unsupportedScheme) }
+        let parts = parsed.parts
 
         // Steps 2–4 (empty, CTL, 4096 octets) ran while parsing. Step 6: expiry-time from the last
         // Max-Age, else the last Expires, capped at the cookie-age-limit (§5.5, §5.6.1, §5.6.2: 400 days
         // after the receive time); neither: a session cookie.
         let ageLimit = now.adding(seconds: limits.maxAgeSeconds)
         let expiry: CookieTime?
-        if let maxAge = parsed.maxAge {
+        if let maxAge = parts.maxAge {
             expiry = maxAge <= 0 ? .distantPast : min(now.adding(seconds: maxAge), ageLimit)
-        } else if let expires = parsed.expires {
+        } else if let expires = parts.expires {
             expiry = min(CookieTime(secondsSinceEpoch: expires), ageLimit)
         } else {
             expiry = nil
@@ -35,66 +36,68 @@ extension CookieStore {
             guard url.host.withNameBytes(domainAttribute.hasUTF8) else { return .rejected(.domainIsPublicSuffix) }
             domainAttribute = ""
         }
-        // Step 10: the request-host must domain-match a non-empty Domain attribute. The domain is the
-        // host's bytes for a host-only cookie, the attribute's otherwise.
-        if domainAttribute.isEmpty {
-            return url.host.withNameBytes { host in
-                receive(parsed, domain: host, isHostOnly: true, expiry: expiry, from: url, context: context, now: now)
+
+        // What the later steps read of the request, worked out before the bytes are lent: the closures
+        // lending them then capture plain values, not copies of the URL, line and context (each copy
+        // retains the strings it holds).
+        let request = ReceivingRequest(
+            isSecure: url.isSecure, port: url.port, isNonHTTPAPI: context.api == .nonHTTP,
+            // Steps 17–18 need the request's same-site status only for cookies other than SameSite=None.
+            refusesSameSiteCookies: (parts.sameSite ?? .default) != SameSite.none && isCrossSite(url, context: context)
+                && (context.api == .nonHTTP || !context.isTopLevelNavigation))
+        // CHIPS §2.1: the partition key of a Partitioned cookie is the top-level site (one without Secure
+        // is refused below).
+        let partitionKey = parts.partitioned && parts.secure ? site(of: context.partition ?? url) : nil
+        let hostIsIPAddress = url.host.isIPAddress
+        let line = parsed.line
+        return url.withHostAndPathBytes { host, uriPath in
+            line.withUTF8Bytes { line in
+                domainAttribute.withUTF8Bytes { domainAttribute in
+                    // Step 10: the request-host must domain-match a non-empty Domain attribute. The domain is
+                    // the host for a host-only cookie, the attribute otherwise.
+                    let isHostOnly = domainAttribute.isEmpty
+                    guard isHostOnly || DomainMatch.matches(host: host, hostIsIPAddress: hostIsIPAddress, domain: domainAttribute)
+                    else { return .rejected(.domainMismatch) }
+                    return receive(
+                        parts, line: line, uriPath: uriPath, domain: isHostOnly ? host : domainAttribute,
+                        isHostOnly: isHostOnly, expiry: expiry, request: request, partitionKey: partitionKey, now: now)
+                }
             }
-        }
-        return domainAttribute.withUTF8Bytes { domain in
-            guard url.host.withNameBytes({ DomainMatch.matches(host: $0, hostIsIPAddress: url.host.isIPAddress, domain: domain) })
-            else { return .rejected(.domainMismatch) }
-            return receive(parsed, domain: domain, isHostOnly: false, expiry: expiry, from: url, context: context, now: now)
         }
     }
 
-    /// Steps 11–24 of §5.7 for `parsed` received from `url`, with the domain (UTF-8), host-only-flag and
-    /// expiry of steps 6–10. The name, value and Path attribute are read from the line's bytes and the
-    /// default-path from the request-uri's: Strings are made only for what the jar keeps and does not
-    /// hold yet.
+    /// Steps 11–24 of §5.7 for the line whose UTF-8 is `line` and whose parts are `parts`, received in
+    /// `request` from a URL whose path's UTF-8 is `uriPath`, with the domain (UTF-8), host-only-flag and
+    /// expiry of steps 6–10 and the partition key (CHIPS). The name, value and Path attribute are read
+    /// from the line's bytes and the default-path from the request-uri's: Strings are made only for what
+    /// the jar keeps and does not hold yet.
     private mutating func receive(
-        _ parsed: ParsedSetCookie, domain: UnsafeBufferPointer<UInt8>, isHostOnly: Bool, expiry: CookieTime?,
-        from url: CookieURL, context: CookieRequestContext, now: CookieTime
+        _ parts: CookieParts, line: UnsafeBufferPointer<UInt8>, uriPath: UnsafeBufferPointer<UInt8>,
+        domain: UnsafeBufferPointer<UInt8>, isHostOnly: Bool, expiry: CookieTime?, request: ReceivingRequest,
+        partitionKey: String?, now: CookieTime
     ) -> StorageAction {
-        parsed.line.withUTF8Bytes { line in
-            url.withPathBytes { uriPath in
-                receive(
-                    parsed, line: line, uriPath: uriPath, domain: domain, isHostOnly: isHostOnly, expiry: expiry,
-                    from: url, context: context, now: now)
-            }
-        }
-    }
-
-    /// Steps 11–24 for `parsed`, whose line's UTF-8 is `line`, received from `url` (whose path's UTF-8 is
-    /// `uriPath`).
-    private mutating func receive(
-        _ parsed: ParsedSetCookie, line: UnsafeBufferPointer<UInt8>, uriPath: UnsafeBufferPointer<UInt8>,
-        domain: UnsafeBufferPointer<UInt8>, isHostOnly: Bool, expiry: CookieTime?, from url: CookieURL,
-        context: CookieRequestContext, now: CookieTime
-    ) -> StorageAction {
-        let isSecureOrigin = url.isSecure
+        let isSecureOrigin = request.isSecure
         // Step 11: the last Path attribute, or the default-path of the request-uri.
         let path: UnsafeBufferPointer<UInt8>
-        if let attribute = parsed.pathPart, !attribute.isEmpty {
+        if let attribute = parts.path, !attribute.isEmpty {
             path = attribute.bytes(in: line)
         } else {
             path = CookiePath.defaultPath(of: uriPath)
         }
 
         // Steps 12–13: Secure only from a secure origin.
-        if parsed.secure, !isSecureOrigin { return .rejected(.secureFromInsecureOrigin) }
+        if parts.secure, !isSecureOrigin { return .rejected(.secureFromInsecureOrigin) }
         // Steps 14–15: HttpOnly never through a non-HTTP API.
-        if parsed.httpOnly, context.api == .nonHTTP { return .rejected(.httpOnlyFromNonHTTPAPI) }
+        if parts.httpOnly, request.isNonHTTPAPI { return .rejected(.httpOnlyFromNonHTTPAPI) }
 
         // The site's slot; its key is read only where it is needed.
         let existingSlot = siteSlot(ofCookieDomain: domain)
-        let name = parsed.namePart.bytes(in: line)
+        let name = parts.name.bytes(in: line)
 
         // Step 16: leave Secure cookies alone — an insecure origin cannot set a cookie that would
         // overwrite or shadow a Secure cookie of the same name whose domain domain-matches the new
         // cookie's domain (or the reverse) and whose path the new path path-matches.
-        if !parsed.secure, !isSecureOrigin,
+        if !parts.secure, !isSecureOrigin,
             shadowsSecureCookie(
                 name: name, domain: domain, path: path, site: existingSlot.map { sites[$0].key } ?? siteKey(ofCookieDomain: domain),
                 at: existingSlot, now: now)
@@ -104,41 +107,33 @@ extension CookieStore {
 
         // Steps 17–18: the same-site-flag; cookies other than SameSite=None cannot be set by a cross-site
         // request unless it is a top-level navigation (nor by a non-HTTP API in a cross-site document).
-        let sameSite = parsed.sameSite ?? .default
-        if sameSite != .none, isCrossSite(url, context: context) {
-            if context.api == .nonHTTP || !context.isTopLevelNavigation {
-                return .rejected(.sameSiteFromCrossSite)
-            }
-        }
+        let sameSite = parts.sameSite ?? .default
+        if sameSite != .none, request.refusesSameSiteCookies { return .rejected(.sameSiteFromCrossSite) }
         // Step 19: SameSite=None requires Secure.
-        if sameSite == .none, !parsed.secure { return .rejected(.sameSiteNoneWithoutSecure) }
+        if sameSite == .none, !parts.secure { return .rejected(.sameSiteNoneWithoutSecure) }
 
         // Step 20: `__Secure-` requires the secure-only-flag.
-        if name.caseInsensitivelyStarts(with: "__secure-"), !parsed.secure {
+        if name.caseInsensitivelyStarts(with: "__secure-"), !parts.secure {
             return .rejected(.securePrefixViolation)
         }
         // Step 21: `__Host-` requires Secure, host-only, and a Path attribute whose path is "/".
         if name.caseInsensitivelyStarts(with: "__host-"),
-            !(parsed.secure && isHostOnly && parsed.pathPart != nil && path.count == 1 && path[0] == UInt8(ascii: "/"))
+            !(parts.secure && isHostOnly && parts.path != nil && path.count == 1 && path[0] == UInt8(ascii: "/"))
         {
             return .rejected(.hostPrefixViolation)
         }
         // Step 22: a nameless cookie cannot pose as a prefixed one.
-        let value = parsed.valuePart.bytes(in: line)
+        let value = parts.value.bytes(in: line)
         if name.isEmpty, value.caseInsensitivelyStarts(with: "__secure-") || value.caseInsensitivelyStarts(with: "__host-") {
             return .rejected(.namelessWithPrefix)
         }
-        // CHIPS §2.1: Partitioned requires Secure; the key is the top-level site.
-        var partitionKey: String?
-        if parsed.partitioned {
-            guard parsed.secure else { return .rejected(.partitionedWithoutSecure) }
-            partitionKey = site(of: context.partition ?? url)
-        }
+        // CHIPS §2.1: Partitioned requires Secure.
+        if parts.partitioned, !parts.secure { return .rejected(.partitionedWithoutSecure) }
 
         // The cookie as its site keeps it; the site sets the slots of its strings, and step 24 its times.
         var entry = StoredCookie(
-            isHostOnly: isHostOnly, expiry: expiry, creation: now, lastAccess: now, isSecure: parsed.secure,
-            isHTTPOnly: parsed.httpOnly, sameSite: sameSite, isSourceSecure: isSecureOrigin, sourcePort: url.port,
+            isHostOnly: isHostOnly, expiry: expiry, creation: now, lastAccess: now, isSecure: parts.secure,
+            isHTTPOnly: parts.httpOnly, sameSite: sameSite, isSourceSecure: isSecureOrigin, sourcePort: request.port,
             domain: 0, path: 0, partition: StoredCookie.unpartitioned, nameTag: StoredCookie.nameTag(ofUTF8: name))
         let isExpired = entry.isExpired(at: now)
 
@@ -169,7 +164,7 @@ extension CookieStore {
                         siteChanges.append(.removed(expired, cause: .expired))
                     }
                 } else {
-                    if context.api == .nonHTTP, old.isHTTPOnly { return .rejected(.wouldOverwriteHTTPOnlyCookie) }
+                    if request.isNonHTTPAPI, old.isHTTPOnly { return .rejected(.wouldOverwriteHTTPOnlyCookie) }
                     if isExpired {
                         if let previous = site.remove(at: index, returning: recordsChanges) {
                             siteChanges.append(.removed(previous, cause: .expired))
@@ -259,4 +254,17 @@ extension IPv4Address.ParseResult {
         if case .notAnAddress = self { return true }
         return false
     }
+}
+
+/// What steps 11–24 of §5.7 read of the request a line came with.
+struct ReceivingRequest {
+    /// The request-uri's scheme is secure (steps 12–13, 16).
+    let isSecure: Bool
+    /// The request-uri's explicit port, kept as the cookie's source port.
+    let port: Int?
+    /// A non-HTTP API sets the cookie (steps 14–15, 23.2).
+    let isNonHTTPAPI: Bool
+    /// Steps 17–18: the request is cross-site and neither an HTTP top-level navigation, so that only
+    /// SameSite=None cookies may be set.
+    let refusesSameSiteCookies: Bool
 }
