@@ -26,7 +26,7 @@ extension CookieStore {
         // Steps 7–10: the Domain attribute.
         var domainAttribute = parsed.domain ?? ""
         // Step 8: a Domain attribute with a character not in CHAR (non-ASCII) ignores the cookie.
-        if domainAttribute.utf8.contains(where: { $0 >= 0x80 }) { return .rejected(.domainNotASCII) }
+        if !domainAttribute.withUTF8Bytes(\.isASCII) { return .rejected(.domainNotASCII) }
         // Step 9: a public suffix as Domain is allowed only when it is the request-host itself, which
         // makes the cookie host-only. IP literals never reach the list.
         if !domainAttribute.isEmpty, url.host.kind == .domain, domainAttribute.utf8.first != UInt8(ascii: "["),
