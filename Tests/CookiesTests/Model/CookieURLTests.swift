@@ -122,6 +122,27 @@ struct CookieURLTests {
         #expect(try #require(CookieURL(text)).isSecure == secure)
     }
 
+    /// A parsed URL whose host is canonical as written reads the host from its own text; any other URL
+    /// holds a host of its own. Either way the host's bytes are its canonical name (WHATWG URL host
+    /// parsing), read alone or beside the path's, and the host equals and hashes as the same host made
+    /// from its name.
+    @Test(arguments: [
+        ("https://www.example.com/a/b?q", "www.example.com", "/a/b"), ("http://user@h.test:81/p#f", "h.test", "/p"),
+        ("http://WWW.Example.COM/x", "www.example.com", "/x"), ("http://h.test", "h.test", "/"),
+        ("http://127.1/p", "127.0.0.1", "/p"), ("http://[0:0::1]/p", "[::1]", "/p"), ("http://b\u{FC}cher.test/",
+        "xn--bcher-kva.test", "/"), ("http://h.test./a", "h.test.", "/a"),
+    ])
+    func hostAndPathBytes(text: String, host: String, path: String) throws {
+        let url = try #require(CookieURL(text))
+        #expect(url.host.name == host)
+        #expect(url.host.withNameBytes { String(decoding: $0, as: UTF8.self) } == host)
+        let both = url.withHostAndPathBytes { (String(decoding: $0, as: UTF8.self), String(decoding: $1, as: UTF8.self)) }
+        #expect(both == (host, path))
+        let own = try #require(CanonicalHost(host))
+        #expect(url.host == own)
+        #expect(url.host.hashValue == own.hashValue)
+    }
+
     @Test(arguments: [("127.0.0.1", CanonicalHost.Kind.ipv4), ("[::1]", .ipv6), ("::1", .ipv6), ("h.test", .domain)])
     func hostKinds(text: String, kind: CanonicalHost.Kind) throws {
         #expect(try #require(CanonicalHost(text)).kind == kind)
