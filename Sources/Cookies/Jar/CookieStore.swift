@@ -59,6 +59,13 @@ struct CookieStore: Sendable {
         return (siteKeyCache[index].key, siteKeyCache[index].slot)
     }
 
+    /// The same for a cookie's domain given as a String (which the cache keeps as it is, when it is
+    /// the site key).
+    mutating func siteKeyAndSlot(ofCookieDomain domain: String) -> (key: String, slot: Int?) {
+        let index = domain.withUTF8Bytes { cachedSiteIndex(ofCookieDomain: $0, named: domain) }
+        return (siteKeyCache[index].key, siteKeyCache[index].slot)
+    }
+
     /// The slot of the site of a host, nil when the site has no cookies (its key is not copied).
     @inline(__always)
     mutating func siteSlot(of host: CanonicalHost) -> Int? {
@@ -71,10 +78,11 @@ struct CookieStore: Sendable {
         siteKeyCache[cachedSiteIndex(ofCookieDomain: domain)].slot
     }
 
-    /// The position in `siteKeyCache` of the site key and slot of `domain` (UTF-8), added when missing
-    /// and brought up to date when sites came or went since.
+    /// The position in `siteKeyCache` of the site key and slot of `domain` (UTF-8; `name` is its String,
+    /// made from the bytes when not given), added when missing and brought up to date when sites came or
+    /// went since.
     @inline(__always)
-    private mutating func cachedSiteIndex(ofCookieDomain domain: UnsafeBufferPointer<UInt8>) -> Int {
+    private mutating func cachedSiteIndex(ofCookieDomain domain: UnsafeBufferPointer<UInt8>, named name: String? = nil) -> Int {
         if let index = siteKeyCache.index(ofDomain: domain) {
             if siteKeyCache[index].layout != siteLayout {
                 siteKeyCache[index].slot = siteSlots[siteKeyCache[index].key]
@@ -82,7 +90,7 @@ struct CookieStore: Sendable {
             }
             return index
         }
-        let name = String(decoding: domain, as: UTF8.self)
+        let name = name ?? String(decoding: domain, as: UTF8.self)
         let key = sharedSiteKey(publicSuffixList.registrableDomain(ofCanonicalDomain: name) ?? name)
         if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll() }
         siteKeyCache.add(domain, value: CachedSite(key: key, slot: siteSlots[key], layout: siteLayout))
@@ -108,7 +116,7 @@ struct CookieStore: Sendable {
 
     /// The site key of a cookie's domain.
     mutating func siteKey(ofCookieDomain domain: String) -> String {
-        domain.withUTF8Bytes { siteKeyAndSlot(ofCookieDomain: $0).key }
+        siteKeyAndSlot(ofCookieDomain: domain).key
     }
 
     /// The site key of a cookie's domain (UTF-8).
@@ -236,7 +244,7 @@ struct CookieStore: Sendable {
     /// a cookie of the same identity. Expired cookies are not inserted. Limits are enforced.
     mutating func insert(_ cookie: Cookie, now: CookieTime) -> SetCookieOutcome {
         noteCreation(cookie.creation)
-        let (key, slot) = cookie.domain.withUTF8Bytes { siteKeyAndSlot(ofCookieDomain: $0) }
+        let (key, slot) = siteKeyAndSlot(ofCookieDomain: cookie.domain)
         // One visit to the site: the cookie of the same identity goes, the new one comes unless expired.
         if cookie.isExpired(at: now) {
             guard let slot else { return .expired }
