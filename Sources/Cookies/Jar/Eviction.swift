@@ -17,7 +17,7 @@ extension CookieStore {
             let recordsChanges = self.recordsChanges
             let evicted: [Cookie] = withSite(key) { site in
                 guard site.count > limit else { return [] }
-                let victims = CookieStore.evictionOrder(site, keeping: kept).prefix(site.count - target)
+                let victims = CookieStore.firstInEvictionOrder(site.count - target, of: site, keeping: kept)
                 return site.remove(at: victims, returningThem: recordsChanges)
             }
             recordRemovals(evicted, cause: .evicted)
@@ -50,17 +50,43 @@ extension CookieStore {
         }
     }
 
-    /// Indices of the cookies of `site` in eviction order: non-Secure before Secure, least recently
-    /// accessed first, leaving out the cookie with the identity of `kept`.
-    private static func evictionOrder(_ site: SiteCookies, keeping kept: Cookie?) -> [Int] {
+    /// The indices of the first `count` cookies of `site` in eviction order (non-Secure before Secure,
+    /// least recently accessed first, then send order), leaving out the cookie with the identity of
+    /// `kept`; in no particular order, as removal needs none. Found by selection (quickselect), not by
+    /// sorting the site.
+    private static func firstInEvictionOrder(_ count: Int, of site: SiteCookies, keeping kept: Cookie?) -> [Int] {
         let keptIndex = kept.flatMap(site.indexOfCookie(withIdentityOf:))
-        // Sort keys worked out once per cookie, compared as plain integers.
-        var order = site.entries.indices.compactMap { index -> (secure: Bool, lastAccess: Int64, index: Int)? in
+        // Keys worked out once per cookie, compared as plain integers; all distinct (the index is in each).
+        var keys = site.entries.indices.compactMap { index -> (secure: Int, lastAccess: Int64, index: Int)? in
             guard index != keptIndex else { return nil }
             let entry = site.entries[index]
-            return (entry.isSecure, entry.lastAccess.microsecondsSinceEpoch, index)
+            return (entry.isSecure ? 1 : 0, entry.lastAccess.microsecondsSinceEpoch, index)
         }
-        order.sort { ($0.secure ? 1 : 0, $0.lastAccess, $0.index) < ($1.secure ? 1 : 0, $1.lastAccess, $1.index) }
-        return order.map(\.index)
+        guard count < keys.count else { return keys.map(\.index) }
+        // Hoare partitioning around a middle key until the `count` smallest keys are the first `count`.
+        var low = 0
+        var high = keys.count - 1
+        while low < high {
+            let pivot = keys[(low + high) / 2]
+            var left = low
+            var right = high
+            while left <= right {
+                while keys[left] < pivot { left += 1 }
+                while pivot < keys[right] { right -= 1 }
+                if left <= right {
+                    keys.swapAt(left, right)
+                    left += 1
+                    right -= 1
+                }
+            }
+            if count - 1 <= right {
+                high = right
+            } else if count - 1 >= left {
+                low = left
+            } else {
+                break
+            }
+        }
+        return keys[..<count].map(\.index)
     }
 }

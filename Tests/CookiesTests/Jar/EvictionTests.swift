@@ -31,6 +31,34 @@ struct EvictionTests {
         #expect(names.contains("new"), "the cookie just stored stays")
     }
 
+    /// A site over its limit keeps exactly the cookies a full sort in eviction order would keep
+    /// (Chromium's CookieMonster: non-Secure before Secure, least recently accessed first), ties in last
+    /// access broken by send order, and never the cookie just stored: seeded runs with few distinct
+    /// access times (many ties) and a mix of Secure cookies, on both sides of the limit.
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    func perSiteEvictionKeepsWhatAFullSortKeeps(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let limits = CookieLimits(maxCookiesPerSite: 40, sitePurgeCount: 1 + Int(random.next() % 39))
+        let (jar, _) = makeTestJar(limits: limits)
+        // Path "/" everywhere: send order is creation order.
+        var cookies: [Cookie] = []
+        for index in 0..<limits.maxCookiesPerSite {
+            cookies.append(
+                Cookie(
+                    name: "c\(index)", value: "1", domain: "h.test", creation: testEpoch.adding(seconds: Int64(index)),
+                    lastAccess: testEpoch.adding(seconds: Int64(random.next() % 5)), isSecure: random.next() % 3 == 0,
+                    isSourceSecure: true))
+            jar.insert(cookies[index])
+        }
+        let kept = Cookie(name: "new", value: "1", domain: "h.test", creation: testEpoch.adding(seconds: 1000), isSourceSecure: true)
+        jar.insert(kept)
+        let order = cookies.indices.sorted {
+            (cookies[$0].isSecure ? 1 : 0, cookies[$0].lastAccess, $0) < (cookies[$1].isSecure ? 1 : 0, cookies[$1].lastAccess, $1)
+        }
+        let survivors = order.dropFirst(cookies.count + 1 - (limits.maxCookiesPerSite - limits.sitePurgeCount)).map { cookies[$0].name }
+        #expect(Set(jar.allCookies().map(\.name)) == Set(survivors + ["new"]))
+    }
+
     @Test func expiredCookiesGoFirst() {
         let (jar, clock) = makeTestJar(limits: CookieLimits(maxCookiesPerSite: 5, sitePurgeCount: 0))
         jar.setCookie("short=1; Max-Age=1", from: url("http://h.test/"))
