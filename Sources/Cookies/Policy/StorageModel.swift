@@ -38,8 +38,8 @@ extension CookieStore {
         }
 
         // What the later steps read of the request, worked out before the bytes are lent: the closures
-        // lending them then capture plain values, not copies of the URL, line and context (each copy
-        // retains the strings it holds).
+        // lending them then capture plain values and the line's text, not copies of the URL, the parsed
+        // line and the context (each copy retains every string it holds).
         let request = ReceivingRequest(
             isSecure: url.isSecure, port: url.port, isNonHTTPAPI: context.api == .nonHTTP,
             // Steps 17–18 need the request's same-site status only for cookies other than SameSite=None.
@@ -264,7 +264,7 @@ struct ReceivingRequest {
     let port: Int?
     /// A non-HTTP API sets the cookie (steps 14–15, 23.2).
     let isNonHTTPAPI: Bool
-    /// Steps 17–18: the request is cross-site and neither an HTTP top-level navigation, so that only
+    /// Steps 17–18: the request is cross-site and not a top-level navigation through HTTP, so that only
     /// SameSite=None cookies may be set.
     let refusesSameSiteCookies: Bool
 }
