@@ -75,18 +75,16 @@ extension SiteCookies {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: partitionStart + partitions.count) { decisions in
             // Per domain: `DomainMatch.decision`.
             let hostIsIPAddress = url.host.isIPAddress
-            url.host.withNameBytes { host in
-                url.withPathBytes { path in
-                    domains.slots.withUnsafeBufferPointer { domains in
-                        for slot in domains.indices {
-                            decisions[slot] = DomainMatch.decision(host: host, hostIsIPAddress: hostIsIPAddress, domain: domains[slot].string)
-                        }
+            url.withHostAndPathBytes { host, path in
+                domains.slots.withUnsafeBufferPointer { domains in
+                    for slot in domains.indices {
+                        decisions[slot] = DomainMatch.decision(host: host, hostIsIPAddress: hostIsIPAddress, domain: domains[slot].string)
                     }
-                    // Per path: the request path path-matches it (§5.1.4).
-                    paths.slots.withUnsafeBufferPointer { paths in
-                        for slot in paths.indices {
-                            decisions[pathStart + slot] = CookiePath.matches(requestPath: path, cookiePath: paths[slot].string) ? 1 : 0
-                        }
+                }
+                // Per path: the request path path-matches it (§5.1.4).
+                paths.slots.withUnsafeBufferPointer { paths in
+                    for slot in paths.indices {
+                        decisions[pathStart + slot] = CookiePath.matches(requestPath: path, cookiePath: paths[slot].string) ? 1 : 0
                     }
                 }
             }

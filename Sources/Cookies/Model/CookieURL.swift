@@ -37,7 +37,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     func withHostAndPathBytes<R>(_ body: (_ host: UnsafeBufferPointer<UInt8>, _ path: UnsafeBufferPointer<UInt8>) -> R) -> R {
         let path = pathStart..<pathEnd
         if let hostRange {
-            return pathText.withUTF8Bytes {
+            return pathText.withUTF8BytesViaSpan {
                 body(UnsafeBufferPointer(rebasing: $0[hostRange]), UnsafeBufferPointer(rebasing: $0[path]))
             }
         }

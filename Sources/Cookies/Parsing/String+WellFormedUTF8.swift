@@ -21,6 +21,21 @@ extension String {
     }
 }
 
+extension String {
+    /// Calls `body` with the UTF-8 bytes, lent through `utf8.span` where the runtime has spans (a bridged
+    /// string is transcoded to contiguous UTF-8 once): that lending is inlined with `body`, so closures
+    /// nested around it capture the values they use in place instead of copying them (each copy of a
+    /// value holding Strings retains them). For the receiving path, where every receipt lends three
+    /// texts at once.
+    @inline(__always)
+    func withUTF8BytesViaSpan<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return utf8.span.withUnsafeBufferPointer(body)
+        }
+        return withUTF8Bytes(body)
+    }
+}
+
 /// Calls `body` with `bytes` when they are well-formed UTF-8, else with the UTF-8 of the String they
 /// decode to (each ill-formed sequence replaced by U+FFFD), as a `String` made of them would hold.
 func withWellFormedUTF8<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {

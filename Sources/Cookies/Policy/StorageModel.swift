@@ -49,10 +49,9 @@ extension CookieStore {
         // is refused below).
         let partitionKey = parts.partitioned && parts.secure ? site(of: context.partition ?? url) : nil
         let hostIsIPAddress = url.host.isIPAddress
-        let line = parsed.line
         return url.withHostAndPathBytes { host, uriPath in
-            line.withUTF8Bytes { line in
-                domainAttribute.withUTF8Bytes { domainAttribute in
+            parsed.line.withUTF8BytesViaSpan { line in
+                domainAttribute.withUTF8BytesViaSpan { domainAttribute in
                     // Step 10: the request-host must domain-match a non-empty Domain attribute. The domain is
                     // the host for a host-only cookie, the attribute otherwise.
                     let isHostOnly = domainAttribute.isEmpty
