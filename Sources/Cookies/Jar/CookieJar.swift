@@ -85,7 +85,20 @@ public final class CookieJar: Sendable {
 
     /// Receives one `Set-Cookie` field value of a response to `url`: the cookie it sets is stored, or the
     /// line is ignored (`setCookie(_:from:context:)` tells which, and why).
-    public func receive(_ setCookie: String, from url: CookieURL, context: CookieRequestContext = .firstParty) {
+    public func receive(_ setCookie: String, from url: CookieURL, context: CookieRequestContext) {
+        receiveLine(setCookie, from: url, context: context)
+    }
+
+    /// Receives one `Set-Cookie` field value of a response to a native app's own request to `url`
+    /// (`CookieRequestContext.firstParty`). The context is read in place, where a default argument would
+    /// be a copy made by every call.
+    public func receive(_ setCookie: String, from url: CookieURL) {
+        receiveLine(setCookie, from: url, context: .firstParty)
+    }
+
+    /// What both `receive(_:from:)` do, inlined into each.
+    @inline(__always)
+    private func receiveLine(_ setCookie: String, from url: CookieURL, context: CookieRequestContext) {
         guard let parsed = try? ParsedSetCookie(parsing: setCookie) else { return }
         let now = clock.now()
         withStore { _ = $0.receive(parsed, from: url, context: context, now: now) }
