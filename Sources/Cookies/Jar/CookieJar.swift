@@ -163,9 +163,17 @@ public final class CookieJar: Sendable {
     }
 
     /// The `Cookie` header value for a request to `url`, or nil when no cookie is sent (§5.8.3 step 6).
-    public func cookieHeader(for url: CookieURL, context: CookieRequestContext = .firstParty) -> String? {
+    public func cookieHeader(for url: CookieURL, context: CookieRequestContext) -> String? {
         let now = clock.now()
         return withStore { $0.cookieHeader(for: url, context: context, now: now) }
+    }
+
+    /// The `Cookie` header value for a native app's own request to `url` (`CookieRequestContext.firstParty`),
+    /// or nil when no cookie is sent. The context is read in place, where a default argument would be a
+    /// copy made by every call.
+    public func cookieHeader(for url: CookieURL) -> String? {
+        let now = clock.now()
+        return withStore { $0.cookieHeader(for: url, context: .firstParty, now: now) }
     }
 
     /// Every cookie of `url`'s site, in send order, each with the reason a request in `context` would not
