@@ -26,8 +26,9 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
         return withNameBytes { String(wellFormedUTF8: $0, isASCII: true) }
     }
 
-    /// True when the host is a part of a longer text (the URL it was parsed from).
-    var isPartOfItsText: Bool { start != 0 || end != text.utf8.count }
+    /// Where the host is in the URL it was parsed from, when it stayed in that text; nil when the host
+    /// is a text of its own.
+    var rangeInURLText: Range<Int>? { start != 0 || end != text.utf8.count ? start..<end : nil }
 
     /// Calls `body` with the UTF-8 bytes of the name (ASCII).
     @inline(__always)

@@ -15,9 +15,6 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     private let pathText: String
     private let pathStart: Int
     private let pathEnd: Int
-    /// Where the host is in `pathText`, when it is there (a parsed URL whose host was canonical as
-    /// written, and whose path is not empty).
-    private let hostRange: Range<Int>?
 
     /// The path, starting with `/`.
     public var path: String {
@@ -36,7 +33,8 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     @inline(__always)
     func withHostAndPathBytes<R>(_ body: (_ host: UnsafeBufferPointer<UInt8>, _ path: UnsafeBufferPointer<UInt8>) -> R) -> R {
         let path = pathStart..<pathEnd
-        if let hostRange {
+        // A path after the start of its text is a parsed URL's, in the text its host stayed in, if any.
+        if pathStart != 0, let hostRange = host.rangeInURLText {
             return pathText.withUTF8BytesViaSpan {
                 body(UnsafeBufferPointer(rebasing: $0[hostRange]), UnsafeBufferPointer(rebasing: $0[path]))
             }
@@ -54,10 +52,8 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         self.port = parts.port
         if let path = parts.path {
             (pathText, pathStart, pathEnd) = (text, path.lowerBound, path.upperBound)
-            hostRange = host.isPartOfItsText ? parts.host : nil
         } else {
             (pathText, pathStart, pathEnd) = ("/", 0, 1)
-            hostRange = nil
         }
     }
 
@@ -140,7 +136,6 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         self.host = host
         self.port = port
         (pathText, pathStart, pathEnd) = path.isEmpty ? ("/", 0, 1) : (path, 0, path.utf8.count)
-        hostRange = nil
     }
 
     /// URLs are equal when their scheme, host, port and the UTF-8 of their path are.
