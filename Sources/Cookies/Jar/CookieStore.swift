@@ -39,20 +39,13 @@ struct CookieStore: Sendable {
 
     /// The site key of a host: its registrable domain, or the host itself when it has none.
     mutating func siteKey(of host: CanonicalHost) -> String {
-        siteKeyAndSlot(of: host).key
+        host.withNameBytes { siteKeyAndSlot(ofCookieDomain: $0).key }
     }
 
-    /// The site key of a host and the slot of its site, nil when the site has no cookies: one hash
-    /// lookup while no site came or went since the host was last seen. A host and a cookie domain of
-    /// the same name are one entry of the cache, and have the same site.
-    @inline(__always)
-    mutating func siteKeyAndSlot(of host: CanonicalHost) -> (key: String, slot: Int?) {
-        let index = host.withNameBytes { cachedSiteIndex(ofCookieDomain: $0) }
-        return (siteKeyCache[index].key, siteKeyCache[index].slot)
-    }
-
-    /// The site key of a cookie's domain (a canonical host name) and the slot of that site, as
-    /// `siteKeyAndSlot(of:)` for a host.
+    /// The site key of a cookie's domain (a canonical host name, UTF-8) and the slot of that site, nil
+    /// when the site has no cookies: one hash lookup while no site came or went since the domain was last
+    /// seen. A host and a cookie domain of the same name are one entry of the cache, and have the same
+    /// site.
     @inline(__always)
     mutating func siteKeyAndSlot(ofCookieDomain domain: UnsafeBufferPointer<UInt8>) -> (key: String, slot: Int?) {
         let index = cachedSiteIndex(ofCookieDomain: domain)
