@@ -8,19 +8,19 @@ extension ParsedSetCookie {
     public var setCookieString: String {
         // The parts are appended from the line they were read from (no String of their own).
         var output = ""
-        namePart.append(in: line, to: &output)
+        parts.name.append(in: line, to: &output)
         output.append("=")
-        valuePart.append(in: line, to: &output)
+        parts.value.append(in: line, to: &output)
         if let expires { output += "; Expires=" + CookieDate.format(expires) }
         if let maxAge { output += "; Max-Age=" + String(maxAge) }
-        if let domainPart {
-            let needsDot = domainPart.firstByte(in: line).map { $0 == UInt8(ascii: ".") || $0.isCookieWhitespace } ?? false
+        if let domain = parts.domain {
+            let needsDot = domain.firstByte(in: line).map { $0 == UInt8(ascii: ".") || $0.isCookieWhitespace } ?? false
             output.append(needsDot ? "; Domain=." : "; Domain=")
-            domainPart.append(in: line, to: &output)
+            domain.append(in: line, to: &output)
         }
-        if let pathPart {
+        if let path = parts.path {
             output.append("; Path=")
-            pathPart.append(in: line, to: &output)
+            path.append(in: line, to: &output)
         }
         if secure { output.append("; Secure") }
         if httpOnly { output.append("; HttpOnly") }

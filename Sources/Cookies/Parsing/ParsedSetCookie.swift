@@ -13,31 +13,14 @@ public struct ParsedSetCookie: Sendable, Hashable {
     /// The parts as ranges of `line`, and the other attributes.
     var parts: CookieParts
 
-    var namePart: LinePart {
-        get { parts.name }
-        set { parts.name = newValue }
-    }
-    var valuePart: LinePart {
-        get { parts.value }
-        set { parts.value = newValue }
-    }
-    var domainPart: LinePart? {
-        get { parts.domain }
-        set { parts.domain = newValue }
-    }
-    var pathPart: LinePart? {
-        get { parts.path }
-        set { parts.path = newValue }
-    }
-
     /// The cookie-name (may be empty: a nameless cookie, §5.6 step 3).
     public var name: String {
-        get { namePart.string(in: line) }
+        get { parts.name.string(in: line) }
         set { setParts(name: newValue, value: value, domain: domain, path: path) }
     }
     /// The cookie-value, exactly as sent after trimming WSP (quotes are part of the value).
     public var value: String {
-        get { valuePart.string(in: line) }
+        get { parts.value.string(in: line) }
         set { setParts(name: name, value: newValue, domain: domain, path: path) }
     }
     /// The last valid Expires attribute, as seconds since the Unix epoch (§5.6.1).
@@ -53,13 +36,13 @@ public struct ParsedSetCookie: Sendable, Hashable {
     /// The last Domain attribute, without one leading "." and lower-cased (§5.6.3). An empty string
     /// (from `Domain=` or `Domain=.`) makes the cookie host-only (§5.7 step 10).
     public var domain: String? {
-        get { domainPart?.string(in: line) }
+        get { parts.domain?.string(in: line) }
         set { setParts(name: name, value: value, domain: newValue, path: path) }
     }
     /// The last Path attribute (§5.6.4). An empty string stands for a Path attribute whose value was
     /// empty or did not start with "/", for which the default-path applies.
     public var path: String? {
-        get { pathPart?.string(in: line) }
+        get { parts.path?.string(in: line) }
         set { setParts(name: name, value: value, domain: domain, path: newValue) }
     }
     /// A Secure attribute is present (§5.6.5).
@@ -108,10 +91,10 @@ public struct ParsedSetCookie: Sendable, Hashable {
     /// line held before is no longer referred to.
     private mutating func setParts(name: String, value: String, domain: String?, path: String?) {
         line = ""
-        namePart = appendToLine(name)
-        valuePart = appendToLine(value)
-        domainPart = domain.map { appendToLine($0) }
-        pathPart = path.map { appendToLine($0) }
+        parts.name = appendToLine(name)
+        parts.value = appendToLine(value)
+        parts.domain = domain.map { appendToLine($0) }
+        parts.path = path.map { appendToLine($0) }
     }
 
     /// The part holding `text`, appended to the line for it.

@@ -34,7 +34,7 @@ extension ParsedSetCookie {
                     return domain.count
                 }
             }
-            domainPart = appendToLine(lowercased)
+            self.parts.domain = appendToLine(lowercased)
             self.parts.domainHasUppercase = false
         }
     }
