@@ -37,9 +37,9 @@ extension CookieStore {
             domainAttribute = ""
         }
 
-        // What the later steps read of the request, worked out before the bytes are lent: the closures
-        // lending them then capture plain values and the line's text, not copies of the URL, the parsed
-        // line and the context (each copy retains every string it holds).
+        // What the later steps read of the request, worked out once: they take these plain values instead
+        // of the URL and the context. The bytes are lent through spans, whose lending is inlined, so the
+        // closures copy neither the URL nor the parsed line (a copy retains every String it holds).
         let request = ReceivingRequest(
             isSecure: url.isSecure, port: url.port, isNonHTTPAPI: context.api == .nonHTTP,
             // Steps 17–18 need the request's same-site status only for cookies other than SameSite=None.
