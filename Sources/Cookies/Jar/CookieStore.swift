@@ -59,13 +59,13 @@ struct CookieStore: Sendable {
         return (siteKeyCache[index].key, siteKeyCache[index].slot)
     }
 
-    /// The slot of the site of a host, nil when the site has no cookies (its key is not copied).
+    /// The slot of the site of a URL's host, nil when the site has no cookies (its key is not copied).
     @inline(__always)
-    mutating func siteSlot(of host: CanonicalHost) -> Int? {
-        host.withNameBytes { siteSlot(ofCookieDomain: $0) }
+    mutating func siteSlot(of url: CookieURL) -> Int? {
+        url.withHostAndPathBytes { host, _ in siteSlot(ofCookieDomain: host) }
     }
 
-    /// The slot of the site of a cookie's domain (UTF-8), as `siteSlot(of:)` for a host.
+    /// The slot of the site of a cookie's domain (UTF-8), as `siteSlot(of:)` for a URL's host.
     @inline(__always)
     mutating func siteSlot(ofCookieDomain domain: UnsafeBufferPointer<UInt8>) -> Int? {
         siteKeyCache[cachedSiteIndex(ofCookieDomain: domain)].slot
@@ -97,11 +97,14 @@ struct CookieStore: Sendable {
         var layout: Int
     }
 
-    /// Whether a Domain attribute names a public suffix (§5.7 step 9), through a bounded cache: the same
-    /// few Domain attributes arrive again and again.
-    mutating func isPublicSuffix(domainAttribute domain: String) -> Bool {
+    /// Whether a Domain attribute (UTF-8, ASCII) names a public suffix (§5.7 step 9), through a bounded
+    /// cache: the same few Domain attributes arrive again and again. IP literals never reach the list
+    /// (and are no public suffix).
+    mutating func isPublicSuffix(domainAttribute domain: UnsafeBufferPointer<UInt8>) -> Bool {
         if let cached = publicSuffixCache.value(ofDomain: domain) { return cached }
-        let answer = publicSuffixList.isPublicSuffix(canonicalDomain: domain)
+        let name = String(wellFormedUTF8: domain, isASCII: true)
+        let answer = domain.first != UInt8(ascii: "[") && IPv4Address.parse(name).isNotAnAddress
+            && publicSuffixList.isPublicSuffix(canonicalDomain: name)
         if publicSuffixCache.count >= CookieStore.siteKeyCacheLimit { publicSuffixCache.removeAll() }
         publicSuffixCache.add(domain, value: answer)
         return answer

@@ -94,25 +94,9 @@ struct DomainTable<Value> {
         for index in entries.indices { place(index) }
     }
 
-    /// A 64-bit hash of `bytes`: each eight bytes (the last ones zero-padded) mixed in with a multiply,
-    /// then the bits folded down so that the low ones, which pick the bucket, depend on all of them.
+    /// The hash of `bytes` with this table's seed.
     private func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        let raw = UnsafeRawBufferPointer(bytes)
-        var hash = seed ^ UInt64(bytes.count)
-        var offset = 0
-        while offset + 8 <= raw.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
-            offset += 8
-        }
-        if offset < raw.count {
-            var last: UInt64 = 0
-            for index in offset..<raw.count { last = last << 8 | UInt64(raw[index]) }
-            hash = (hash ^ last) &* multiplier
-        }
-        hash ^= hash >> 32
-        hash = hash &* multiplier
-        return hash ^ hash >> 29
+        bytes.wordHash(seed: seed)
     }
 }
 

@@ -41,6 +41,12 @@ struct InternedStrings: Sendable {
         }
     }
 
+    /// True when `slot` holds the string whose UTF-8 is `bytes` (the slot of a cookie, in use).
+    @inline(__always)
+    func slot(_ slot: UInt32, holds bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        slots.withUnsafeBufferPointer { $0[Int(slot)].byteCount == bytes.count && $0[Int(slot)].string.hasUTF8(bytes) }
+    }
+
     /// The slot of `string`, added when no cookie uses it yet; counts one more use.
     mutating func retain(_ string: String) -> UInt32 {
         if let slot = slot(of: string) {
@@ -48,33 +54,6 @@ struct InternedStrings: Sendable {
             return slot
         }
         return add(string)
-    }
-
-    /// The slot of `string`, counted one more use, where `slot` is what `slot(of:)` gave for it and no
-    /// string was added to the table since: that slot is taken as it is unless its last use went since;
-    /// nil, or a freed slot, means that no slot holds the string, which gets one.
-    mutating func retain(_ string: String, foundAt slot: UInt32?) -> UInt32 {
-        if let slot, retainIfStillUsed(slot) {
-            assert(self[slot].hasSameUTF8(as: string), "a slot found for a string holds another")
-            return slot
-        }
-        return add(string)
-    }
-
-    /// The same for the string whose UTF-8 is `bytes`, found by `slot(ofUTF8:)`.
-    mutating func retain(utf8 bytes: UnsafeBufferPointer<UInt8>, foundAt slot: UInt32?) -> UInt32 {
-        if let slot, retainIfStillUsed(slot) {
-            assert(self[slot].hasUTF8(bytes), "a slot found for a string holds another")
-            return slot
-        }
-        return add(utf8: bytes)
-    }
-
-    /// Counts one more use of `slot` if some cookie still uses it; false when it was freed.
-    private mutating func retainIfStillUsed(_ slot: UInt32) -> Bool {
-        guard slots[Int(slot)].uses > 0 else { return false }
-        slots[Int(slot)].uses += 1
-        return true
     }
 
     /// Puts `string`, which no slot holds, in a slot with one use.

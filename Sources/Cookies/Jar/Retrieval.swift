@@ -21,7 +21,7 @@ extension CookieStore {
     ) -> R? {
         // Only HTTP-family requests carry cookies (a non-HTTP API reads those of its document's URL).
         guard url.isHTTPFamily else { return nil }
-        guard var siteIndex = siteSlot(of: url.host) else { return nil }
+        guard var siteIndex = siteSlot(of: url) else { return nil }
         // Some cookie of the site may have expired: purge them first.
         if sites.withUnsafeBufferPointer({ $0[siteIndex].earliestExpiry <= now }) {
             let key = sites[siteIndex].key
@@ -52,7 +52,7 @@ extension CookieStore {
     /// Every cookie of `url`'s site with the reason it would not be sent (nil: it would be), in send
     /// order, without touching last-access times: what `cookiejar inspect --url` shows.
     mutating func retrievalReport(for url: CookieURL, context: CookieRequestContext, now: CookieTime) -> [RetrievalDecision] {
-        guard let siteIndex = siteSlot(of: url.host) else { return [] }
+        guard let siteIndex = siteSlot(of: url) else { return [] }
         let filter = filter(for: url, context: context, siteIndex: siteIndex)
         var site = sites[siteIndex]
         var report: [RetrievalDecision] = []

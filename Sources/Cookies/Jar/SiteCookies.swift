@@ -8,6 +8,9 @@ struct SiteCookies: Sendable {
     /// The site key: the registrable domain, or the host.
     let key: String
     private(set) var entries: [StoredCookie] = []
+    /// The `CookieIdentityBytes.tag` of each entry, in the same order: what the search for a cookie of an
+    /// identity reads.
+    private(set) var identityTags: [UInt32] = []
     /// The name and value of each entry, where the entry says.
     private(set) var pairs = CookiePairs()
     private(set) var domains = InternedStrings()
@@ -39,61 +42,43 @@ struct SiteCookies: Sendable {
     /// Every cookie, in send order.
     var cookies: [Cookie] { entries.indices.map(cookie(at:)) }
 
-    /// Where the parts of a cookie's identity (§5.7 step 23: name, domain, host-only-flag and path, plus
-    /// the CHIPS partition key) stand in this site's tables, found once for both the identity scan and
-    /// the insertion that may follow it. The parts themselves are passed beside it (borrowed, not copied
-    /// into it).
-    struct IdentitySlots {
-        let nameTag: UInt16
-        let isHostOnly: Bool
-        /// The slots of the domain, path and partition key (`StoredCookie.unpartitioned` for none), nil
-        /// when no cookie of the site uses the string.
-        fileprivate let domain: UInt32?
-        fileprivate let path: UInt32?
-        fileprivate let partition: UInt32?
-    }
-
-    /// The slots of an identity with these parts (the path as UTF-8), in this site's tables.
-    func identitySlots(
-        nameTag: UInt16, isHostOnly: Bool, domain: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>,
-        partitionKey: String?
-    ) -> IdentitySlots {
-        IdentitySlots(
-            nameTag: nameTag, isHostOnly: isHostOnly, domain: domains.slot(ofUTF8: domain), path: paths.slot(ofUTF8: path),
-            partition: partitionKey.map(partitions.slot(of:)) ?? StoredCookie.unpartitioned)
-    }
-
-    /// The slots of the identity of `cookie`, in this site's tables.
-    func identitySlots(of cookie: Cookie) -> IdentitySlots {
-        cookie.domain.withUTF8Bytes { domain in
-            cookie.path.withUTF8Bytes { path in
-                identitySlots(
-                    nameTag: StoredCookie.nameTag(of: cookie.name), isHostOnly: cookie.isHostOnly, domain: domain,
-                    path: path, partitionKey: cookie.partitionKey)
-            }
-        }
-    }
-
-    /// The index of the cookie whose name's UTF-8 is `name` and whose identity's other parts are at
-    /// `slots` (the one a new cookie of that identity replaces, §5.7 step 23), if any.
-    func indexOfCookie(named name: UnsafeBufferPointer<UInt8>, at slots: IdentitySlots) -> Int? {
-        guard let domain = slots.domain, let path = slots.path, let partition = slots.partition else { return nil }
-        let isHostOnly = slots.isHostOnly
-        let nameTag = slots.nameTag
-        return entries.withUnsafeBufferPointer { entries in
-            pairs.withBytes { pairs in
-                entries.indices.first { index in
-                    entries[index].nameTag == nameTag && entries[index].domain == domain && entries[index].path == path
-                        && entries[index].partition == partition && entries[index].isHostOnly == isHostOnly
-                        && CookiePairs.name(of: entries[index], in: pairs, is: name)
+    /// The index of the cookie of `identity` (the one a new cookie of that identity replaces, §5.7
+    /// step 23), if any: the tags are read, and the parts compared only where the tag is equal.
+    func indexOfCookie(with identity: CookieIdentityBytes) -> Int? {
+        let tag = identity.tag
+        return identityTags.withUnsafeBufferPointer { tags in
+            guard let base = tags.baseAddress.map(UnsafeRawPointer.init) else { return nil }
+            // Eight tags at a time, then the rest one by one.
+            let wideTag = SIMD8<UInt32>(repeating: tag)
+            var index = 0
+            while tags.count &- index >= 8 {
+                let equal = base.loadUnaligned(fromByteOffset: index &* 4, as: SIMD8<UInt32>.self) .== wideTag
+                if any(equal) {
+                    for lane in 0..<8 where equal[lane] && isCookie(at: index &+ lane, of: identity) { return index &+ lane }
                 }
+                index &+= 8
             }
+            while index < tags.count {
+                if tags[index] == tag, isCookie(at: index, of: identity) { return index }
+                index &+= 1
+            }
+            return nil
         }
     }
 
     /// The index of the cookie that `cookie` would replace (§5.7 step 23), if any.
     func indexOfCookie(withIdentityOf cookie: Cookie) -> Int? {
-        cookie.name.withUTF8Bytes { indexOfCookie(named: $0, at: identitySlots(of: cookie)) }
+        CookieIdentityBytes.of(cookie, indexOfCookie(with:))
+    }
+
+    /// True when the cookie at `index` has the identity `identity`.
+    func isCookie(at index: Int, of identity: CookieIdentityBytes) -> Bool {
+        let entry = entries[index]
+        guard entry.isHostOnly == identity.isHostOnly, pairs.withBytes({ CookiePairs.name(of: entry, in: $0, is: identity.name) }),
+            domains.slot(entry.domain, holds: identity.domain), paths.slot(entry.path, holds: identity.path)
+        else { return false }
+        guard let partitionKey = identity.partitionKey else { return !entry.isPartitioned }
+        return entry.isPartitioned && partitions.slot(entry.partition, holds: partitionKey)
     }
 
     /// §5.7 step 16 within this site: an unexpired Secure cookie named `name` whose domain domain-matches
@@ -144,34 +129,19 @@ struct SiteCookies: Sendable {
     /// Inserts `cookie` at its place in send order.
     mutating func insert(_ cookie: Cookie) {
         let entry = StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
-        cookie.path.withUTF8Bytes { path in
-            cookie.name.withUTF8Bytes { name in
-                cookie.value.withUTF8Bytes { value in
-                    cookie.domain.withUTF8Bytes { domain in
-                        let slots = identitySlots(
-                            nameTag: entry.nameTag, isHostOnly: cookie.isHostOnly, domain: domain, path: path,
-                            partitionKey: cookie.partitionKey)
-                        _ = insert(
-                            entry, name: name, value: value, domain: domain, path: path,
-                            partitionKey: cookie.partitionKey, slots: slots)
-                    }
-                }
-            }
+        cookie.value.withUTF8Bytes { value in
+            CookieIdentityBytes.of(cookie) { identity in _ = insert(entry, value: value, identity: identity) }
         }
     }
 
-    /// Inserts the cookie `entry` (whose slots and pair are set here) with these parts (name, value,
-    /// domain and path as UTF-8) at its place in send order; `slots` are where `identitySlots` found the parts of its
-    /// identity. Returns the index it went to.
-    mutating func insert(
-        _ entry: StoredCookie, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>,
-        domain: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, partitionKey: String?, slots: IdentitySlots
-    ) -> Int {
+    /// Inserts the cookie `entry` (whose slots and pair are set here) of `identity`, with the value whose
+    /// UTF-8 is `value`, at its place in send order. Returns the index it went to.
+    mutating func insert(_ entry: StoredCookie, value: UnsafeBufferPointer<UInt8>, identity: CookieIdentityBytes) -> Int {
         var new = entry
-        pairs.append(name: name, value: value, to: &new)
-        new.domain = domains.retain(utf8: domain, foundAt: slots.domain)
-        new.path = paths.retain(utf8: path, foundAt: slots.path)
-        new.partition = partitionKey.map { partitions.retain($0, foundAt: slots.partition) } ?? StoredCookie.unpartitioned
+        pairs.append(name: identity.name, value: value, to: &new)
+        new.domain = domains.retain(utf8: identity.domain)
+        new.path = paths.retain(utf8: identity.path)
+        new.partition = identity.partitionKey.map { partitions.retain(utf8: $0) } ?? StoredCookie.unpartitioned
         var low = 0
         var high = entries.count
         while low < high {
@@ -184,6 +154,7 @@ struct SiteCookies: Sendable {
         }
         makeRoomForOneMore()
         entries.insert(new, at: low)
+        identityTags.insert(identity.tag, at: low)
         noteAdded(new)
         return low
     }
@@ -193,7 +164,9 @@ struct SiteCookies: Sendable {
     private mutating func makeRoomForOneMore() {
         let count = entries.count
         guard count == entries.capacity else { return }
-        entries.reserveCapacity(count < 32 ? max(4, 2 * count) : count + count / 4)
+        let capacity = count < 32 ? max(4, 2 * count) : count + count / 4
+        entries.reserveCapacity(capacity)
+        identityTags.reserveCapacity(capacity)
     }
 
     private mutating func noteAdded(_ entry: StoredCookie) {
@@ -227,14 +200,27 @@ struct SiteCookies: Sendable {
         new.domain = domains.retain(utf8: cookie.domain)
         new.path = paths.retain(utf8: cookie.path)
         new.partition = cookie.partitionKey.map { partitions.retain(utf8: $0) } ?? StoredCookie.unpartitioned
-        withWellFormedUTF8(cookie.name) { name in
+        let tag = withWellFormedUTF8(cookie.name) { name in
             withWellFormedUTF8(cookie.value) { value in
-                new.nameTag = StoredCookie.nameTag(ofUTF8: name)
                 pairs.append(name: name, value: value, to: &new)
+            }
+            // The identity of the strings the tables hold (ill-formed UTF-8 repaired as they repair it).
+            return withWellFormedUTF8(cookie.domain) { domain in
+                withWellFormedUTF8(cookie.path) { path in
+                    // A partition key, in a table of its own, is rare: read back from it.
+                    let partitionKey = new.isPartitioned ? partitions[new.partition] : nil
+                    return partitionKey.withUTF8BytesViaSpan { partitionKey in
+                        let identity = CookieIdentityBytes(
+                            name: name, domain: domain, isHostOnly: new.isHostOnly, path: path, partitionKey: partitionKey)
+                        new.nameTag = identity.nameTag
+                        return identity.tag
+                    }
+                }
             }
         }
         makeRoomForOneMore()
         entries.append(new)
+        identityTags.append(tag)
         noteAdded(new)
     }
 
@@ -255,6 +241,7 @@ struct SiteCookies: Sendable {
             while order[position].index != start {
                 let source = order[position].index
                 entries.swapAt(position, source)
+                identityTags.swapAt(position, source)
                 order[position].index = position
                 position = source
             }
@@ -284,6 +271,7 @@ struct SiteCookies: Sendable {
     mutating func remove(at index: Int, returning returningIt: Bool) -> Cookie? {
         let removed = returningIt ? cookie(at: index) : nil
         release(entries.remove(at: index))
+        identityTags.remove(at: index)
         compactPairsIfNeeded()
         return removed
     }
@@ -311,12 +299,18 @@ struct SiteCookies: Sendable {
         // The kept cookies move down in place (entries are plain data).
         var kept = 0
         entries.withUnsafeMutableBufferPointer { entries in
-            for index in entries.indices where !doomed[index] {
-                if kept != index { entries[kept] = entries[index] }
-                kept += 1
+            identityTags.withUnsafeMutableBufferPointer { tags in
+                for index in entries.indices where !doomed[index] {
+                    if kept != index {
+                        entries[kept] = entries[index]
+                        tags[kept] = tags[index]
+                    }
+                    kept += 1
+                }
             }
         }
         entries.removeLast(entries.count - kept)
+        identityTags.removeLast(identityTags.count - kept)
         compactPairsIfNeeded()
         return removed
     }
@@ -376,6 +370,10 @@ struct SiteCookies: Sendable {
             return nil
         }
         if let pairViolation { return pairViolation }
+        guard identityTags.count == entries.count else { return "the identity tags are not one per cookie" }
+        for index in entries.indices where CookieIdentityBytes.of(cookie(at: index), \.tag) != identityTags[index] {
+            return "an identity tag differs from its cookie's"
+        }
         for (table, slots, label) in [
             (domains, entries.map(\.domain), "domain"), (paths, entries.map(\.path), "path"),
             (partitions, entries.filter(\.isPartitioned).map(\.partition), "partition key"),

@@ -88,7 +88,8 @@ struct StoredCookie: Sendable, BitwiseCopyable {
         self.nameTag = nameTag
     }
 
-    /// A 16-bit digest of the UTF-8 bytes of `name` (FNV-1a, folded): equal names have equal tags.
+    /// A 16-bit digest of the UTF-8 bytes of `name` (the top bits of `CookieIdentityBytes.hash(ofName:)`):
+    /// equal names have equal tags.
     @inline(__always)
     static func nameTag(of name: String) -> UInt16 {
         name.withUTF8Bytes(nameTag(ofUTF8:))
@@ -97,9 +98,7 @@ struct StoredCookie: Sendable, BitwiseCopyable {
     /// `nameTag(of:)` of the name whose UTF-8 is `bytes`.
     @inline(__always)
     static func nameTag(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> UInt16 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return UInt16(truncatingIfNeeded: hash ^ (hash >> 16))
+        UInt16(truncatingIfNeeded: CookieIdentityBytes.hash(ofName: bytes) >> 48)
     }
 
     /// The `Cookie` this is, with its name and value and the strings its slots name.

@@ -26,10 +26,6 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
         return withNameBytes { String(wellFormedUTF8: $0, isASCII: true) }
     }
 
-    /// Where the host is in the URL it was parsed from, when it stayed in that text; nil when the host
-    /// is a text of its own.
-    var rangeInURLText: Range<Int>? { start != 0 || end != text.utf8.count ? start..<end : nil }
-
     /// Calls `body` with the UTF-8 bytes of the name (ASCII).
     @inline(__always)
     func withNameBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
@@ -43,24 +39,6 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
             self.init(name: text, kind: .domain)
         } else {
             self.init(canonicalising: text)
-        }
-    }
-
-    /// The host whose text is the UTF-8 offsets `range` of `text` (a URL: ASCII delimiters end the host,
-    /// so the range holds well-formed UTF-8); nil when it is no valid host. A host canonical as written
-    /// stays in `text`.
-    init?(in text: String, at range: Range<Int>) {
-        guard !range.isEmpty else { return nil }
-        var text = text
-        let isCanonical = text.withUTF8 { CanonicalHost.isCanonicalDomainName(UnsafeBufferPointer(rebasing: $0[range])) }
-        if isCanonical {
-            self.init(text: text, start: range.lowerBound, end: range.upperBound, kind: .domain)
-        } else {
-            let host = text.withUTF8 { text in
-                let bytes = UnsafeBufferPointer(rebasing: text[range])
-                return String(wellFormedUTF8: bytes, isASCII: bytes.isASCII)
-            }
-            self.init(canonicalising: host)
         }
     }
 
@@ -98,7 +76,8 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
         self.init(text: name, start: 0, end: name.utf8.count, kind: kind)
     }
 
-    private init(text: String, start: Int, end: Int, kind: Kind) {
+    /// The host whose name is the UTF-8 offsets `start..<end` of `text`, canonical already (a URL's).
+    init(text: String, start: Int, end: Int, kind: Kind) {
         (self.text, self.start, self.end, self.kind) = (text, start, end, kind)
     }
 
@@ -120,19 +99,22 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
     /// counts as a secure channel (a deliberate choice shared with browsers' "potentially trustworthy
     /// origins", W3C Secure Contexts §3.1; rfc6265bis-22 leaves "secure" to the user agent, §5.7 step 13).
     public var isLoopback: Bool {
-        withNameBytes { name in
-            switch kind {
-            case .ipv4: return name.starts(with: "127.".utf8)
-            case .ipv6: return name.elementsEqual("[::1]".utf8)
-            case .domain:
-                // Bytes, not Characters: a canonical domain is ASCII. "localhost" or a name ending in
-                // ".localhost", a trailing dot set aside.
-                var bytes = name[...]
-                if bytes.last == UInt8(ascii: ".") { bytes = bytes.dropLast() }
-                let localhost = "localhost".utf8
-                guard bytes.count >= localhost.count, bytes.suffix(localhost.count).elementsEqual(localhost) else { return false }
-                return bytes.count == localhost.count || bytes.dropLast(localhost.count).last == UInt8(ascii: ".")
-            }
+        withNameBytes { CanonicalHost.isLoopback($0, kind: kind) }
+    }
+
+    /// `isLoopback` for the host of this kind whose name's UTF-8 is `name`.
+    static func isLoopback(_ name: UnsafeBufferPointer<UInt8>, kind: Kind) -> Bool {
+        switch kind {
+        case .ipv4: return name.starts(with: "127.".utf8)
+        case .ipv6: return name.elementsEqual("[::1]".utf8)
+        case .domain:
+            // Bytes, not Characters: a canonical domain is ASCII. "localhost" or a name ending in
+            // ".localhost", a trailing dot set aside.
+            var bytes = name[...]
+            if bytes.last == UInt8(ascii: ".") { bytes = bytes.dropLast() }
+            let localhost = "localhost".utf8
+            guard bytes.count >= localhost.count, bytes.suffix(localhost.count).elementsEqual(localhost) else { return false }
+            return bytes.count == localhost.count || bytes.dropLast(localhost.count).last == UInt8(ascii: ".")
         }
     }
 
@@ -142,7 +124,7 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
     /// only, its last label (before a trailing ".") not starting with a digit, so that it is neither an
     /// IPv4 address nor invalid as one. Everything else takes the full path above. The bytes are read
     /// eight at a time (the last word overlapping the one before it), the last label from the end.
-    private static func isCanonicalDomainName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isCanonicalDomainName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
         let count = bytes.count
         if count >= 8 {

@@ -4,63 +4,134 @@
 /// written (never percent-decoded, rfc6265bis-22 §5.1.4 works on the URI path as sent), without query or
 /// fragment; an empty path is `/`, as a browser's URL parser gives it.
 public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
-    /// The lower-cased scheme, e.g. `https`.
-    public let scheme: String
-    public let host: CanonicalHost
+    /// The text every part is read from, by UTF-8 offsets: the URL as given when its scheme and host are
+    /// canonical as written (no String is made), else `scheme://host` and the path rebuilt in canonical
+    /// form. One text, so a URL holds one reference: copying or dropping it retains or releases once.
+    private let text: String
+    /// The scheme is `text[..<schemeEnd]`, the host `text[hostStart..<hostEnd]`, the path
+    /// `text[pathStart..<pathEnd]`, "/" when empty.
+    private let schemeEnd: UInt32
+    private let hostStart: UInt32
+    private let hostEnd: UInt32
+    private let pathStart: UInt32
+    private let pathEnd: UInt32
     /// The explicit port, if the URL names one.
     public let port: Int?
-    /// The text holding the path (the URL as given, or the path itself) and the path's UTF-8 offsets in
-    /// it: a parsed URL makes no String of its path, which retrieval reads as bytes and receiving only
-    /// when it works out a default-path (§5.1.4).
-    private let pathText: String
-    private let pathStart: Int
-    private let pathEnd: Int
+    /// What the host names.
+    let hostKind: CanonicalHost.Kind
+    private let schemeKind: SchemeKind
+
+    /// The schemes the jar tells apart.
+    private enum SchemeKind: UInt8 {
+        case http, https, ws, wss, other
+
+        /// The kind of the scheme that is the first `count` bytes of `text`, compared case-insensitively:
+        /// each byte or-ed with 0x20, as the attribute-names of `Set-Cookie` are (a scheme's other bytes,
+        /// digits, "+", "-" and ".", stay as they are).
+        init(schemeOf text: UnsafeBufferPointer<UInt8>, count: Int) {
+            guard count <= 5 else {
+                self = .other
+                return
+            }
+            switch text.asciiCaseFoldedWord(from: 0, count: count) {
+            case 0x73_77: self = .ws
+            case 0x73_73_77: self = .wss
+            case 0x70_74_74_68: self = .http
+            case 0x73_70_74_74_68: self = .https
+            default: self = .other
+            }
+        }
+    }
+
+    /// The lower-cased scheme, e.g. `https`.
+    public var scheme: String {
+        switch schemeKind {
+        case .http: "http"
+        case .https: "https"
+        case .ws: "ws"
+        case .wss: "wss"
+        case .other: withTextBytes { String(wellFormedUTF8: UnsafeBufferPointer(rebasing: $0[..<Int(schemeEnd)]), isASCII: true) }
+        }
+    }
+
+    public var host: CanonicalHost {
+        CanonicalHost(text: text, start: Int(hostStart), end: Int(hostEnd), kind: hostKind)
+    }
 
     /// The path, starting with `/`.
     public var path: String {
-        if pathStart == 0, pathEnd == pathText.utf8.count { return pathText }
-        return withPathBytes { String(decoding: $0, as: UTF8.self) }
+        withPathBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The one byte of the path of a URL whose path is empty.
+    private static let slash: StaticString = "/"
+
+    /// Calls `body` with the UTF-8 bytes of the text.
+    @inline(__always)
+    private func withTextBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        text.withUTF8BytesViaSpan(body)
     }
 
     /// Calls `body` with the UTF-8 bytes of the path.
     @inline(__always)
     func withPathBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        pathText.withUTF8Bytes { body(UnsafeBufferPointer(rebasing: $0[pathStart..<pathEnd])) }
+        withHostAndPathBytes { body($1) }
     }
 
-    /// Calls `body` with the UTF-8 bytes of the host's name and of the path: both read from one text
-    /// when they are in it (the closure then captures plain offsets, not a copy of the URL).
+    /// Calls `body` with the UTF-8 bytes of the host's name and of the path, both read from the text.
     @inline(__always)
     func withHostAndPathBytes<R>(_ body: (_ host: UnsafeBufferPointer<UInt8>, _ path: UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let path = pathStart..<pathEnd
-        // A path after the start of its text is a parsed URL's, in the text its host stayed in, if any.
-        if pathStart != 0, let hostRange = host.rangeInURLText {
-            return pathText.withUTF8BytesViaSpan {
-                body(UnsafeBufferPointer(rebasing: $0[hostRange]), UnsafeBufferPointer(rebasing: $0[path]))
-            }
+        let (hostStart, hostEnd, pathStart, pathEnd) = (Int(hostStart), Int(hostEnd), Int(pathStart), Int(pathEnd))
+        return withTextBytes { text in
+            body(
+                UnsafeBufferPointer(rebasing: text[hostStart..<hostEnd]),
+                pathStart == pathEnd
+                    ? UnsafeBufferPointer(start: CookieURL.slash.utf8Start, count: 1)
+                    : UnsafeBufferPointer(rebasing: text[pathStart..<pathEnd]))
         }
-        return host.withNameBytes { host in withPathBytes { body(host, $0) } }
     }
 
-    /// Parses `string`; nil when it is not an absolute URL with a host.
+    /// Parses `string`; nil when it is not an absolute URL with a host, or its text is 4 GiB or more.
     public init?(_ string: String) {
         var text = string
-        guard let parts = text.withUTF8(CookieURL.parts(of:)), let host = CanonicalHost(in: text, at: parts.host)
-        else { return nil }
-        self.scheme = parts.scheme
-        self.host = host
-        self.port = parts.port
-        if let path = parts.path {
-            (pathText, pathStart, pathEnd) = (text, path.lowerBound, path.upperBound)
-        } else {
-            (pathText, pathStart, pathEnd) = ("/", 0, 1)
+        guard let parts = text.withUTF8(CookieURL.parts(of:)) else { return nil }
+        if parts.isCanonical {
+            self.init(
+                text: text, schemeEnd: parts.scheme.upperBound, host: parts.host, hostKind: .domain, port: parts.port,
+                path: parts.path ?? parts.host.upperBound..<parts.host.upperBound)
+            return
         }
+        // The scheme lower-cased and the host canonicalised (IDNA, IP addresses) make a text of their own.
+        let (scheme, hostText, path) = text.withUTF8 { bytes in
+            (String(unsafeUninitializedCapacity: parts.scheme.count) { buffer in
+                for index in parts.scheme { buffer[index] = bytes[index].asciiLowercased }
+                return parts.scheme.count
+            },
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[parts.host]), as: UTF8.self),
+            parts.path.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } ?? "/")
+        }
+        guard let host = CanonicalHost(canonicalising: hostText) else { return nil }
+        self.init(scheme: scheme, host: host, port: parts.port, path: path)
     }
 
-    /// Splits the bytes of an absolute URL into the lower-cased scheme, the offsets of the host text (not
-    /// yet canonical), the explicit port and the offsets of the path (nil when empty); nil when it is no
-    /// such URL. One pass over the bytes.
-    private static func parts(of bytes: UnsafeBufferPointer<UInt8>) -> (scheme: String, host: Range<Int>, port: Int?, path: Range<Int>?)? {
+    /// A URL from parts already in canonical form; nil when its text would be 4 GiB or more.
+    private init?(text: String, schemeEnd: Int, host: Range<Int>, hostKind: CanonicalHost.Kind, port: Int?, path: Range<Int>) {
+        guard text.utf8.count <= Int(UInt32.max) else { return nil }
+        self.text = text
+        self.schemeEnd = UInt32(schemeEnd)
+        (hostStart, hostEnd) = (UInt32(host.lowerBound), UInt32(host.upperBound))
+        (pathStart, pathEnd) = (UInt32(path.lowerBound), UInt32(path.upperBound))
+        self.port = port
+        self.hostKind = hostKind
+        schemeKind = text.withUTF8BytesViaSpan { SchemeKind(schemeOf: $0, count: schemeEnd) }
+    }
+
+    /// Splits the bytes of an absolute URL into the offsets of the scheme, of the host text and of the
+    /// path (nil when empty), and the explicit port; `isCanonical` when the scheme is lower-case and the
+    /// host a domain name canonical as written. Nil when it is no such URL. One pass over the bytes.
+    private static func parts(
+        of bytes: UnsafeBufferPointer<UInt8>
+    ) -> (scheme: Range<Int>, host: Range<Int>, port: Int?, path: Range<Int>?, isCanonical: Bool)? {
         let count = bytes.count
         // The scheme: a letter, then letters, digits, "+", "-" and ".", up to the first ":".
         guard count > 0, isAlpha(bytes[0]) else { return nil }
@@ -114,33 +185,32 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         while pathEnd < bytes.count, bytes[pathEnd] != UInt8(ascii: "?"), bytes[pathEnd] != UInt8(ascii: "#") {
             pathEnd += 1
         }
-        let schemeBytes = UnsafeBufferPointer(rebasing: bytes[..<colon])
-        // The two schemes nearly every request has are constants (no string made, nothing to check).
-        let scheme: String
-        if schemeBytes.caseInsensitivelyEquals("https") {
-            scheme = "https"
-        } else if schemeBytes.caseInsensitivelyEquals("http") {
-            scheme = "http"
-        } else {
-            scheme = String(unsafeUninitializedCapacity: colon) { buffer in
-                for index in 0..<colon { buffer[index] = bytes[index].asciiLowercased }
-                return colon
-            }
-        }
-        return (scheme, hostStart..<hostEnd, port, pathEnd == authorityEnd ? nil : authorityEnd..<pathEnd)
+        let isCanonical = !bytes[..<colon].contains { $0 &- UInt8(ascii: "A") < 26 }
+            && CanonicalHost.isCanonicalDomainName(UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd]))
+        return (0..<colon, hostStart..<hostEnd, port, pathEnd == authorityEnd ? nil : authorityEnd..<pathEnd, isCanonical)
     }
 
-    /// A URL from parts already in canonical form.
+    /// A URL from parts already in canonical form (the scheme is lower-cased).
     public init(scheme: String, host: CanonicalHost, port: Int? = nil, path: String = "/") {
-        self.scheme = scheme
-        self.host = host
-        self.port = port
-        (pathText, pathStart, pathEnd) = path.isEmpty ? ("/", 0, 1) : (path, 0, path.utf8.count)
+        let path = path.isEmpty ? "/" : path
+        let scheme = scheme.lowercased()
+        let text = scheme + "://" + host.name + path
+        let schemeEnd = scheme.utf8.count
+        let hostEnd = schemeEnd + 3 + host.name.utf8.count
+        self.init(
+            text: text, schemeEnd: schemeEnd, host: schemeEnd + 3..<hostEnd, hostKind: host.kind, port: port,
+            path: hostEnd..<text.utf8.count)!
     }
 
     /// URLs are equal when their scheme, host, port and the UTF-8 of their path are.
     public static func == (lhs: CookieURL, rhs: CookieURL) -> Bool {
-        lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.port == rhs.port
+        lhs.schemeKind == rhs.schemeKind && lhs.hostKind == rhs.hostKind && lhs.port == rhs.port
+            && lhs.withTextBytes { left in
+                rhs.withTextBytes { right in
+                    left[..<Int(lhs.schemeEnd)].elementsEqual(right[..<Int(rhs.schemeEnd)])
+                        && left[Int(lhs.hostStart)..<Int(lhs.hostEnd)].elementsEqual(right[Int(rhs.hostStart)..<Int(rhs.hostEnd)])
+                }
+            }
             && lhs.withPathBytes { left in rhs.withPathBytes { right in left.elementsEqual(right) } }
     }
 
@@ -156,13 +226,11 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     /// to the user agent (§5.7 step 13, §5.8.3 step 3); this matches browsers' potentially trustworthy
     /// origins.
     public var isSecure: Bool {
-        scheme == "https" || scheme == "wss" || host.isLoopback
+        schemeKind == .https || schemeKind == .wss || withHostAndPathBytes { host, _ in CanonicalHost.isLoopback(host, kind: hostKind) }
     }
 
     /// True for schemes that carry HTTP requests (http, https, ws, wss).
-    public var isHTTPFamily: Bool {
-        scheme == "http" || scheme == "https" || scheme == "ws" || scheme == "wss"
-    }
+    public var isHTTPFamily: Bool { schemeKind != .other }
 
     /// `scheme://host[:port]`.
     public var origin: String {

@@ -36,6 +36,15 @@ extension String {
     }
 }
 
+extension Optional<String> {
+    /// `String.withUTF8BytesViaSpan` for a string that may be absent: `body` gets nil for none.
+    @inline(__always)
+    func withUTF8BytesViaSpan<R>(_ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        guard let string = self else { return body(nil) }
+        return string.withUTF8BytesViaSpan { body($0) }
+    }
+}
+
 /// Calls `body` with `bytes` when they are well-formed UTF-8, else with the UTF-8 of the String they
 /// decode to (each ill-formed sequence replaced by U+FFFD), as a `String` made of them would hold.
 func withWellFormedUTF8<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {

@@ -23,20 +23,6 @@ extension CookieStore {
             expiry = nil
         }
 
-        // Steps 7–10: the Domain attribute.
-        var domainAttribute = parsed.domain ?? ""
-        // Step 8: a Domain attribute with a character not in CHAR (non-ASCII) ignores the cookie.
-        if !domainAttribute.withUTF8Bytes(\.isASCII) { return .rejected(.domainNotASCII) }
-        // Step 9: a public suffix as Domain is allowed only when it is the request-host itself, which
-        // makes the cookie host-only. IP literals never reach the list.
-        if !domainAttribute.isEmpty, url.host.kind == .domain, domainAttribute.utf8.first != UInt8(ascii: "["),
-            IPv4Address.parse(domainAttribute).isNotAnAddress,
-            isPublicSuffix(domainAttribute: domainAttribute)
-        {
-            guard url.host.withNameBytes(domainAttribute.hasUTF8) else { return .rejected(.domainIsPublicSuffix) }
-            domainAttribute = ""
-        }
-
         // What the later steps read of the request, worked out once: they take these plain values instead
         // of the URL and the context. The bytes are lent through spans, whose lending is inlined, so the
         // closures copy neither the URL nor the parsed line (a copy retains every String it holds).
@@ -48,12 +34,24 @@ extension CookieStore {
         // CHIPS §2.1: the partition key of a Partitioned cookie is the top-level site (one without Secure
         // is refused below).
         let partitionKey = parts.partitioned && parts.secure ? site(of: context.partition ?? url) : nil
-        let hostIsIPAddress = url.host.isIPAddress
+        let hostIsIPAddress = url.hostKind != .domain
         return url.withHostAndPathBytes { host, uriPath in
             parsed.line.withUTF8BytesViaSpan { line in
-                domainAttribute.withUTF8BytesViaSpan { domainAttribute in
-                    // Step 10: the request-host must domain-match a non-empty Domain attribute. The domain is
-                    // the host for a host-only cookie, the attribute otherwise.
+                partitionKey.withUTF8BytesViaSpan { partitionKey in
+                    // Steps 7–10: the Domain attribute (the parser lower-cased it, §5.6.3).
+                    var domainAttribute = parts.domain.map { $0.bytes(in: line) } ?? UnsafeBufferPointer(start: nil, count: 0)
+                    // Step 8: a Domain attribute with a character not in CHAR (non-ASCII) ignores the cookie.
+                    if !domainAttribute.isASCII { return .rejected(.domainNotASCII) }
+                    // Step 9: a public suffix as Domain is allowed only when it is the request-host itself,
+                    // which makes the cookie host-only.
+                    if !domainAttribute.isEmpty, !hostIsIPAddress, isPublicSuffix(domainAttribute: domainAttribute) {
+                        guard host.count == domainAttribute.count,
+                            memoryEqual(host.baseAddress!, domainAttribute.baseAddress!, host.count)
+                        else { return .rejected(.domainIsPublicSuffix) }
+                        domainAttribute = UnsafeBufferPointer(start: nil, count: 0)
+                    }
+                    // Step 10: the request-host must domain-match a non-empty Domain attribute. The domain
+                    // is the host for a host-only cookie, the attribute otherwise.
                     let isHostOnly = domainAttribute.isEmpty
                     guard isHostOnly || DomainMatch.matches(host: host, hostIsIPAddress: hostIsIPAddress, domain: domainAttribute)
                     else { return .rejected(.domainMismatch) }
@@ -67,13 +65,13 @@ extension CookieStore {
 
     /// Steps 11–24 of §5.7 for the line whose UTF-8 is `line` and whose parts are `parts`, received in
     /// `request` from a URL whose path's UTF-8 is `uriPath`, with the domain (UTF-8), host-only-flag and
-    /// expiry of steps 6–10 and the partition key (CHIPS). The name, value and Path attribute are read
+    /// expiry of steps 6–10 and the partition key (CHIPS; UTF-8, nil for none). The name, value and Path attribute are read
     /// from the line's bytes and the default-path from the request-uri's: Strings are made only for what
     /// the jar keeps and does not hold yet.
     private mutating func receive(
         _ parts: CookieParts, line: UnsafeBufferPointer<UInt8>, uriPath: UnsafeBufferPointer<UInt8>,
         domain: UnsafeBufferPointer<UInt8>, isHostOnly: Bool, expiry: CookieTime?, request: ReceivingRequest,
-        partitionKey: String?, now: CookieTime
+        partitionKey: UnsafeBufferPointer<UInt8>?, now: CookieTime
     ) -> StorageAction {
         let isSecureOrigin = request.isSecure
         // Step 11: the last Path attribute, or the default-path of the request-uri.
@@ -130,10 +128,11 @@ extension CookieStore {
         if parts.partitioned, !parts.secure { return .rejected(.partitionedWithoutSecure) }
 
         // The cookie as its site keeps it; the site sets the slots of its strings, and step 24 its times.
+        let identity = CookieIdentityBytes(name: name, domain: domain, isHostOnly: isHostOnly, path: path, partitionKey: partitionKey)
         var entry = StoredCookie(
             isHostOnly: isHostOnly, expiry: expiry, creation: now, lastAccess: now, isSecure: parts.secure,
             isHTTPOnly: parts.httpOnly, sameSite: sameSite, isSourceSecure: isSecureOrigin, sourcePort: request.port,
-            domain: 0, path: 0, partition: StoredCookie.unpartitioned, nameTag: StoredCookie.nameTag(ofUTF8: name))
+            domain: 0, path: 0, partition: StoredCookie.unpartitioned, nameTag: identity.nameTag)
         let isExpired = entry.isExpired(at: now)
 
         // Step 23: a cookie of the same identity is replaced; the new one keeps its creation time, unless
@@ -154,9 +153,7 @@ extension CookieStore {
         var overLimit = false
         let slot = existingSlot ?? siteSlot(forKey: siteKey(ofCookieDomain: domain))
         let action: StorageAction = withSite(at: slot) { site in
-            let slots = site.identitySlots(
-                nameTag: entry.nameTag, isHostOnly: isHostOnly, domain: domain, path: path, partitionKey: partitionKey)
-            if let index = site.indexOfCookie(named: name, at: slots) {
+            if let index = site.indexOfCookie(with: identity) {
                 let old = site.entries[index]
                 if old.isExpired(at: now) {
                     if let expired = site.remove(at: index, returning: recordsChanges) {
@@ -180,8 +177,7 @@ extension CookieStore {
             if isExpired { return .expired }
             entry.creation = creation
             entry.lastAccess = creation
-            let index = site.insert(
-                entry, name: name, value: value, domain: domain, path: path, partitionKey: partitionKey, slots: slots)
+            let index = site.insert(entry, value: value, identity: identity)
             if recordsChanges { siteChanges.append(.added(site.cookie(at: index))) }
             storedAt = index
             overLimit = site.count > perSiteLimit

@@ -20,32 +20,35 @@ struct SiteCookiesTests {
         #expect(table.count == 2 && table[b] == "b.example")
     }
 
-    /// A receipt finds its identity's slots once, removes an expired cookie of that identity (freeing
-    /// the slots it alone used), then inserts: the slots found first are not reused once freed.
-    @Test func insertingAfterRemovingTheOnlyUserOfASlotInternsTheStringsAgain() throws {
-        var site = SiteCookies(key: "example")
-        let cookie = Self.cookies[3]
-        site.insert(cookie)
-        let slots = site.identitySlots(of: cookie)
-        let index = try #require(site.indexOfCookie(withIdentityOf: cookie))
-        #expect(site.remove(at: index, returning: true) == cookie)
-        #expect(site.count == 0)
-        let entry = StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
-        let inserted = cookie.path.withUTF8Bytes { path in
-            cookie.name.withUTF8Bytes { name in
-                cookie.value.withUTF8Bytes { value in
-                    cookie.domain.withUTF8Bytes { domain in
-                        site.insert(
-                            entry, name: name, value: value, domain: domain, path: path,
-                            partitionKey: cookie.partitionKey, slots: slots)
-                    }
-                }
-            }
+    /// A cookie is found by its identity (rfc6265bis-22 §5.7 step 23: name, domain, host-only-flag,
+    /// path; plus the CHIPS partition key) and by nothing else: each cookie differing from the first in
+    /// one part of it is found at its own index, and the comparison made where tags are equal (`isCookie`)
+    /// tells each apart from the first, as it would after a collision of tags. Bytes, not Characters:
+    /// canonically equivalent names differ.
+    @Test func cookiesAreFoundByEveryPartOfTheirIdentity() throws {
+        func cookie(
+            name: String = "n\u{E9}", domain: String = "h.example", isHostOnly: Bool = true, path: String = "/p",
+            partitionKey: String? = "https://top.example"
+        ) -> Cookie {
+            Cookie(
+                name: name, value: "v", domain: domain, isHostOnly: isHostOnly, path: path, creation: testEpoch,
+                isSecure: true, partitionKey: partitionKey)
         }
-        #expect(inserted == 0)
-        #expect(site.cookies == [cookie])
+        let base = cookie()
+        let variants = [
+            cookie(name: "ne\u{301}"), cookie(domain: "g.example"), cookie(isHostOnly: false), cookie(path: "/q"),
+            cookie(partitionKey: "https://other.example"), cookie(partitionKey: nil),
+        ]
+        var site = SiteCookies(key: "example")
+        for cookie in [base] + variants { site.insert(cookie) }
         #expect(site.structureViolation() == nil)
-        #expect(site.indexOfCookie(withIdentityOf: cookie) == 0)
+        let baseIndex = try #require(site.indexOfCookie(withIdentityOf: base))
+        #expect(CookieIdentityBytes.of(base) { site.isCookie(at: baseIndex, of: $0) })
+        for variant in variants {
+            let index = try #require(site.indexOfCookie(withIdentityOf: variant))
+            #expect(index != baseIndex && site.cookie(at: index) == variant, "\(variant)")
+            #expect(!CookieIdentityBytes.of(variant) { site.isCookie(at: baseIndex, of: $0) }, "\(variant)")
+        }
     }
 
     /// Cookies whose names and values stress the pair form (`name=value`, or the value alone): a
