@@ -96,12 +96,16 @@ public final class CookieJar: Sendable {
         receiveLine(setCookie, from: url, context: .firstParty)
     }
 
-    /// What both `receive(_:from:)` do, inlined into each.
+    /// What both `receive(_:from:)` do, inlined into each. The line's bytes are parsed and received in
+    /// place: no `ParsedSetCookie` holds (retains) the line.
     @inline(__always)
     private func receiveLine(_ setCookie: String, from url: CookieURL, context: CookieRequestContext) {
-        guard let parsed = try? ParsedSetCookie(parsing: setCookie) else { return }
-        let now = clock.now()
-        withStore { _ = $0.receive(parsed, from: url, context: context, now: now) }
+        setCookie.withUTF8BytesViaSpan { line in
+            var parts = CookieParts()
+            guard (try? parts.parse(line)) != nil else { return }
+            let now = clock.now()
+            withStore { _ = $0.receive(parts, line: line, from: url, context: context, now: now) }
+        }
     }
 
     /// Receives every `Set-Cookie` field value of one response to `url`, in order (never comma-joined).
@@ -132,7 +136,7 @@ public final class CookieJar: Sendable {
     ) -> SetCookieOutcome {
         let now = clock.now()
         return withStore(recordingChanges: true) { store in
-            let action = store.receive(parsed, from: url, context: context, now: now)
+            let action = parsed.line.withUTF8BytesViaSpan { store.receive(parsed.parts, line: $0, from: url, context: context, now: now) }
             return SetCookieOutcome(action, changes: store.changes)
         }
     }

@@ -71,6 +71,19 @@ struct CookieParts: Sendable, BitwiseCopyable {
     var sameSite: SameSite?
     var partitioned = false
 
+    /// Calls `body` with the UTF-8 of the Domain attribute of `line` (these parts' line), lower-cased
+    /// (§5.6.3) when it holds an upper-case letter; empty when there is none.
+    @inline(__always)
+    func withDomain<R>(in line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard let domain else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let bytes = domain.bytes(in: line)
+        guard domainHasUppercase else { return body(bytes) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { lowercased in
+            for index in bytes.indices { lowercased[index] = bytes[index].asciiLowercased }
+            return body(UnsafeBufferPointer(lowercased))
+        }
+    }
+
     /// §5.6 on the bytes of `line`: the name-value-pair, then each cookie-av applied in turn. The parts
     /// are offsets into `line`.
     mutating func parse(_ line: UnsafeBufferPointer<UInt8>) throws(CookieRejection) {

@@ -1,14 +1,14 @@
 extension CookieStore {
-    /// The storage model of rfc6265bis-22 §5.7: builds a cookie from a parsed `Set-Cookie` line received
-    /// from `url` in `context`, checks it, and stores it (or deletes the cookie it replaces when it has
-    /// already expired).
+    /// The storage model of rfc6265bis-22 §5.7: builds a cookie from the parts (§5.6) of the
+    /// `Set-Cookie` line whose UTF-8 is `line`, received from `url` in `context`, checks it, and stores
+    /// it (or deletes the cookie it replaces when it has already expired).
     ///
     /// The cookies stored and removed are read out of the site only while the store records changes.
     mutating func receive(
-        _ parsed: ParsedSetCookie, from url: CookieURL, context: CookieRequestContext, now: CookieTime
+        _ parts: CookieParts, line: UnsafeBufferPointer<UInt8>, from url: CookieURL, context: CookieRequestContext,
+        now: CookieTime
     ) -> StorageAction {
         guard url.isHTTPFamily else { return .rejected(.unsupportedScheme) }
-        let parts = parsed.parts
 
         // Steps 2–4 (empty, CTL, 4096 octets) ran while parsing. Step 6: expiry-time from the last
         // Max-Age, else the last Expires, capped at the cookie-age-limit (§5.5, §5.6.1, §5.6.2: 400 days
@@ -25,7 +25,7 @@ extension CookieStore {
 
         // What the later steps read of the request, worked out once: they take these plain values instead
         // of the URL and the context. The bytes are lent through spans, whose lending is inlined, so the
-        // closures copy neither the URL nor the parsed line (a copy retains every String it holds).
+        // closures copy neither the URL nor the context (a copy retains every String it holds).
         let request = ReceivingRequest(
             isSecure: url.isSecure, port: url.port, isNonHTTPAPI: context.api == .nonHTTP,
             // Steps 17–18 need the request's same-site status only for cookies other than SameSite=None.
@@ -36,10 +36,10 @@ extension CookieStore {
         let partitionKey = parts.partitioned && parts.secure ? site(of: context.partition ?? url) : nil
         let hostIsIPAddress = url.hostKind != .domain
         return url.withHostAndPathBytes { host, uriPath in
-            parsed.line.withUTF8BytesViaSpan { line in
-                partitionKey.withUTF8BytesViaSpan { partitionKey in
-                    // Steps 7–10: the Domain attribute (the parser lower-cased it, §5.6.3).
-                    var domainAttribute = parts.domain.map { $0.bytes(in: line) } ?? UnsafeBufferPointer(start: nil, count: 0)
+            partitionKey.withUTF8BytesViaSpan { partitionKey in
+                parts.withDomain(in: line) { domainAttribute in
+                    // Steps 7–10: the Domain attribute, lower-cased (§5.6.3).
+                    var domainAttribute = domainAttribute
                     // Step 8: a Domain attribute with a character not in CHAR (non-ASCII) ignores the cookie.
                     if !domainAttribute.isASCII { return .rejected(.domainNotASCII) }
                     // Step 9: a public suffix as Domain is allowed only when it is the request-host itself,

@@ -34,6 +34,13 @@ struct ReceiveTests {
         Step(url: "http://a.test/", line: "s=1; Secure", outcome: "secure-from-insecure-origin", source: "§5.7 step 12"),
         Step(url: "https://a.test/", line: "no equals sign or name", outcome: "stored", source: "§5.6: a nameless cookie"),
         Step(url: "https://a.test/", line: "", outcome: "empty-name-and-value", source: "§5.6: an empty line is ignored"),
+        Step(url: "https://x.d.test/", line: "u=1; Domain=.D.TEST", outcome: "stored", source: "§5.6.3: the Domain lower-cased; §5.7 step 10"),
+        Step(url: "https://x.d.test/", line: "u=2; Domain=d.test", outcome: "replaced", source: "§5.7 step 23: the same domain"),
+        Step(url: "https://x.d.test/", line: "v=1; Domain=d.t\u{E9}st", outcome: "domain-not-ascii", source: "§5.7 step 8"),
+        Step(url: "https://x.com/", line: "p=1; Domain=COM", outcome: "domain-is-public-suffix", source: "§5.7 step 9"),
+        Step(url: "https://com/", line: "p=1; Domain=Com", outcome: "stored", source: "§5.7 step 9: the request-host itself, host-only"),
+        Step(url: "https://127.0.0.1/", line: "i=1; Domain=127.0.0.1", outcome: "stored", source: "§5.7 step 10: an IP literal matches itself"),
+        Step(url: "https://x.d.test/", line: "w=1; Domain=e.test", outcome: "domain-mismatch", source: "§5.7 step 10"),
     ]
 
     static let limits = CookieLimits(maxCookiesPerSite: 3, sitePurgeCount: 0, maxCookies: 5, purgeCount: 0)
