@@ -1,5 +1,6 @@
 #if canImport(CLibPSL)
 import CLibPSL
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,8 +16,14 @@ import Musl
 ///
 /// `@unchecked Sendable`: a `psl_ctx_t` is never modified after `psl_latest`/`psl_load_file`/`psl_builtin` returns
 /// it; `psl_registrable_domain` only reads it, so concurrent lookups from any thread are safe, and the context is
-/// freed only in `deinit`, when no other reference can exist.
+/// freed only in `deinit`, when no other reference can exist. The answers already given are kept under a lock.
 public final class LibPSLList: PublicSuffixList, @unchecked Sendable {
+    /// The answers already given, by domain: a libpsl lookup takes microseconds (it walks the labels through the
+    /// list's DAFSA and checks each for IDNA), and the jars sharing this list ask about the same hosts again and
+    /// again (every new jar, a server's jar per session). Emptied when it holds `answerLimit` domains.
+    private let answers = Mutex<[String: String?]>([:])
+    private static let answerLimit = 16_384
+
     /// The libpsl context. NULL only if libpsl had neither a list file nor built-in data; libpsl then answers that
     /// every name is a public suffix, which fails closed.
     private let context: OpaquePointer?
@@ -56,10 +63,16 @@ public final class LibPSLList: PublicSuffixList, @unchecked Sendable {
     }
 
     public func registrableDomain(of domain: String) -> String? {
-        domain.withCString { cDomain in
+        if let known = answers.withLock({ $0[domain] }) { return known }
+        let answer = domain.withCString { cDomain in
             // The result points into `cDomain`, so it is copied before `withCString` returns.
             psl_registrable_domain(context, cDomain).map { String(cString: $0) }
         }
+        answers.withLock { answers in
+            if answers.count >= LibPSLList.answerLimit { answers.removeAll(keepingCapacity: true) }
+            answers[domain] = answer
+        }
+        return answer
     }
 }
 #endif

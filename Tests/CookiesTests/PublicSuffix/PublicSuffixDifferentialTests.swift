@@ -6,7 +6,8 @@ import Testing
 /// PublicSuffixRules against LibPSLList, both loaded from the system's copy of the real list (Debian package
 /// "publicsuffix"). Host names are generated from the list itself so that every rule kind is exercised: each rule's
 /// name, one and two labels below it, and its parent (covering normal, wildcard, wildcard-parent and exception
-/// cases), plus names under unlisted TLDs. Facts: libpsl is the reference; the two must agree on every name.
+/// cases), plus names under unlisted TLDs. Facts: libpsl is the reference; the two must agree on every name, and
+/// LibPSLList's remembered answers (a second pass, after its memory was emptied more than once) on libpsl's.
 struct PublicSuffixDifferentialTests {
     static let systemListPath = "/usr/share/publicsuffix/public_suffix_list.dat"
 
@@ -41,6 +42,10 @@ struct PublicSuffixDifferentialTests {
                 + "libpsl \(libpsl.registrableDomain(of: host) ?? "nil")")
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(hosts.count) differ: \(mismatches.prefix(20))")
+        let fresh = try LibPSLList(contentsOfFile: Self.systemListPath)
+        let first = hosts.map(fresh.registrableDomain(of:))
+        #expect(hosts.map(fresh.registrableDomain(of:)) == first)
+        #expect(hosts.reversed().map(fresh.registrableDomain(of:)) == first.reversed())
     }
 }
 #endif
