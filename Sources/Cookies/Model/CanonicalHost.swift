@@ -142,12 +142,23 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
             for offset in 0..<count { word = word & ~(0xFF << (offset * 8)) | UInt64(base[offset]) << (offset * 8) }
             guard word.isCanonicalHostWord else { return false }
         }
-        // The first byte of the last label, a trailing "." set aside.
-        var end = count
-        if base[end - 1] == UInt8(ascii: "."), end > 1 { end -= 1 }
+        return !lastLabelStartsWithDigit(bytes)
+    }
+
+    /// True when the last label of the (non-empty) name `bytes`, a trailing "." set aside, starts with a
+    /// digit: read from the end.
+    static func lastLabelStartsWithDigit(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = bytes.count
+        if bytes[end - 1] == UInt8(ascii: "."), end > 1 { end -= 1 }
         var first = end - 1
-        while first > 0, base[first - 1] != UInt8(ascii: ".") { first -= 1 }
-        return !(base[first] >= UInt8(ascii: "0") && base[first] <= UInt8(ascii: "9"))
+        while first > 0, bytes[first - 1] != UInt8(ascii: ".") { first -= 1 }
+        return bytes[first] &- UInt8(ascii: "0") < 10
+    }
+
+    /// True for a byte a canonical domain name may hold: a lower-case letter, a digit, "-", "." or "_".
+    static func isCanonicalHostByte(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
     }
 
     /// WHATWG URL "forbidden host code point", plus controls and space: never part of a host.
@@ -164,13 +175,18 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension UInt64 {
-    /// True when each byte of this word is a lower-case letter, a digit, "-", "." or "_". For bytes below
+    /// True when each byte of this word is a lower-case letter, a digit, "-", "." or "_".
+    @inline(__always)
+    fileprivate var isCanonicalHostWord: Bool { nonCanonicalHostBytes == 0 }
+
+    /// The high bit of each byte of this word that is not a lower-case letter, a digit, "-", "." or "_",
+    /// and no other bit: the first such byte (read little-endian) is the lowest bit set. For bytes below
     /// 0x80, adding `0x80 - low` sets the high bit exactly when the byte is at least `low`, adding
     /// `0x7F - high` exactly when it is above `high`, and adding 0x7F to the byte xor `c` exactly when it
     /// is not `c`; no sum carries into the next byte ("determine if a word has a byte between m and n",
-    /// Sean Eron Anderson, Bit Twiddling Hacks).
+    /// Sean Eron Anderson, Bit Twiddling Hacks). A byte's own high bit set (0x80-0xFF) is never allowed.
     @inline(__always)
-    fileprivate var isCanonicalHostWord: Bool {
+    var nonCanonicalHostBytes: UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         let low = self & ~highBits
@@ -181,6 +197,6 @@ extension UInt64 {
         let letter = atLeast(UInt8(ascii: "a")) & ~above(UInt8(ascii: "z"))
         let dashToNine = atLeast(UInt8(ascii: "-")) & ~above(UInt8(ascii: "9")) & isNot(UInt8(ascii: "/"))
         let allowed = letter | dashToNine | ~isNot(UInt8(ascii: "_"))
-        return (allowed & ~self & highBits) == highBits
+        return ~(allowed & ~self) & highBits
     }
 }

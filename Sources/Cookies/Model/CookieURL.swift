@@ -133,36 +133,58 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         of bytes: UnsafeBufferPointer<UInt8>
     ) -> (scheme: Range<Int>, host: Range<Int>, port: Int?, path: Range<Int>?, isCanonical: Bool)? {
         let count = bytes.count
-        // The scheme: a letter, then letters, digits, "+", "-" and ".", up to the first ":".
-        guard count > 0, isAlpha(bytes[0]) else { return nil }
+        guard count > 0 else { return nil }
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        // The scheme: a letter, then letters, digits, "+", "-" and ".", up to the first ":". "https://" and
+        // "http://", which nearly every URL starts with, are recognised in one word.
         var colon = 1
-        while colon < count, bytes[colon] != UInt8(ascii: ":") {
-            let byte = bytes[colon]
-            guard isAlpha(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E else { return nil }
-            colon += 1
+        let first = count >= 8 ? UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)) : 0
+        if first == 0x2F2F_3A73_7074_7468 {  // "https://"
+            colon = 5
+        } else if first & 0x00FF_FFFF_FFFF_FFFF == 0x2F_2F3A_7074_7468 {  // "http://"
+            colon = 4
+        } else {
+            guard isAlpha(bytes[0]) else { return nil }
+            while colon < count, bytes[colon] != UInt8(ascii: ":") {
+                let byte = bytes[colon]
+                guard isAlpha(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E else { return nil }
+                colon += 1
+            }
         }
         let authorityStart = colon + 3
         guard authorityStart <= count, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
         else { return nil }
         // The authority runs up to the first "/", "?", "#" or backslash; the same pass notes its last "@", ":"
-        // and "]".
+        // and "]", how many ":" it has, and whether it has any other byte a canonical domain name cannot
+        // hold. Bytes a canonical domain name holds (lower-case letters, digits, "-", "." and "_") are none
+        // of those looked for: eight of them are passed over at a time.
         var authorityEnd = authorityStart
         var lastAt = -1
         var lastColon = -1
         var lastClose = -1
+        var colons = 0
+        var hasOtherByte = false
         scan: while authorityEnd < count {
-            let byte = bytes[authorityEnd]
-            // Letters, the most common bytes, are none of those looked for.
-            if byte < UInt8(ascii: "a") {
-                switch byte {
-                case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "\\"): break scan
-                case UInt8(ascii: "@"): lastAt = authorityEnd
-                case UInt8(ascii: ":"): lastColon = authorityEnd
-                case UInt8(ascii: "]"): lastClose = authorityEnd
-                default: break
+            if count &- authorityEnd >= 8 {
+                let others = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: authorityEnd, as: UInt64.self))
+                    .nonCanonicalHostBytes
+                if others == 0 {
+                    authorityEnd &+= 8
+                    continue
                 }
+                authorityEnd &+= others.trailingZeroBitCount / 8
             }
-            authorityEnd += 1
+            let byte = bytes[authorityEnd]
+            switch byte {
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "\\"): break scan
+            case UInt8(ascii: "@"): lastAt = authorityEnd
+            case UInt8(ascii: ":"):
+                lastColon = authorityEnd
+                colons &+= 1
+            case UInt8(ascii: "]"): lastClose = authorityEnd
+            default: if !hasOtherByte { hasOtherByte = !CanonicalHost.isCanonicalHostByte(byte) }
+            }
+            authorityEnd &+= 1
         }
         // The host follows the last "@" of the authority (user information before it is dropped).
         let hostStart = lastAt >= 0 ? lastAt + 1 : authorityStart
@@ -180,13 +202,34 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
             }
             hostEnd = lastColon
         }
-        // The path runs up to the query or fragment.
+        // The path runs up to the query or fragment, read eight bytes at a time (the last word overlapping
+        // the one before it, its bytes already read shifted out).
         var pathEnd = authorityEnd
-        while pathEnd < bytes.count, bytes[pathEnd] != UInt8(ascii: "?"), bytes[pathEnd] != UInt8(ascii: "#") {
-            pathEnd += 1
+        while pathEnd < count {
+            let remaining = count &- pathEnd
+            let stops: UInt64
+            if remaining >= 8 {
+                stops = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: pathEnd, as: UInt64.self)).queryOrFragmentBytes
+            } else if count >= 8 {
+                stops = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+                    .queryOrFragmentBytes &>> ((8 &- remaining) &* 8)
+            } else {
+                if bytes[pathEnd] == UInt8(ascii: "?") || bytes[pathEnd] == UInt8(ascii: "#") { break }
+                pathEnd &+= 1
+                continue
+            }
+            if stops != 0 {
+                pathEnd &+= stops.trailingZeroBitCount / 8
+                break
+            }
+            pathEnd &+= Swift.min(8, remaining)
         }
-        let isCanonical = !bytes[..<colon].contains { $0 &- UInt8(ascii: "A") < 26 }
-            && CanonicalHost.isCanonicalDomainName(UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd]))
+        // The host is canonical as written when the authority is a domain name of canonical bytes, with at
+        // most the port's colon besides (user information and brackets take the full canonicalisation),
+        // whose last label does not start with a digit (it would be an IPv4 address, or no valid host).
+        let host = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
+        let isCanonical = !hasOtherByte && lastAt < 0 && lastClose < 0 && colons <= 1 && !host.isEmpty
+            && !CanonicalHost.lastLabelStartsWithDigit(host) && !bytes[..<colon].contains { $0 &- UInt8(ascii: "A") < 26 }
         return (0..<colon, hostStart..<hostEnd, port, pathEnd == authorityEnd ? nil : authorityEnd..<pathEnd, isCanonical)
     }
 
@@ -246,5 +289,19 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
 
     private static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+}
+
+extension UInt64 {
+    /// The high bit of each byte of this word (read little-endian) that is "?" or "#", and no other bit:
+    /// adding 0x7F to the low seven bits of a byte xor the one looked for sets the high bit exactly when
+    /// they differ, and never carries into the next byte ("determine if a word has a zero byte", Sean Eron
+    /// Anderson, Bit Twiddling Hacks).
+    @inline(__always)
+    fileprivate var queryOrFragmentBytes: UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let lowSeven: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        func zeroBytes(_ word: UInt64) -> UInt64 { ~(((word & lowSeven) &+ lowSeven) | word) & ~lowSeven }
+        return zeroBytes(self ^ ones &* UInt64(UInt8(ascii: "?"))) | zeroBytes(self ^ ones &* UInt64(UInt8(ascii: "#")))
     }
 }

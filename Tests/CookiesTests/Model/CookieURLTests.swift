@@ -53,6 +53,37 @@ struct CookieURLTests {
         }
     }
 
+    /// The path ends at the first "?" or "#" wherever it stands (read eight bytes at a time, then one by
+    /// one): each at every position of a path of 21 bytes, after ASCII and after non-ASCII bytes (WHATWG
+    /// URL: the query starts at "?", the fragment at "#").
+    @Test(arguments: ["?", "#"])
+    func pathEndsAtTheFirstQueryOrFragmentByte(stop: String) throws {
+        for filler in ["a", "\u{E9}"] {
+            for position in 0...20 {
+                let path = "/" + String(repeating: filler, count: position)
+                let parsed = try #require(CookieURL("http://h.test" + path + stop + "x?y#z/"))
+                #expect(parsed.path == path, "\(stop) after \(position) of \(filler)")
+            }
+        }
+    }
+
+    /// Hosts longer than a word, with a port, user information or upper case: the same host as the full
+    /// canonicalisation gives (the authority is read eight bytes at a time while its bytes are those of a
+    /// canonical name).
+    @Test(arguments: [
+        ("http://abcdefghijklmnop.example:8080/x", "abcdefghijklmnop.example", 8080),
+        ("http://abcdefgh:8080/x", "abcdefgh", 8080), ("http://abcdefgh.ijklmnop.test/", "abcdefgh.ijklmnop.test", nil),
+        ("http://user:pw@abcdefghijklmnop.test:81/", "abcdefghijklmnop.test", 81),
+        ("http://u@ABCDEFGHIJKLMNOP.TEST/", "abcdefghijklmnop.test", nil),
+        ("http://abcdefghijklmnop.1/", nil, nil), ("http://abcdefgh.ijklmn.1.2/", nil, nil),
+        ("http://abcdefghijklmnopq.test.:443", "abcdefghijklmnopq.test.", 443),
+    ] as [(String, String?, Int?)])
+    func longHosts(text: String, host: String?, port: Int?) {
+        let url = CookieURL(text)
+        #expect(url?.host.name == host)
+        if host != nil { #expect(url?.port == port) }
+    }
+
     /// A parsed URL reads its path out of the text it was given; one made from parts holds the path
     /// itself. Either way the same scheme, host, port and path make equal URLs with equal hashes, and a
     /// path differing only in its bytes (precomposed "é" against "e" + U+0301, which String equality
