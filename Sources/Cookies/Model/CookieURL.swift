@@ -93,16 +93,15 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `string`; nil when it is not an absolute URL with a host, or its text is 4 GiB or more.
     public init?(_ string: String) {
-        var text = string
-        guard let parts = text.withUTF8(CookieURL.parts(of:)) else { return nil }
+        guard let parts = string.withUTF8BytesViaSpan(CookieURL.parts(of:)) else { return nil }
         if parts.isCanonical {
             self.init(
-                text: text, schemeEnd: parts.scheme.upperBound, host: parts.host, hostKind: .domain, port: parts.port,
-                path: parts.path ?? parts.host.upperBound..<parts.host.upperBound)
+                text: string, schemeEnd: parts.scheme.upperBound, schemeKind: parts.schemeKind, host: parts.host,
+                hostKind: .domain, port: parts.port, path: parts.path ?? parts.host.upperBound..<parts.host.upperBound)
             return
         }
         // The scheme lower-cased and the host canonicalised (IDNA, IP addresses) make a text of their own.
-        let (scheme, hostText, path) = text.withUTF8 { bytes in
+        let (scheme, hostText, path) = string.withUTF8BytesViaSpan { bytes in
             (String(unsafeUninitializedCapacity: parts.scheme.count) { buffer in
                 for index in parts.scheme { buffer[index] = bytes[index].asciiLowercased }
                 return parts.scheme.count
@@ -115,7 +114,10 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A URL from parts already in canonical form; nil when its text would be 4 GiB or more.
-    private init?(text: String, schemeEnd: Int, host: Range<Int>, hostKind: CanonicalHost.Kind, port: Int?, path: Range<Int>) {
+    private init?(
+        text: String, schemeEnd: Int, schemeKind: SchemeKind, host: Range<Int>, hostKind: CanonicalHost.Kind, port: Int?,
+        path: Range<Int>
+    ) {
         guard text.utf8.count <= Int(UInt32.max) else { return nil }
         self.text = text
         self.schemeEnd = UInt32(schemeEnd)
@@ -123,7 +125,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         (pathStart, pathEnd) = (UInt32(path.lowerBound), UInt32(path.upperBound))
         self.port = port
         self.hostKind = hostKind
-        schemeKind = text.withUTF8BytesViaSpan { SchemeKind(schemeOf: $0, count: schemeEnd) }
+        self.schemeKind = schemeKind
     }
 
     /// Splits the bytes of an absolute URL into the offsets of the scheme, of the host text and of the
@@ -131,18 +133,21 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     /// host a domain name canonical as written. Nil when it is no such URL. One pass over the bytes.
     private static func parts(
         of bytes: UnsafeBufferPointer<UInt8>
-    ) -> (scheme: Range<Int>, host: Range<Int>, port: Int?, path: Range<Int>?, isCanonical: Bool)? {
+    ) -> (scheme: Range<Int>, schemeKind: SchemeKind, host: Range<Int>, port: Int?, path: Range<Int>?, isCanonical: Bool)? {
         let count = bytes.count
         guard count > 0 else { return nil }
         let base = UnsafeRawPointer(bytes.baseAddress!)
         // The scheme: a letter, then letters, digits, "+", "-" and ".", up to the first ":". "https://" and
         // "http://", which nearly every URL starts with, are recognised in one word.
         var colon = 1
+        let schemeKind: SchemeKind
         let first = count >= 8 ? UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)) : 0
         if first == 0x2F2F_3A73_7074_7468 {  // "https://"
             colon = 5
+            schemeKind = .https
         } else if first & 0x00FF_FFFF_FFFF_FFFF == 0x2F_2F3A_7074_7468 {  // "http://"
             colon = 4
+            schemeKind = .http
         } else {
             guard isAlpha(bytes[0]) else { return nil }
             while colon < count, bytes[colon] != UInt8(ascii: ":") {
@@ -150,6 +155,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
                 guard isAlpha(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E else { return nil }
                 colon += 1
             }
+            schemeKind = SchemeKind(schemeOf: bytes, count: colon)
         }
         let authorityStart = colon + 3
         guard authorityStart <= count, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
@@ -230,7 +236,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         let host = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
         let isCanonical = !hasOtherByte && lastAt < 0 && lastClose < 0 && colons <= 1 && !host.isEmpty
             && !CanonicalHost.lastLabelStartsWithDigit(host) && !bytes[..<colon].contains { $0 &- UInt8(ascii: "A") < 26 }
-        return (0..<colon, hostStart..<hostEnd, port, pathEnd == authorityEnd ? nil : authorityEnd..<pathEnd, isCanonical)
+        return (0..<colon, schemeKind, hostStart..<hostEnd, port, pathEnd == authorityEnd ? nil : authorityEnd..<pathEnd, isCanonical)
     }
 
     /// A URL from parts already in canonical form (the scheme is lower-cased).
@@ -241,8 +247,8 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         let schemeEnd = scheme.utf8.count
         let hostEnd = schemeEnd + 3 + host.name.utf8.count
         self.init(
-            text: text, schemeEnd: schemeEnd, host: schemeEnd + 3..<hostEnd, hostKind: host.kind, port: port,
-            path: hostEnd..<text.utf8.count)!
+            text: text, schemeEnd: schemeEnd, schemeKind: text.withUTF8BytesViaSpan { SchemeKind(schemeOf: $0, count: schemeEnd) },
+            host: schemeEnd + 3..<hostEnd, hostKind: host.kind, port: port, path: hostEnd..<text.utf8.count)!
     }
 
     /// URLs are equal when their scheme, host, port and the UTF-8 of their path are.
