@@ -118,21 +118,31 @@ extension UnsafeBufferPointer<UInt8> {
     }
 }
 
-/// True when the `count` bytes at `first` and at `second` are equal (eight at a time).
+/// True when the `count` bytes at `first` and at `second` are equal: eight at a time, the last word
+/// overlapping the one before it; fewer than eight as two overlapping loads of four, or of two, or one.
 @inline(__always)
 func memoryEqual(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    var offset = 0
-    while offset + 8 <= count {
-        let a = UnsafeRawPointer(first + offset).loadUnaligned(as: UInt64.self)
-        let b = UnsafeRawPointer(second + offset).loadUnaligned(as: UInt64.self)
-        if a != b { return false }
-        offset += 8
+    let a = UnsafeRawPointer(first)
+    let b = UnsafeRawPointer(second)
+    if count >= 8 {
+        var offset = 0
+        while offset &+ 8 < count {
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset &+= 8
+        }
+        return a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
     }
-    while offset < count {
-        if first[offset] != second[offset] { return false }
-        offset += 1
+    if count >= 4 {
+        return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+            && a.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
     }
-    return true
+    if count >= 2 {
+        return a.loadUnaligned(as: UInt16.self) == b.loadUnaligned(as: UInt16.self)
+            && a.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self) == b.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+    }
+    return count == 0 || first[0] == second[0]
 }
 
 extension String {

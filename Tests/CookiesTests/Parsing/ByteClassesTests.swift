@@ -17,6 +17,25 @@ struct ByteClassesTests {
         }
     }
 
+    /// `memoryEqual` for every length from 0 to 20 (one, two and four-byte loads, whole words, an
+    /// overlapping last word): equal bytes are equal, and a difference in any one bit of any byte is found,
+    /// against `elementsEqual` as the oracle.
+    @Test(arguments: 0...20)
+    func memoryEqualFindsEveryDifference(count: Int) {
+        let first = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        var disagreements: [String] = []
+        first.withUnsafeBufferPointer { a in
+            for position in -1..<count {
+                for bit in 0..<8 where position >= 0 || bit == 0 {
+                    var second = first
+                    if position >= 0 { second[position] ^= 1 << bit }
+                    let equal = second.withUnsafeBufferPointer { b in memoryEqual(a.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.baseAddress ?? UnsafePointer(bitPattern: 1)!, count) }
+                    if equal != first.elementsEqual(second) { disagreements.append("bit \(bit) of byte \(position)") }
+                }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements)")
+    }
 
     /// i;ascii-casemap (RFC 4790 §9.2) for every pair of a byte and a byte that is not an upper-case
     /// letter: the or-0x20 comparison used for attribute names agrees with folding A–Z to a–z and
