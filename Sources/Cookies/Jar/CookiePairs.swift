@@ -38,12 +38,13 @@ struct CookiePairs: Sendable {
         CookiePairs.noteASCII(of: name, value, in: &entry)
     }
 
-    /// Sets `entry`'s `asciiPair` flag for the pair of `name` and `value`.
+    /// Sets `entry`'s `asciiPair` flag for the pair of `name` and `value`: kept when the caller set it
+    /// (it knows the pair is ASCII: the line it came from is), else worked out from the bytes.
     @inline(__always)
     private static func noteASCII(
         of name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>, in entry: inout StoredCookie
     ) {
-        if name.isASCII && value.isASCII {
+        if entry.flags.contains(.asciiPair) || (name.isASCII && value.isASCII) {
             entry.flags.insert(.asciiPair)
         } else {
             entry.flags.remove(.asciiPair)

@@ -91,6 +91,7 @@ public struct ParsedSetCookie: Sendable, Hashable {
     /// line held before is no longer referred to.
     private mutating func setParts(name: String, value: String, domain: String?, path: String?) {
         line = ""
+        parts.isASCII = false
         parts.name = appendToLine(name)
         parts.value = appendToLine(value)
         parts.domain = domain.map { appendToLine($0) }

@@ -70,6 +70,8 @@ struct CookieParts: Sendable, BitwiseCopyable {
     var httpOnly = false
     var sameSite: SameSite?
     var partitioned = false
+    /// The whole line is ASCII (known once parsing is done; false also when not known).
+    var isASCII = false
 
     /// Calls `body` with the UTF-8 of the Domain attribute of `line` (these parts' line), lower-cased
     /// (§5.6.3) when it holds an upper-case letter; empty when there is none.
@@ -125,6 +127,7 @@ struct CookieParts: Sendable, BitwiseCopyable {
             // Step 7: process the attribute-name case-insensitively; unknown attributes are ignored.
             processAttribute(name: attributeName, value: attributeValue, of: line)
         }
+        isASCII = segments.isASCII
     }
 
     /// Step 7: the attribute-name's octets or-ed with 0x20 (a lower-case name exactly when they are that

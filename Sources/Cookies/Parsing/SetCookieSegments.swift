@@ -23,6 +23,11 @@ struct SetCookieSegments {
     private var pending: UInt64 = 0
     /// The offset of the next word to read.
     private var nextWord = 0
+    /// Every word read, or-ed together: its high bits tell whether the bytes read so far are ASCII.
+    private var wordsRead: UInt64 = 0
+
+    /// True when the line is ASCII; meaningful once every part was read (each byte is in a word read).
+    var isASCII: Bool { wordsRead & 0x8080_8080_8080_8080 == 0 }
 
     init(_ line: UnsafeBufferPointer<UInt8>) {
         self.line = line
@@ -90,7 +95,9 @@ struct SetCookieSegments {
         let base = line.baseAddress.unsafelyUnwrapped
         var offset = nextWord
         while line.count &- offset >= 8 {
-            let found = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)).setCookieStops
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+            wordsRead |= word
+            let found = word.setCookieStops
             offset &+= 8
             if found != 0 {
                 wordStart = offset &- 8
@@ -110,6 +117,7 @@ struct SetCookieSegments {
         if line.count >= 8 {
             wordStart = line.count - 8
             let word = UInt64(littleEndian: UnsafeRawPointer(base + wordStart).loadUnaligned(as: UInt64.self))
+            wordsRead |= word
             pending = word.setCookieStops & (~0 << ((nextWord - wordStart) * 8))
         } else {
             // A line shorter than a word: its bytes, and the high bit of each as a mask for the rest.
@@ -120,6 +128,7 @@ struct SetCookieSegments {
                 word |= UInt64(line[index]) << (index * 8)
                 present |= 0x80 << (index * 8)
             }
+            wordsRead |= word
             pending = word.setCookieStops & present
         }
         nextWord = line.count

@@ -41,7 +41,7 @@ extension CookieStore {
                     // Steps 7–10: the Domain attribute, lower-cased (§5.6.3).
                     var domainAttribute = domainAttribute
                     // Step 8: a Domain attribute with a character not in CHAR (non-ASCII) ignores the cookie.
-                    if !domainAttribute.isASCII { return .rejected(.domainNotASCII) }
+                    if !parts.isASCII, !domainAttribute.isASCII { return .rejected(.domainNotASCII) }
                     // Step 9: a public suffix as Domain is allowed only when it is the request-host itself,
                     // which makes the cookie host-only.
                     if !domainAttribute.isEmpty, !hostIsIPAddress, isPublicSuffix(domainAttribute: domainAttribute) {
@@ -133,6 +133,8 @@ extension CookieStore {
             isHostOnly: isHostOnly, expiry: expiry, creation: now, lastAccess: now, isSecure: parts.secure,
             isHTTPOnly: parts.httpOnly, sameSite: sameSite, isSourceSecure: isSecureOrigin, sourcePort: request.port,
             domain: 0, path: 0, partition: StoredCookie.unpartitioned, nameTag: identity.nameTag)
+        // The pair is ASCII when the whole line is (the site works it out otherwise).
+        if parts.isASCII { entry.flags.insert(.asciiPair) }
         let isExpired = entry.isExpired(at: now)
 
         // Step 23: a cookie of the same identity is replaced; the new one keeps its creation time, unless

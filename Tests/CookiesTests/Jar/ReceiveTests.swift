@@ -90,6 +90,26 @@ struct ReceiveTests {
         #expect(received.count == Self.limits.maxCookies)
     }
 
+    /// A pair's text comes back as it was sent, ASCII or not (the site takes a line known to be ASCII as
+    /// ASCII and checks the others), and the store's bookkeeping, which checks each pair's ASCII flag
+    /// against its bytes, holds (UTF-8 is stored as sent, rfc6265bis-22 §5.6 leaves octets alone).
+    @Test(arguments: [
+        ("a=plain; Path=/", "plain"), ("b=caf\u{E9}", "caf\u{E9}"), ("c=x; Path=/\u{E9}", "x"),
+        ("\u{E9}=1; Max-Age=60", "1"), ("d=\u{65E5}\u{672C}; Secure", "\u{65E5}\u{672C}"),
+    ])
+    func pairsKeepTheirText(line: String, value: String) throws {
+        let (jar, _) = makeTestJar()
+        jar.receive(line, from: url("https://h.test/p/q"))
+        let cookie = try #require(jar.allCookies().first)
+        #expect(cookie.value == value)
+        #expect(jar.storeStructureViolation() == nil)
+        // Replaced by a pair of the other kind, in place or at the end.
+        jar.receive(cookie.name + "=" + (value.utf8.allSatisfy { $0 < 0x80 } ? "\u{E9}t\u{E9}" : "ascii-now-and-longer") + "; Path=" + cookie.path,
+                    from: url("https://h.test/p/q"))
+        #expect(jar.storeStructureViolation() == nil)
+        #expect(jar.allCookies().count == 1)
+    }
+
     /// `setCookie` reads its cookies out of the changes it recorded; with no one observing, those are
     /// dropped, not handed to an observer added later.
     @Test func unobservedReportsLeaveNoChangesBehind() {

@@ -288,4 +288,25 @@ struct SetCookieParserTests {
             }
         }
     }
+
+    /// The parse tells whether the whole line is ASCII (every byte below 0x80), whatever its length (lines
+    /// shorter than a word, whole words, an overlapping last word) and wherever a byte from 0x80 stands:
+    /// each of 0x80, 0xC3 and 0xFF at every position of the first `length` bytes of a line of several
+    /// attributes. The oracle is `allSatisfy`.
+    @Test(arguments: 1...21)
+    func lineIsASCIIAtEveryLength(length: Int) throws {
+        let template = Array("a=b; c=d;e=f; Path=/x; g".utf8)
+        for position in -1..<length {
+            for high: UInt8 in [0x80, 0xC3, 0xFF] where position >= 0 || high == 0x80 {
+                var line = Array(template.prefix(length))
+                if position >= 0 { line[position] = high }
+                var parts = CookieParts()
+                let parsed = line.withUnsafeBufferPointer { bytes in
+                    Result { () throws(CookieRejection) in try parts.parse(bytes) }
+                }
+                guard (try? parsed.get()) != nil else { continue }
+                #expect(parts.isASCII == line.allSatisfy { $0 < 0x80 }, "\(high) at \(position) of \(length)")
+            }
+        }
+    }
 }
