@@ -23,8 +23,8 @@ struct SiteCookiesTests {
     /// A cookie is found by its identity (rfc6265bis-22 §5.7 step 23: name, domain, host-only-flag,
     /// path; plus the CHIPS partition key) and by nothing else: each cookie differing from the first in
     /// one part of it is found at its own index, and the comparison made where tags are equal (`isCookie`)
-    /// tells each apart from the first, as it would after a collision of tags. Bytes, not Characters:
-    /// canonically equivalent names differ.
+    /// tells each apart from the first, as it would after a collision of tags (the tags of domains and
+    /// paths that differ only inside collide). Bytes, not Characters: canonically equivalent names differ.
     @Test func cookiesAreFoundByEveryPartOfTheirIdentity() throws {
         func cookie(
             name: String = "n\u{E9}", domain: String = "h.example", isHostOnly: Bool = true, path: String = "/p",
@@ -38,6 +38,9 @@ struct SiteCookiesTests {
         let variants = [
             cookie(name: "ne\u{301}"), cookie(domain: "g.example"), cookie(isHostOnly: false), cookie(path: "/q"),
             cookie(partitionKey: "https://other.example"), cookie(partitionKey: nil),
+            // Domains and paths of equal length and ends, differing only inside: their tags are equal.
+            cookie(domain: "abcdefgh1ijklmnop.example"), cookie(domain: "abcdefgh2ijklmnop.example"),
+            cookie(path: "/abcdefgh1/ijklmnop"), cookie(path: "/abcdefgh2/ijklmnop"),
         ]
         var site = SiteCookies(key: "example")
         for cookie in [base] + variants { site.insert(cookie) }
@@ -49,6 +52,9 @@ struct SiteCookiesTests {
             #expect(index != baseIndex && site.cookie(at: index) == variant, "\(variant)")
             #expect(!CookieIdentityBytes.of(variant) { site.isCookie(at: baseIndex, of: $0) }, "\(variant)")
         }
+        // The last two pairs do share their tags: the search compared their parts.
+        let tag = { (cookie: Cookie) in CookieIdentityBytes.of(cookie, \.tag) }
+        #expect(tag(variants[6]) == tag(variants[7]) && tag(variants[8]) == tag(variants[9]))
     }
 
     /// Cookies whose names and values stress the pair form (`name=value`, or the value alone): a
