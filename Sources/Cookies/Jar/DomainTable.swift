@@ -95,6 +95,7 @@ struct DomainTable<Value> {
     }
 
     /// The hash of `bytes` with this table's seed.
+    @inline(__always)
     private func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         bytes.wordHash(seed: seed)
     }

@@ -14,6 +14,8 @@ struct InternedStrings: Sendable {
 
     /// The slots, free ones included (one allocation per table).
     private(set) var slots: [Slot] = []
+    /// How many of the slots are free: a new string looks for one only when some are.
+    private(set) var freeCount = 0
 
     /// How many slots the table has (free ones included).
     var count: Int { slots.count }
@@ -59,8 +61,9 @@ struct InternedStrings: Sendable {
     /// Puts `string`, which no slot holds, in a slot with one use.
     private mutating func add(_ string: String) -> UInt32 {
         let new = Slot(string: string, byteCount: string.utf8.count, uses: 1)
-        if let free = slots.firstIndex(where: { $0.uses == 0 }) {
+        if freeCount > 0, let free = slots.firstIndex(where: { $0.uses == 0 }) {
             slots[free] = new
+            freeCount -= 1
             return UInt32(truncatingIfNeeded: free)
         }
         slots.append(new)
@@ -88,6 +91,9 @@ struct InternedStrings: Sendable {
     mutating func release(_ slot: UInt32) {
         let index = Int(slot)
         slots[index].uses -= 1
-        if slots[index].uses == 0 { slots[index] = Slot(string: "", byteCount: 0, uses: 0) }
+        if slots[index].uses == 0 {
+            slots[index] = Slot(string: "", byteCount: 0, uses: 0)
+            freeCount += 1
+        }
     }
 }

@@ -378,6 +378,7 @@ struct SiteCookies: Sendable {
             (domains, entries.map(\.domain), "domain"), (paths, entries.map(\.path), "path"),
             (partitions, entries.filter(\.isPartitioned).map(\.partition), "partition key"),
         ] {
+            if table.freeCount != table.slots.count(where: { $0.uses == 0 }) { return "the \(label) table miscounts its free slots" }
             var counted = [UInt32](repeating: 0, count: table.count)
             for slot in slots {
                 guard Int(slot) < table.count else { return "a \(label) slot beyond its table" }
