@@ -19,8 +19,9 @@ struct DomainTable<Value> {
     /// allocation per domain.
     private var keyBytes: [UInt8] = []
     /// Open addressing with linear probing: each bucket holds an index into `entries` plus one, or 0
-    /// when empty. Its count is a power of two, more than twice `entries.count`.
-    private var buckets = [Int](repeating: 0, count: DomainTable.initialBucketCount)
+    /// when empty (32 bits: half the memory for the probes to read). Its count is a power of two, more
+    /// than twice `entries.count`.
+    private var buckets = [UInt32](repeating: 0, count: DomainTable.initialBucketCount)
     private let seed = UInt64.random(in: .min ... .max)
     private static var initialBucketCount: Int { 256 }
 
@@ -35,7 +36,7 @@ struct DomainTable<Value> {
         return keyBytes.withUnsafeBufferPointer { keys in
             entries.withUnsafeBufferPointer { entries in
                 while buckets[bucket] != 0 {
-                    let index = buckets[bucket] - 1
+                    let index = Int(buckets[bucket]) - 1
                     // The entry's fields are read in place: a copy of it would retain its value.
                     if entries[index].hash == hash, entries[index].count == bytes.count,
                         bytes.isEmpty || memoryEqual(keys.baseAddress! + entries[index].start, bytes.baseAddress!, bytes.count)
@@ -78,7 +79,7 @@ struct DomainTable<Value> {
     mutating func removeAll() {
         entries.removeAll(keepingCapacity: true)
         keyBytes.removeAll(keepingCapacity: true)
-        buckets = [Int](repeating: 0, count: DomainTable.initialBucketCount)
+        buckets = [UInt32](repeating: 0, count: DomainTable.initialBucketCount)
     }
 
     /// Puts the entry at `index` in the first empty bucket from its hash's.
@@ -86,11 +87,11 @@ struct DomainTable<Value> {
         let mask = buckets.count - 1
         var bucket = Int(truncatingIfNeeded: entries[index].hash) & mask
         while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
-        buckets[bucket] = index + 1
+        buckets[bucket] = UInt32(index + 1)
     }
 
     private mutating func rehash(buckets count: Int) {
-        buckets = [Int](repeating: 0, count: count)
+        buckets = [UInt32](repeating: 0, count: count)
         for index in entries.indices { place(index) }
     }
 
