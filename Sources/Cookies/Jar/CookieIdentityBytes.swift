@@ -2,7 +2,8 @@
 /// host-only-flag and path, plus the partition key of CHIPS §2.1) as the UTF-8 bytes of its parts, with
 /// a 32-bit tag of them. A site keeps the tag of each of its cookies in an array of its own, so that
 /// finding the cookie a new one replaces reads four bytes per cookie and compares the parts of only
-/// those whose tag is equal.
+/// those whose tag is equal. The tag's upper half is the tag of the name alone (`nameTag(of:)`), which
+/// the search for a Secure cookie of a name (§5.7 step 16) reads the same way.
 ///
 /// The bytes are borrowed: an identity lives only as long as the call that lends them.
 struct CookieIdentityBytes {
@@ -14,24 +15,21 @@ struct CookieIdentityBytes {
     let partitionKey: UnsafeBufferPointer<UInt8>?
     /// The tag of all the parts: equal identities have equal tags.
     let tag: UInt32
-    /// `StoredCookie.nameTag(ofUTF8:)` of the name, from the same hash.
-    let nameTag: UInt16
 
     init(
         name: UnsafeBufferPointer<UInt8>, domain: UnsafeBufferPointer<UInt8>, isHostOnly: Bool,
         path: UnsafeBufferPointer<UInt8>, partitionKey: UnsafeBufferPointer<UInt8>?
     ) {
         (self.name, self.domain, self.isHostOnly, self.path, self.partitionKey) = (name, domain, isHostOnly, path, partitionKey)
-        let nameHash = CookieIdentityBytes.hash(ofName: name)
-        nameTag = UInt16(truncatingIfNeeded: nameHash >> 48)
-        // The name's hash, then the domain's and the path's ends and lengths (cookies of one site differing
-        // only inside a domain or path of more than 16 bytes share a tag, which only costs a comparison),
-        // each multiplied in, the flag and the partition key (hashed whole) mixed in too.
+        let nameHash = name.wordHash(seed: CookieIdentityBytes.seed)
+        // The lower half: the name's hash, then the domain's and the path's ends and lengths (cookies of one
+        // site differing only inside a domain or path of more than 16 bytes share a tag, which only costs
+        // a comparison), each multiplied in, the flag and the partition key (hashed whole) mixed in too.
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         var hash = (nameHash ^ CookieIdentityBytes.ends(of: domain) ^ (isHostOnly ? 1 : 0)) &* multiplier
         hash = (hash ^ CookieIdentityBytes.ends(of: path)) &* multiplier
         if let partitionKey { hash = partitionKey.wordHash(seed: hash ^ 1) }
-        tag = UInt32(truncatingIfNeeded: (hash ^ hash &>> 29) &>> 32)
+        tag = UInt32(truncatingIfNeeded: nameHash &>> 48) &<< 16 | UInt32(truncatingIfNeeded: (hash ^ hash &>> 29) &>> 48)
     }
 
     /// The first and last eight bytes of `bytes` (overlapping when fewer than sixteen; fewer than eight:
@@ -71,10 +69,10 @@ struct CookieIdentityBytes {
         }
     }
 
-    /// The hash of a name's UTF-8 bytes that its tags are made of.
+    /// The tag of a name (its UTF-8 bytes): the upper half of the tag of every identity with that name.
     @inline(__always)
-    static func hash(ofName name: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        name.wordHash(seed: seed)
+    static func nameTag(of name: UnsafeBufferPointer<UInt8>) -> UInt16 {
+        UInt16(truncatingIfNeeded: name.wordHash(seed: seed) &>> 48)
     }
 
     /// The seed of every hash of this process (tags are never stored).

@@ -8,7 +8,7 @@ struct LoadedCookie {
     var path: UnsafeBufferPointer<UInt8>
     /// nil for an unpartitioned cookie.
     var partitionKey: UnsafeBufferPointer<UInt8>?
-    /// The other fields; its domain, path and partition slots and its name tag are not set yet.
+    /// The other fields; its domain, path and partition slots are not set yet.
     var entry: StoredCookie
 
     /// This cookie as a `Cookie`; its domain, path and partition key are `previous`'s own strings when

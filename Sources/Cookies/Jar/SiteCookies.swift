@@ -88,13 +88,17 @@ struct SiteCookies: Sendable {
         shadowedBy name: UnsafeBufferPointer<UInt8>, domain: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>,
         now: CookieTime
     ) -> Bool {
-        let nameTag = StoredCookie.nameTag(ofUTF8: name)
-        return entries.withUnsafeBufferPointer { entries in
-            pairs.withBytes { pairs in
-                entries.indices.contains { index in
-                    entries[index].isSecure && entries[index].nameTag == nameTag
-                        && CookiePairs.name(of: entries[index], in: pairs, is: name) && !entries[index].isExpired(at: now)
-                        && shadows(entries[index], domain: domain, path: path)
+        // The cookies of the name are those whose identity tag's upper half is the name's tag: the tags
+        // are read, four bytes a cookie, and a cookie only where the halves are equal.
+        let nameTag = CookieIdentityBytes.nameTag(of: name)
+        return identityTags.withUnsafeBufferPointer { tags in
+            entries.withUnsafeBufferPointer { entries in
+                pairs.withBytes { pairs in
+                    tags.indices.contains { index in
+                        UInt16(truncatingIfNeeded: tags[index] &>> 16) == nameTag && entries[index].isSecure
+                            && CookiePairs.name(of: entries[index], in: pairs, is: name) && !entries[index].isExpired(at: now)
+                            && shadows(entries[index], domain: domain, path: path)
+                    }
                 }
             }
         }
@@ -210,10 +214,9 @@ struct SiteCookies: Sendable {
                     // A partition key, in a table of its own, is rare: read back from it.
                     let partitionKey = new.isPartitioned ? partitions[new.partition] : nil
                     return partitionKey.withUTF8BytesViaSpan { partitionKey in
-                        let identity = CookieIdentityBytes(
-                            name: name, domain: domain, isHostOnly: new.isHostOnly, path: path, partitionKey: partitionKey)
-                        new.nameTag = identity.nameTag
-                        return identity.tag
+                        CookieIdentityBytes(
+                            name: name, domain: domain, isHostOnly: new.isHostOnly, path: path, partitionKey: partitionKey
+                        ).tag
                     }
                 }
             }
@@ -362,7 +365,6 @@ struct SiteCookies: Sendable {
                 for offset in start..<end { claimed[offset] = true }
                 let name = CookiePairs.name(of: entry, in: bytes)
                 if entry.nameLength > 0, bytes[start + name.count] != UInt8(ascii: "=") { return "a pair's name is not followed by =" }
-                if entry.nameTag != StoredCookie.nameTag(ofUTF8: name) { return "a name tag differs from its name's" }
                 let pair = UnsafeBufferPointer(rebasing: bytes[start..<end])
                 if entry.flags.contains(.asciiPair) != pair.isASCII { return "a pair's ASCII flag is wrong" }
                 if String(validating: pair, as: UTF8.self) == nil { return "a pair is not UTF-8" }

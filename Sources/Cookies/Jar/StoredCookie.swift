@@ -19,9 +19,6 @@ struct StoredCookie: Sendable, BitwiseCopyable {
     var nameLength: UInt32 = 0
     var flags: Flags
     var sameSite: SameSite
-    /// `nameTag(of:)` of the cookie's name: scans for a name compare this first and the name's bytes
-    /// only when it is equal (it fits the entry's padding, so it costs no memory).
-    var nameTag: UInt16
 
     static let unpartitioned = UInt32.max
 
@@ -59,15 +56,14 @@ struct StoredCookie: Sendable, BitwiseCopyable {
             isHostOnly: cookie.isHostOnly, expiry: cookie.expiry, creation: cookie.creation,
             lastAccess: cookie.lastAccess, isSecure: cookie.isSecure, isHTTPOnly: cookie.isHTTPOnly,
             sameSite: cookie.sameSite, isSourceSecure: cookie.isSourceSecure, sourcePort: cookie.sourcePort,
-            domain: domain, path: path, partition: partition, nameTag: StoredCookie.nameTag(of: cookie.name))
+            domain: domain, path: path, partition: partition)
     }
 
-    /// A cookie of these fields with its domain, path and partition key at the given slots, and the
-    /// `nameTag(of:)` of its name.
+    /// A cookie of these fields with its domain, path and partition key at the given slots.
     init(
         isHostOnly: Bool, expiry: CookieTime?, creation: CookieTime, lastAccess: CookieTime, isSecure: Bool,
         isHTTPOnly: Bool, sameSite: SameSite, isSourceSecure: Bool, sourcePort: Int?, domain: UInt32, path: UInt32,
-        partition: UInt32, nameTag: UInt16
+        partition: UInt32
     ) {
         var flags: Flags = []
         if isHostOnly { flags.insert(.hostOnly) }
@@ -85,20 +81,6 @@ struct StoredCookie: Sendable, BitwiseCopyable {
         self.partition = partition
         self.flags = flags
         self.sameSite = sameSite
-        self.nameTag = nameTag
-    }
-
-    /// A 16-bit digest of the UTF-8 bytes of `name` (the top bits of `CookieIdentityBytes.hash(ofName:)`):
-    /// equal names have equal tags.
-    @inline(__always)
-    static func nameTag(of name: String) -> UInt16 {
-        name.withUTF8Bytes(nameTag(ofUTF8:))
-    }
-
-    /// `nameTag(of:)` of the name whose UTF-8 is `bytes`.
-    @inline(__always)
-    static func nameTag(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> UInt16 {
-        UInt16(truncatingIfNeeded: CookieIdentityBytes.hash(ofName: bytes) >> 48)
     }
 
     /// The `Cookie` this is, with its name and value and the strings its slots name.

@@ -206,7 +206,7 @@ final class CookieDatabase {
             isHostOnly: isHostOnly != 0, expiry: expiry.map(CookieTime.init(microsecondsSinceEpoch:)),
             creation: CookieTime(microsecondsSinceEpoch: creation), lastAccess: CookieTime(microsecondsSinceEpoch: lastAccess),
             isSecure: isSecure != 0, isHTTPOnly: isHTTPOnly != 0, sameSite: sameSite, isSourceSecure: isSourceSecure != 0,
-            sourcePort: sourcePort.map { Int($0) }, domain: 0, path: 0, partition: StoredCookie.unpartitioned, nameTag: 0)
+            sourcePort: sourcePort.map { Int($0) }, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
         return LoadedCookie(
             name: name, value: value, domain: domain, path: path, partitionKey: partitionKey.isEmpty ? nil : partitionKey,
             entry: entry)

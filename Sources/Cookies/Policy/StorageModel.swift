@@ -132,7 +132,7 @@ extension CookieStore {
         var entry = StoredCookie(
             isHostOnly: isHostOnly, expiry: expiry, creation: now, lastAccess: now, isSecure: parts.secure,
             isHTTPOnly: parts.httpOnly, sameSite: sameSite, isSourceSecure: isSecureOrigin, sourcePort: request.port,
-            domain: 0, path: 0, partition: StoredCookie.unpartitioned, nameTag: identity.nameTag)
+            domain: 0, path: 0, partition: StoredCookie.unpartitioned)
         // The pair is ASCII when the whole line is (the site works it out otherwise).
         if parts.isASCII { entry.flags.insert(.asciiPair) }
         let isExpired = entry.isExpired(at: now)

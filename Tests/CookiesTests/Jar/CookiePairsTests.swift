@@ -26,8 +26,7 @@ struct CookiePairsTests {
     static func entry(_ pairs: inout CookiePairs, _ name: String, _ value: String) -> StoredCookie {
         var entry = StoredCookie(
             isHostOnly: true, expiry: nil, creation: testEpoch, lastAccess: testEpoch, isSecure: false, isHTTPOnly: false,
-            sameSite: .default, isSourceSecure: true, sourcePort: nil, domain: 0, path: 0, partition: StoredCookie.unpartitioned,
-            nameTag: StoredCookie.nameTag(of: name))
+            sameSite: .default, isSourceSecure: true, sourcePort: nil, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
         name.withUTF8Bytes { name in value.withUTF8Bytes { value in pairs.append(name: name, value: value, to: &entry) } }
         return entry
     }

@@ -225,6 +225,20 @@ struct SiteCookiesTests {
         #expect(Set(cookies.map(CookieIdentity.init)).count == 2)
     }
 
+    /// §5.7 step 16 finds the Secure cookie of a name wherever it stands among a site's cookies (the
+    /// identity tags are read eight at a time, then one by one): an insecure origin cannot set a cookie of
+    /// that name, and sets any other.
+    @Test(arguments: 0..<20)
+    func secureCookieOfANameIsFoundAtEveryPosition(position: Int) {
+        let (jar, _) = makeTestJar()
+        for index in 0..<20 {
+            jar.setCookie("n\(index)=1; Path=/" + (index == position ? "; Secure" : ""), from: url("https://h.test/"))
+        }
+        #expect(jar.setCookie("n\(position)=2; Path=/", from: url("http://h.test/")) == .rejected(.wouldShadowSecureCookie))
+        let other = (position + 7) % 20
+        #expect(jar.setCookie("n\(other)=2; Path=/", from: url("http://h.test/")).cookie?.value == "2")
+    }
+
     /// The name tag only narrows the identity scan (§5.7 step 23) and the step-16 scan: two names with
     /// the same tag are still two cookies, and an insecure origin's cookie is refused only for the
     /// Secure cookie of its own name. The names are found here among generated ones, so that the test
@@ -234,7 +248,7 @@ struct SiteCookiesTests {
         var pair: (String, String)?
         for index in 0..<100_000 where pair == nil {
             let name = "n\(index)"
-            let tag = StoredCookie.nameTag(of: name)
+            let tag = name.withUTF8Bytes(CookieIdentityBytes.nameTag(of:))
             if let other = seen[tag] { pair = (other, name) } else { seen[tag] = name }
         }
         let (first, second) = try #require(pair)
