@@ -54,6 +54,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The canonical host, read out of the text.
     public var host: CanonicalHost {
         CanonicalHost(text: text, start: Int(hostStart), end: Int(hostEnd), kind: hostKind)
     }
