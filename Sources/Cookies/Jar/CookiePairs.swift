@@ -19,8 +19,11 @@ struct CookiePairs: Sendable {
         name.isEmpty ? value.count : name.count + 1 + value.count
     }
 
-    /// Writes the pair of `name` and `value` at the end; sets `entry`'s pair fields to it.
-    mutating func append(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, to entry: inout StoredCookie) {
+    /// Writes the pair of `name` and `value` at the end; sets `entry`'s pair fields to it (`isKnownASCII`:
+    /// the caller knows the pair is ASCII, as when the line it came from is; otherwise its bytes tell).
+    mutating func append(
+        name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, isKnownASCII: Bool, to entry: inout StoredCookie
+    ) {
         let length = CookiePairs.length(name: name, value: value)
         let start = bytes.count
         if start + length > bytes.capacity {
@@ -35,16 +38,17 @@ struct CookiePairs: Sendable {
         entry.pairStart = UInt32(start)
         entry.pairLength = UInt32(length)
         entry.nameLength = UInt32(name.count)
-        CookiePairs.noteASCII(of: name, value, in: &entry)
+        CookiePairs.noteASCII(of: name, value, isKnownASCII: isKnownASCII, in: &entry)
     }
 
-    /// Sets `entry`'s `asciiPair` flag for the pair of `name` and `value`: kept when the caller set it
-    /// (it knows the pair is ASCII: the line it came from is), else worked out from the bytes.
+    /// Sets `entry`'s `asciiPair` flag for the pair of `name` and `value`: set when `isKnownASCII`, else
+    /// worked out from the bytes.
     @inline(__always)
     private static func noteASCII(
-        of name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>, in entry: inout StoredCookie
+        of name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>, isKnownASCII: Bool,
+        in entry: inout StoredCookie
     ) {
-        if entry.flags.contains(.asciiPair) || (name.isASCII && value.isASCII) {
+        if isKnownASCII || (name.isASCII && value.isASCII) {
             entry.flags.insert(.asciiPair)
         } else {
             entry.flags.remove(.asciiPair)
@@ -52,14 +56,16 @@ struct CookiePairs: Sendable {
     }
 
     /// Gives `entry` (whose pair fields are those of `old`, a cookie of the same name) the pair of its
-    /// name `name` and `value`: written over the old pair when it fits, else at the end.
+    /// name `name` and `value`: written over the old pair when it fits, else at the end (`isKnownASCII`
+    /// as for `append`).
     mutating func replace(
-        _ old: StoredCookie, with entry: inout StoredCookie, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>
+        _ old: StoredCookie, with entry: inout StoredCookie, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>,
+        isKnownASCII: Bool
     ) {
         let length = CookiePairs.length(name: name, value: value)
         guard length <= Int(old.pairLength) else {
             release(old)
-            append(name: name, value: value, to: &entry)
+            append(name: name, value: value, isKnownASCII: isKnownASCII, to: &entry)
             return
         }
         // The name is the same: only the value is written, after it.
@@ -71,7 +77,7 @@ struct CookiePairs: Sendable {
         entry.pairStart = old.pairStart
         entry.pairLength = UInt32(length)
         entry.nameLength = old.nameLength
-        CookiePairs.noteASCII(of: name, value, in: &entry)
+        CookiePairs.noteASCII(of: name, value, isKnownASCII: isKnownASCII, in: &entry)
     }
 
     /// Counts the pair of `entry`, which leaves the site, as garbage.

@@ -134,15 +134,18 @@ struct SiteCookies: Sendable {
     mutating func insert(_ cookie: Cookie) {
         let entry = StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
         cookie.value.withUTF8Bytes { value in
-            CookieIdentityBytes.of(cookie) { identity in _ = insert(entry, value: value, identity: identity) }
+            CookieIdentityBytes.of(cookie) { identity in _ = insert(entry, value: value, isKnownASCII: false, identity: identity) }
         }
     }
 
     /// Inserts the cookie `entry` (whose slots and pair are set here) of `identity`, with the value whose
-    /// UTF-8 is `value`, at its place in send order. Returns the index it went to.
-    mutating func insert(_ entry: StoredCookie, value: UnsafeBufferPointer<UInt8>, identity: CookieIdentityBytes) -> Int {
+    /// UTF-8 is `value` (`isKnownASCII`: the pair is known to be ASCII), at its place in send order.
+    /// Returns the index it went to.
+    mutating func insert(
+        _ entry: StoredCookie, value: UnsafeBufferPointer<UInt8>, isKnownASCII: Bool, identity: CookieIdentityBytes
+    ) -> Int {
         var new = entry
-        pairs.append(name: identity.name, value: value, to: &new)
+        pairs.append(name: identity.name, value: value, isKnownASCII: isKnownASCII, to: &new)
         new.domain = domains.retain(utf8: identity.domain)
         new.path = paths.retain(utf8: identity.path)
         new.partition = identity.partitionKey.map { partitions.retain(utf8: $0) } ?? StoredCookie.unpartitioned
@@ -206,7 +209,7 @@ struct SiteCookies: Sendable {
         new.partition = cookie.partitionKey.map { partitions.retain(utf8: $0) } ?? StoredCookie.unpartitioned
         let tag = withWellFormedUTF8(cookie.name) { name in
             withWellFormedUTF8(cookie.value) { value in
-                pairs.append(name: name, value: value, to: &new)
+                pairs.append(name: name, value: value, isKnownASCII: false, to: &new)
             }
             // The identity of the strings the tables hold (ill-formed UTF-8 repaired as they repair it).
             return withWellFormedUTF8(cookie.domain) { domain in
@@ -254,16 +257,17 @@ struct SiteCookies: Sendable {
 
     /// Replaces the cookie at `index` with `entry` (whose slots and pair are set here), of the same
     /// identity (its name's UTF-8 is `name`) and creation time (same place in order, same slots), and the
-    /// value whose UTF-8 is `value`.
+    /// value whose UTF-8 is `value` (`isKnownASCII`: the pair is known to be ASCII).
     mutating func replace(
-        at index: Int, with entry: StoredCookie, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>
+        at index: Int, with entry: StoredCookie, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>,
+        isKnownASCII: Bool
     ) {
         let old = entries[index]
         var new = entry
         new.domain = old.domain
         new.path = old.path
         new.partition = old.partition
-        pairs.replace(old, with: &new, name: name, value: value)
+        pairs.replace(old, with: &new, name: name, value: value, isKnownASCII: isKnownASCII)
         entries[index] = new
         noteExpiry(of: new)
         compactPairsIfNeeded()

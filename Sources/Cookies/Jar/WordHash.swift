@@ -2,7 +2,7 @@ extension UnsafeBufferPointer<UInt8> {
     /// A 64-bit hash of these bytes from `seed`: each eight bytes mixed in with a multiply, then the
     /// bits folded down so that the low ones depend on all of them. The bytes after the last whole word
     /// are read in one load that ends with them (a shorter buffer: two loads of four, or of two, that
-    /// may overlap), so that no byte is read alone. The length is mixed in first, so the overlap is
+    /// may overlap; a single byte alone). The length is mixed in first, so the overlap is
     /// never ambiguous. Not a cryptographic hash: its users compare the bytes themselves whenever two
     /// hashes are equal, so a collision costs a comparison, never a wrong answer.
     @inline(__always)

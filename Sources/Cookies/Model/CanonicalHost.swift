@@ -124,7 +124,7 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
     /// only, its last label (before a trailing ".") not starting with a digit, so that it is neither an
     /// IPv4 address nor invalid as one. Everything else takes the full path above. The bytes are read
     /// eight at a time (the last word overlapping the one before it), the last label from the end.
-    static func isCanonicalDomainName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isCanonicalDomainName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
         let count = bytes.count
         if count >= 8 {

@@ -50,7 +50,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         case .https: "https"
         case .ws: "ws"
         case .wss: "wss"
-        case .other: withTextBytes { String(wellFormedUTF8: UnsafeBufferPointer(rebasing: $0[..<Int(schemeEnd)]), isASCII: true) }
+        case .other: withTextBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[..<Int(schemeEnd)]), as: UTF8.self) }
         }
     }
 
@@ -94,6 +94,9 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `string`; nil when it is not an absolute URL with a host, or its text is 4 GiB or more.
     public init?(_ string: String) {
+        // A bridged string is made native once, not transcoded on every read of a part.
+        var string = string
+        string.makeContiguousUTF8()
         guard let parts = string.withUTF8BytesViaSpan(CookieURL.parts(of:)) else { return nil }
         if parts.isCanonical {
             self.init(
@@ -111,7 +114,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
             parts.path.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } ?? "/")
         }
         guard let host = CanonicalHost(canonicalising: hostText) else { return nil }
-        self.init(scheme: scheme, host: host, port: parts.port, path: path)
+        self.init(canonicalScheme: scheme, host: host, port: parts.port, path: path)
     }
 
     /// A URL from parts already in canonical form; nil when its text would be 4 GiB or more.
@@ -130,8 +133,9 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Splits the bytes of an absolute URL into the offsets of the scheme, of the host text and of the
-    /// path (nil when empty), and the explicit port; `isCanonical` when the scheme is lower-case and the
-    /// host a domain name canonical as written. Nil when it is no such URL. One pass over the bytes.
+    /// path (nil when empty), the scheme's kind and the explicit port; `isCanonical` when the scheme is
+    /// lower-case and the authority holds no user information and no brackets, only a domain name canonical
+    /// as written and at most the port's colon. Nil when it is no such URL. One pass over the bytes.
     private static func parts(
         of bytes: UnsafeBufferPointer<UInt8>
     ) -> (scheme: Range<Int>, schemeKind: SchemeKind, host: Range<Int>, port: Int?, path: Range<Int>?, isCanonical: Bool)? {
@@ -203,8 +207,10 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         {
             let digits = bytes[(lastColon + 1)..<authorityEnd]
             if !digits.isEmpty {
-                guard digits.count <= 5, let value = Int(String(decoding: digits, as: UTF8.self)), value <= 65535
-                else { return nil }
+                // DIGITs only (no sign), at most 65535.
+                guard digits.count <= 5, digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else { return nil }
+                let value = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+                guard value <= 65535 else { return nil }
                 port = value
             }
             hostEnd = lastColon
@@ -240,16 +246,21 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         return (0..<colon, schemeKind, hostStart..<hostEnd, port, pathEnd == authorityEnd ? nil : authorityEnd..<pathEnd, isCanonical)
     }
 
-    /// A URL from parts already in canonical form (the scheme is lower-cased).
+    /// A URL from parts already in canonical form (the scheme is lower-cased). Traps when its text would
+    /// be 4 GiB or more.
     public init(scheme: String, host: CanonicalHost, port: Int? = nil, path: String = "/") {
-        let path = path.isEmpty ? "/" : path
-        let scheme = scheme.lowercased()
-        let text = scheme + "://" + host.name + path
+        self.init(canonicalScheme: scheme.lowercased(), host: host, port: port, path: path)!
+    }
+
+    /// The URL whose text is `scheme://host` and the path ("/" for an empty one); nil when that text
+    /// would be 4 GiB or more.
+    private init?(canonicalScheme scheme: String, host: CanonicalHost, port: Int?, path: String) {
+        let text = scheme + "://" + host.name + (path.isEmpty ? "/" : path)
         let schemeEnd = scheme.utf8.count
         let hostEnd = schemeEnd + 3 + host.name.utf8.count
         self.init(
             text: text, schemeEnd: schemeEnd, schemeKind: text.withUTF8BytesViaSpan { SchemeKind(schemeOf: $0, count: schemeEnd) },
-            host: schemeEnd + 3..<hostEnd, hostKind: host.kind, port: port, path: hostEnd..<text.utf8.count)!
+            host: schemeEnd + 3..<hostEnd, hostKind: host.kind, port: port, path: hostEnd..<text.utf8.count)
     }
 
     /// URLs are equal when their scheme, host, port and the UTF-8 of their path are.

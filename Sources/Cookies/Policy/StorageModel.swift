@@ -65,9 +65,9 @@ extension CookieStore {
 
     /// Steps 11–24 of §5.7 for the line whose UTF-8 is `line` and whose parts are `parts`, received in
     /// `request` from a URL whose path's UTF-8 is `uriPath`, with the domain (UTF-8), host-only-flag and
-    /// expiry of steps 6–10 and the partition key (CHIPS; UTF-8, nil for none). The name, value and Path attribute are read
-    /// from the line's bytes and the default-path from the request-uri's: Strings are made only for what
-    /// the jar keeps and does not hold yet.
+    /// expiry of steps 6–10 and the partition key (CHIPS; UTF-8, nil for none). The name, value and Path
+    /// attribute are read from the line's bytes and the default-path from the request-uri's: Strings are
+    /// made only for what the jar keeps and does not hold yet.
     private mutating func receive(
         _ parts: CookieParts, line: UnsafeBufferPointer<UInt8>, uriPath: UnsafeBufferPointer<UInt8>,
         domain: UnsafeBufferPointer<UInt8>, isHostOnly: Bool, expiry: CookieTime?, request: ReceivingRequest,
@@ -133,8 +133,6 @@ extension CookieStore {
             isHostOnly: isHostOnly, expiry: expiry, creation: now, lastAccess: now, isSecure: parts.secure,
             isHTTPOnly: parts.httpOnly, sameSite: sameSite, isSourceSecure: isSecureOrigin, sourcePort: request.port,
             domain: 0, path: 0, partition: StoredCookie.unpartitioned)
-        // The pair is ASCII when the whole line is (the site works it out otherwise).
-        if parts.isASCII { entry.flags.insert(.asciiPair) }
         let isExpired = entry.isExpired(at: now)
 
         // Step 23: a cookie of the same identity is replaced; the new one keeps its creation time, unless
@@ -171,7 +169,8 @@ extension CookieStore {
                     }
                     entry.creation = old.creation
                     let previous = recordsChanges ? site.cookie(at: index) : nil
-                    site.replace(at: index, with: entry, name: name, value: value)
+                    // The pair is known to be ASCII when the whole line is (the site reads it otherwise).
+                    site.replace(at: index, with: entry, name: name, value: value, isKnownASCII: parts.isASCII)
                     if let previous { siteChanges.append(.replaced(old: previous, new: site.cookie(at: index))) }
                     return .replaced
                 }
@@ -179,7 +178,7 @@ extension CookieStore {
             if isExpired { return .expired }
             entry.creation = creation
             entry.lastAccess = creation
-            let index = site.insert(entry, value: value, identity: identity)
+            let index = site.insert(entry, value: value, isKnownASCII: parts.isASCII, identity: identity)
             if recordsChanges { siteChanges.append(.added(site.cookie(at: index))) }
             storedAt = index
             overLimit = site.count > perSiteLimit
@@ -197,9 +196,10 @@ extension CookieStore {
     }
 
     /// §5.7 step 16: is there an unexpired Secure cookie named `name` whose domain domain-matches
-    /// `domain` (or the reverse) and whose path `path` path-matches (name and path as UTF-8)? Such cookies live in the site `key`
-    /// (at `slot`, nil when it has no cookies), except host-only cookies of public-suffix hosts above
-    /// `domain` (their own site), and, when `domain` is itself such a host, cookies of the sites below it.
+    /// `domain` (or the reverse) and whose path `path` path-matches (name and path as UTF-8)? Such cookies
+    /// live in the site `key` (at `slot`, nil when it has no cookies), except host-only cookies of
+    /// public-suffix hosts above `domain` (their own site), and, when `domain` is itself such a host,
+    /// cookies of the sites below it.
     mutating func shadowsSecureCookie(
         name: UnsafeBufferPointer<UInt8>, domain: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>,
         site key: String, at slot: Int?, now: CookieTime

@@ -20,7 +20,9 @@ import Musl
 public final class LibPSLList: PublicSuffixList, @unchecked Sendable {
     /// The answers already given, by domain: a libpsl lookup takes microseconds (it walks the labels through the
     /// list's DAFSA and checks each for IDNA), and the jars sharing this list ask about the same hosts again and
-    /// again (every new jar, a server's jar per session). Emptied when it holds `answerLimit` domains.
+    /// again (every new jar, a server's jar per session). Emptied when it holds `answerLimit` domains; a
+    /// domain longer than a DNS name (253 bytes) is answered but not remembered, so that the memory stays
+    /// bounded in bytes too.
     private let answers = Mutex<[String: String?]>([:])
     private static let answerLimit = 16_384
 
@@ -68,6 +70,7 @@ public final class LibPSLList: PublicSuffixList, @unchecked Sendable {
             // The result points into `cDomain`, so it is copied before `withCString` returns.
             psl_registrable_domain(context, cDomain).map { String(cString: $0) }
         }
+        guard domain.utf8.count <= 253 else { return answer }
         answers.withLock { answers in
             if answers.count >= LibPSLList.answerLimit { answers.removeAll(keepingCapacity: true) }
             answers[domain] = answer

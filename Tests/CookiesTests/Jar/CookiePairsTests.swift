@@ -27,7 +27,7 @@ struct CookiePairsTests {
         var entry = StoredCookie(
             isHostOnly: true, expiry: nil, creation: testEpoch, lastAccess: testEpoch, isSecure: false, isHTTPOnly: false,
             sameSite: .default, isSourceSecure: true, sourcePort: nil, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
-        name.withUTF8Bytes { name in value.withUTF8Bytes { value in pairs.append(name: name, value: value, to: &entry) } }
+        name.withUTF8Bytes { name in value.withUTF8Bytes { value in pairs.append(name: name, value: value, isKnownASCII: false, to: &entry) } }
         return entry
     }
 
@@ -63,11 +63,11 @@ struct CookiePairsTests {
         let first = Self.entry(&pairs, "a", "12345")
         let second = Self.entry(&pairs, "b", "x")
         var shorter = first
-        "a".withUTF8Bytes { name in "123".withUTF8Bytes { value in pairs.replace(first, with: &shorter, name: name, value: value) } }
+        "a".withUTF8Bytes { name in "123".withUTF8Bytes { value in pairs.replace(first, with: &shorter, name: name, value: value, isKnownASCII: false) } }
         #expect(shorter.pairStart == first.pairStart && Self.pair(pairs, shorter) == "a=123")
         #expect(pairs.garbage == 2 && Self.pair(pairs, second) == "b=x")
         var longer = shorter
-        "a".withUTF8Bytes { name in "1234567".withUTF8Bytes { value in pairs.replace(shorter, with: &longer, name: name, value: value) } }
+        "a".withUTF8Bytes { name in "1234567".withUTF8Bytes { value in pairs.replace(shorter, with: &longer, name: name, value: value, isKnownASCII: false) } }
         #expect(longer.pairStart > second.pairStart && Self.pair(pairs, longer) == "a=1234567")
         #expect(pairs.garbage == 7, "the whole first place is garbage now")
         #expect(pairs.bytes.count == 7 + 3 + 9)

@@ -197,7 +197,7 @@ struct SiteCookiesTests {
         let old = site.cookie(at: index)
         let entry = StoredCookie(newer, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
         newer.name.withUTF8Bytes { name in
-            newer.value.withUTF8Bytes { value in site.replace(at: index, with: entry, name: name, value: value) }
+            newer.value.withUTF8Bytes { value in site.replace(at: index, with: entry, name: name, value: value, isKnownASCII: false) }
         }
         #expect(site.cookie(at: index) == newer)
         #expect(site.cookie(at: index).creation == old.creation, "the same place in send order")

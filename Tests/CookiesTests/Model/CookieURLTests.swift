@@ -134,7 +134,7 @@ struct CookieURLTests {
 
     @Test(arguments: [
         "", "example.com", "http:/example.com", "http://", "http://exa mple.com/", "http://h.test:99999/",
-        "http://h.test:x/", "http://[::1/", "http://[1:2:3:4:5:6:7:8:9]/", "http://1.2.3.256/", "http://www.fancy.1.2.3.4/",
+        "http://h.test:x/", "http://h.test:-1/", "http://h.test:+80/", "http://[::1/", "http://[1:2:3:4:5:6:7:8:9]/", "http://1.2.3.256/", "http://www.fancy.1.2.3.4/",
         "http://a<b/", "1http://h.test/",
     ])
     func rejects(text: String) {
@@ -172,6 +172,15 @@ struct CookieURLTests {
         let own = try #require(CanonicalHost(host))
         #expect(url.host == own)
         #expect(url.host.hashValue == own.hashValue)
+    }
+
+    /// A URL made from parts keeps a scheme other than the four of HTTP as given, lower-cased, whatever
+    /// its text (the parser admits only ASCII schemes; the parts initialiser takes any String).
+    @Test(arguments: [("X-Scheme", "x-scheme"), ("caf\u{C9}", "caf\u{E9}"), ("HTTPS", "https")])
+    func schemeOfAURLMadeFromParts(scheme: String, expected: String) throws {
+        let url = CookieURL(scheme: scheme, host: try #require(CanonicalHost("h.test")))
+        #expect(url.scheme == expected)
+        #expect(url.description == expected + "://h.test/")
     }
 
     @Test(arguments: [("127.0.0.1", CanonicalHost.Kind.ipv4), ("[::1]", .ipv6), ("::1", .ipv6), ("h.test", .domain)])
