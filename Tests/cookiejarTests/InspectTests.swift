@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `cookiejar inspect`, `import` and `export`, run as sub-processes, against golden output.
+/// `cookiejar inspect`, `import` and `export`, run as sub-processes, against golden output. One at a time:
+/// they open the same sample jar, a WAL database, and in a fresh checkout the first opening rebuilds its
+/// shared-memory index, which a concurrent opening is refused for (SQLITE_BUSY_RECOVERY).
+@Suite(.serialized)
 struct InspectTests {
     let directory = TemporaryDirectory()
 
