@@ -102,9 +102,7 @@ struct CookieStore: Sendable {
     /// (and are no public suffix).
     mutating func isPublicSuffix(domainAttribute domain: UnsafeBufferPointer<UInt8>) -> Bool {
         if let cached = publicSuffixCache.value(ofDomain: domain) { return cached }
-        let name = String(wellFormedUTF8: domain, isASCII: true)
-        let answer = domain.first != UInt8(ascii: "[") && IPv4Address.parse(name).isNotAnAddress
-            && publicSuffixList.isPublicSuffix(canonicalDomain: name)
+        let answer = publicSuffixList.isPublicSuffix(canonicalDomain: String(wellFormedUTF8: domain, isASCII: true))
         if publicSuffixCache.count >= CookieStore.siteKeyCacheLimit { publicSuffixCache.removeAll() }
         publicSuffixCache.add(domain, value: answer)
         return answer

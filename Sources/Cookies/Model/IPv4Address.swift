@@ -82,3 +82,10 @@ struct IPv4Address: Sendable, Hashable, CustomStringConvertible {
         return value
     }
 }
+
+extension IPv4Address.ParseResult {
+    var isNotAnAddress: Bool {
+        if case .notAnAddress = self { return true }
+        return false
+    }
+}

@@ -246,13 +246,6 @@ extension CookieStore {
     }
 }
 
-extension IPv4Address.ParseResult {
-    var isNotAnAddress: Bool {
-        if case .notAnAddress = self { return true }
-        return false
-    }
-}
-
 /// What steps 11–24 of §5.7 read of the request a line came with.
 struct ReceivingRequest {
     /// The request-uri's scheme is secure (steps 12–13, 16).
