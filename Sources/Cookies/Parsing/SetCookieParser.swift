@@ -26,13 +26,11 @@ extension ParsedSetCookie {
         }
         if let rejection { throw rejection }
         self.init(line: line, parts: parts)
-        if parts.domainHasUppercase, let domain = parts.domain {
-            // §5.6.3: the lower-cased Domain is a text of its own, after the field value.
+        if parts.domainHasUppercase {
+            // §5.6.3: the lower-cased Domain is a text of its own, after the field value (lower-casing
+            // changes ASCII letters only, so the bytes stay well-formed UTF-8).
             let lowercased = self.line.withUTF8Bytes { bytes in
-                String(unsafeUninitializedCapacity: domain.count) { buffer in
-                    for index in 0..<domain.count { buffer[index] = bytes[domain.start + index].asciiLowercased }
-                    return domain.count
-                }
+                parts.withDomain(in: bytes) { String(wellFormedUTF8: $0, isASCII: $0.isASCII) }
             }
             self.parts.domain = appendToLine(lowercased)
             self.parts.domainHasUppercase = false
