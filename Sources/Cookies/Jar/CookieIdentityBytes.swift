@@ -33,7 +33,7 @@ struct CookieIdentityBytes {
     }
 
     /// The first and last eight bytes of `bytes` (overlapping when fewer than sixteen; fewer than eight:
-    /// two loads of four, or of two, or one byte) and its length, in one word.
+    /// its `shortWord`) and its length, in one word.
     @inline(__always)
     private static func ends(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let count = bytes.count
@@ -43,14 +43,8 @@ struct CookieIdentityBytes {
             // The last word turned by 29 bits, so that equal halves do not cancel.
             let last = base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
             ends = base.loadUnaligned(as: UInt64.self) ^ (last &<< 29 | last &>> 35)
-        } else if count >= 4 {
-            ends = UInt64(base.loadUnaligned(as: UInt32.self))
-                | UInt64(base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)) &<< 32
-        } else if count >= 2 {
-            ends = UInt64(base.loadUnaligned(as: UInt16.self))
-                | UInt64(base.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)) &<< 16
         } else {
-            ends = UInt64(base.load(as: UInt8.self))
+            ends = bytes.shortWord
         }
         return ends &+ UInt64(truncatingIfNeeded: count) &* 0x0100_0000_0000_0001
     }

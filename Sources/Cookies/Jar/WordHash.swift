@@ -17,23 +17,30 @@ extension UnsafeBufferPointer<UInt8> {
             }
             let rest = count &- offset
             if rest > 0 {
-                let last: UInt64
-                if count >= 8 {
-                    last = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) &>> ((8 &- rest) &* 8)
-                } else if count >= 4 {
-                    last = UInt64(UInt32(littleEndian: base.loadUnaligned(as: UInt32.self)))
-                        | UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))) &<< 32
-                } else if count >= 2 {
-                    last = UInt64(UInt16(littleEndian: base.loadUnaligned(as: UInt16.self)))
-                        | UInt64(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self))) &<< 16
-                } else {
-                    last = UInt64(base.load(as: UInt8.self))
-                }
+                let last = count >= 8
+                    ? UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) &>> ((8 &- rest) &* 8)
+                    : shortWord
                 hash = (hash ^ last) &* multiplier
             }
         }
         hash ^= hash &>> 32
         hash = hash &* multiplier
         return hash ^ hash &>> 29
+    }
+
+    /// The bytes of a buffer of one to seven bytes in one word: two loads of four, or of two, that may
+    /// overlap, or the one byte (the bytes read are a function of the bytes and the count alone).
+    @inline(__always)
+    var shortWord: UInt64 {
+        let base = UnsafeRawPointer(baseAddress.unsafelyUnwrapped)
+        if count >= 4 {
+            return UInt64(UInt32(littleEndian: base.loadUnaligned(as: UInt32.self)))
+                | UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))) &<< 32
+        }
+        if count >= 2 {
+            return UInt64(UInt16(littleEndian: base.loadUnaligned(as: UInt16.self)))
+                | UInt64(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self))) &<< 16
+        }
+        return UInt64(base.load(as: UInt8.self))
     }
 }
