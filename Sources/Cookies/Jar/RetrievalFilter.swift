@@ -74,7 +74,7 @@ extension SiteCookies {
         let partitionStart = pathStart + paths.count
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: partitionStart + partitions.count) { decisions in
             // Per domain: `DomainMatch.decision`.
-            let hostIsIPAddress = url.hostKind != .domain
+            let hostIsIPAddress = url.hostIsIPAddress
             url.withHostAndPathBytes { host, path in
                 domains.slots.withUnsafeBufferPointer { domains in
                     for slot in domains.indices {

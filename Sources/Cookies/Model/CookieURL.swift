@@ -19,6 +19,9 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     public let port: Int?
     /// What the host names.
     let hostKind: CanonicalHost.Kind
+
+    /// True for an IPv4 or IPv6 host (`CanonicalHost.isIPAddress`, read without making the host).
+    var hostIsIPAddress: Bool { hostKind != .domain }
     private let schemeKind: SchemeKind
 
     /// The schemes the jar tells apart.

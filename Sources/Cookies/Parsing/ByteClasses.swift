@@ -118,6 +118,14 @@ extension UnsafeBufferPointer<UInt8> {
     }
 }
 
+extension UnsafeBufferPointer<UInt8> {
+    /// True when `other` holds the same bytes (`memoryEqual`).
+    @inline(__always)
+    func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+        count == other.count && (isEmpty || memoryEqual(baseAddress!, other.baseAddress!, count))
+    }
+}
+
 /// True when the `count` bytes at `first` and at `second` are equal: eight at a time, the last word
 /// overlapping the one before it; fewer than eight as two overlapping loads of four, or of two, or one.
 @inline(__always)
@@ -157,9 +165,7 @@ extension String {
     /// True when the UTF-8 of this string is `bytes`.
     @inline(__always)
     func hasUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        withUTF8Bytes { own in
-            own.count == bytes.count && (own.isEmpty || memoryEqual(own.baseAddress!, bytes.baseAddress!, own.count))
-        }
+        withUTF8Bytes { $0.hasSameBytes(as: bytes) }
     }
 
     /// Calls `body` with the UTF-8 bytes: in place when the string holds them contiguously (a native

@@ -34,7 +34,7 @@ extension CookieStore {
         // CHIPS §2.1: the partition key of a Partitioned cookie is the top-level site (one without Secure
         // is refused below).
         let partitionKey = parts.partitioned && parts.secure ? site(of: context.partition ?? url) : nil
-        let hostIsIPAddress = url.hostKind != .domain
+        let hostIsIPAddress = url.hostIsIPAddress
         return url.withHostAndPathBytes { host, uriPath in
             partitionKey.withUTF8BytesViaSpan { partitionKey in
                 parts.withDomain(in: line) { domainAttribute in
@@ -45,9 +45,7 @@ extension CookieStore {
                     // Step 9: a public suffix as Domain is allowed only when it is the request-host itself,
                     // which makes the cookie host-only.
                     if !domainAttribute.isEmpty, !hostIsIPAddress, isPublicSuffix(domainAttribute: domainAttribute) {
-                        guard host.count == domainAttribute.count,
-                            memoryEqual(host.baseAddress!, domainAttribute.baseAddress!, host.count)
-                        else { return .rejected(.domainIsPublicSuffix) }
+                        guard host.hasSameBytes(as: domainAttribute) else { return .rejected(.domainIsPublicSuffix) }
                         domainAttribute = UnsafeBufferPointer(start: nil, count: 0)
                     }
                     // Step 10: the request-host must domain-match a non-empty Domain attribute. The domain
