@@ -8,6 +8,16 @@ let package = Package(
         .library(name: "CookiesFoundation", targets: ["CookiesFoundation"]),
         .executable(name: "cookiejar", targets: ["cookiejar"]),
     ],
+    traits: [
+        .trait(
+            name: "LibPSL",
+            description: """
+                Link libpsl (Linux, libpsl-dev) and let the jar use its public suffix list when it is newer than \
+                the compiled-in one.
+                """
+        ),
+        .default(enabledTraits: ["LibPSL"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -26,9 +36,16 @@ let package = Package(
         .target(
             name: "Cookies",
             dependencies: [
-                .target(name: "CLibPSL", condition: .when(platforms: [.linux])),
+                .target(name: "CLibPSL", condition: .when(platforms: [.linux], traits: ["LibPSL"])),
                 "CSQLite",
-            ]
+            ],
+            exclude: ["PublicSuffix/public_suffix_list.dat", "PublicSuffix/public_suffix_list.revision"]
+        ),
+        // Writes the compiled-in public suffix list (Sources/Cookies/PublicSuffix) from the repository's copy of
+        // the list; `check` tells whether the committed file is what the list gives.
+        .executableTarget(
+            name: "PublicSuffixListGenerator",
+            dependencies: ["Cookies"]
         ),
         .target(
             name: "CookiesFoundation",
@@ -60,7 +77,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "CookiesTests",
-            dependencies: ["Cookies", "CrashWriter", "TestSupport"],
+            dependencies: ["Cookies", "CrashWriter", "PublicSuffixListGenerator", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -7,7 +7,7 @@ struct CookieJarCommand: ParsableCommand {
         commandName: "cookiejar",
         abstract: "Inspect, explain and replay HTTP cookies (RFC 6265bis).",
         discussion: "Exit status: 0 all well, 1 checks failed, 2 usage error, 3 unreadable input.",
-        subcommands: [Inspect.self, Explain.self, Replay.self, Import.self, Export.self]
+        subcommands: [Inspect.self, Explain.self, Replay.self, Import.self, Export.self, PSL.self]
     )
 
     /// Runs the command line; usage errors exit with 2 (ArgumentParser's own code would be 64).

@@ -27,7 +27,7 @@ struct Replay: ParsableCommand {
     @Option(help: "A ratchet file of case ids known to fail, with reasons; they are counted apart.", completion: .file())
     var knownFailures: String?
 
-    @Option(help: "A public_suffix_list.dat to use instead of the machine's list.", completion: .file())
+    @Option(help: "A public_suffix_list.dat to use instead of the default list (see `cookiejar psl --info`).", completion: .file())
     var psl: String?
 
     @Flag(help: "With --check, also print each passing case.")
@@ -38,15 +38,7 @@ struct Replay: ParsableCommand {
         var known = KnownFailures()
         var suites: [(String, ScenarioSuite)] = []
         do {
-            if let psl {
-                do {
-                    list = try PublicSuffixRules(contentsOfFile: psl)
-                } catch {
-                    throw InputError(description: "\(error)")
-                }
-            } else {
-                list = SystemPublicSuffixList.shared
-            }
+            list = try publicSuffixList(file: psl)
             if let knownFailures { known = try KnownFailures.load(knownFailures) }
             for file in files { suites.append((file, try ScenarioSuite.load(file))) }
         } catch let error as InputError {

@@ -4,7 +4,7 @@ import Testing
 /// golden output: paragraphs wrap as paragraphs, and every example is a whole command a person can
 /// copy (long ones continued with a backslash) rather than a line the wrapping cut.
 struct HelpTests {
-    static let commands: [[String]] = [[], ["inspect"], ["explain"], ["replay"], ["import"], ["export"]]
+    static let commands: [[String]] = [[], ["inspect"], ["explain"], ["replay"], ["import"], ["export"], ["psl"]]
 
     @Test(arguments: commands)
     func golden(_ command: [String]) throws {

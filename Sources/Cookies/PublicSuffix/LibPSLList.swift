@@ -1,4 +1,4 @@
-#if canImport(CLibPSL)
+#if LibPSL && canImport(CLibPSL)
 import CLibPSL
 import Synchronization
 #if canImport(Glibc)
@@ -30,14 +30,31 @@ public final class LibPSLList: PublicSuffixList, @unchecked Sendable {
     /// every name is a public suffix, which fails closed.
     private let context: OpaquePointer?
 
-    private init(context: OpaquePointer?) {
+    public let info: PublicSuffixListInfo?
+
+    private init(context: OpaquePointer?, info: PublicSuffixListInfo) {
         self.context = context
+        self.info = info
     }
 
     /// The newest list libpsl can find: `psl_latest(NULL)` loads the newest of the distribution's list file and the
     /// built-in data, and may return NULL, in which case the built-in data (`psl_builtin()`) is used.
     public static func latest() -> LibPSLList {
-        LibPSLList(context: psl_latest(nil) ?? psl_builtin())
+        LibPSLList(context: psl_latest(nil) ?? psl_builtin(), info: PublicSuffixListInfo(source: .libpsl, date: latestDate))
+    }
+
+    /// When the list `latest()` loads was published, as libpsl itself decides which is newer: the later of the
+    /// built-in data's file time (`psl_builtin_file_time`) and the distribution file's modification time
+    /// (`psl_dist_filename`). Nil when libpsl knows neither. Read without loading the list.
+    public static var latestDate: CookieTime? {
+        let builtin = psl_builtin_file_time()
+        let builtinDate = builtin > 0 ? CookieTime(secondsSinceEpoch: Int64(builtin)) : nil
+        let distDate = psl_dist_filename().flatMap { FileBytes.modificationTime(atPath: String(cString: $0)) }
+        switch (builtinDate, distDate) {
+        case (let builtin?, let dist?): return max(builtin, dist)
+        case (let date?, nil), (nil, let date?): return date
+        case (nil, nil): return nil
+        }
     }
 
     /// Loads the list at `path` (the publicsuffix.org text format or libpsl's DAFSA format) with `psl_load_file`.
@@ -55,6 +72,10 @@ public final class LibPSLList: PublicSuffixList, @unchecked Sendable {
             throw PublicSuffixListError(code: .empty, path: path)
         }
         context = loaded
+        let suffixes = Int(psl_suffix_count(loaded)), exceptions = Int(psl_suffix_exception_count(loaded))
+        info = PublicSuffixListInfo(
+            source: .file, date: FileBytes.modificationTime(atPath: path),
+            ruleCount: suffixes >= 0 && exceptions >= 0 ? suffixes + exceptions : nil, path: path)
     }
 
     deinit {

@@ -28,10 +28,11 @@ public struct PublicSuffixRules: PublicSuffixList {
         static let exception = Kind(rawValue: 1 << 2)
     }
 
-    /// A rule: the domain it names (without "!" or "*.") is `names[start..<start + length]`.
+    /// A rule: the domain it names (without "!" or "*.") is `names[start..<start + length]`. 32-bit offsets and an
+    /// 8-bit length keep an entry at 8 bytes (a list file is far below 4 GiB and a DNS name below 256 bytes).
     private struct Entry: Sendable {
-        let start: Int
-        let length: Int
+        let start: UInt32
+        let length: UInt8
         var kind: Kind
     }
 
@@ -42,31 +43,56 @@ public struct PublicSuffixRules: PublicSuffixList {
     /// Open-addressing hash table with linear probing over `entries`: 0 is an empty slot, i + 1 is `entries[i]`.
     /// Its size is a power of two at least twice the number of entries, so probe runs stay short and a lookup
     /// hashes the candidate bytes in place, without allocating.
-    private let slots: [Int]
+    private let slots: [UInt32]
+    /// How many rules the text stated (a name stated by two rules, "ck" and "*.ck", counts twice).
+    public let ruleCount: Int
+    public let info: PublicSuffixListInfo?
 
     /// Parses `text` in the public suffix list format. Never fails: text without rules gives the list that has only
     /// the implicit "*" rule, under which every single label is a public suffix.
     public init(parsing text: String) {
+        self.init(parsing: text, info: nil)
+    }
+
+    /// Parses `text`, a list described by `info`.
+    init(parsing text: String, info: PublicSuffixListInfo?) {
         var text = text
+        self = text.withUTF8 { PublicSuffixRules(parsing: $0, info: info) }
+    }
+
+    /// Reads and parses the list at `path` with POSIX `open`/`read`.
+    /// Throws `.unreadable` when the file cannot be opened or read, `.empty` when it holds no rule.
+    public init(contentsOfFile path: String) throws(PublicSuffixListError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.contents(atPath: path, limit: .max)
+        } catch {
+            throw PublicSuffixListError(code: .unreadable, path: path)
+        }
+        let info = PublicSuffixListInfo(source: .file, date: FileBytes.modificationTime(atPath: path), path: path)
+        self = bytes.withUnsafeBufferPointer { PublicSuffixRules(parsing: $0, info: info) }
+        if entries.isEmpty {
+            throw PublicSuffixListError(code: .empty, path: path)
+        }
+    }
+
+    /// Parses the list format in `text` (UTF-8; ill-formed sequences only ever reach a rule that IDNA refuses).
+    init(parsing text: UnsafeBufferPointer<UInt8>, info: PublicSuffixListInfo?) {
         var names: [UInt8] = []
         var rules: [(start: Int, length: Int, kind: Kind)] = []
-        text.withUTF8 { bytes in
-            var lineStart = 0
-            while lineStart < bytes.count {
-                let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-                let tokenStart = bytes[lineStart..<lineEnd].firstIndex(where: { !Self.isWhitespace($0) }) ?? lineEnd
-                let tokenEnd = bytes[tokenStart..<lineEnd].firstIndex(where: Self.isWhitespace) ?? lineEnd
-                let start = names.count
-                if let kind = Self.appendRule(UnsafeBufferPointer(rebasing: bytes[tokenStart..<tokenEnd]), to: &names) {
-                    rules.append((start, names.count - start, kind))
-                }
-                lineStart = lineEnd + 1
+        var lineStart = 0
+        while lineStart < text.count {
+            let lineEnd = text[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
+            let start = names.count
+            if let kind = Self.appendRule(ofLine: UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd]), to: &names) {
+                rules.append((start, names.count - start, kind))
             }
+            lineStart = lineEnd + 1
         }
 
         // The smallest power of two that is at least twice the number of rules (and at least 1).
         let minimumSlots = max(1, rules.count * 2)
-        var slots = [Int](repeating: 0, count: 1 << (Int.bitWidth - (minimumSlots - 1).leadingZeroBitCount))
+        var slots = [UInt32](repeating: 0, count: 1 << (Int.bitWidth - (minimumSlots - 1).leadingZeroBitCount))
         var entries: [Entry] = []
         entries.reserveCapacity(rules.count)
         names.withUnsafeBufferPointer { names in
@@ -74,25 +100,20 @@ public struct PublicSuffixRules: PublicSuffixList {
                 let name = UnsafeBufferPointer(rebasing: names[rule.start..<rule.start + rule.length])
                 let slot = Self.slot(for: name, in: slots, entries: entries, names: names)
                 if slots[slot] == 0 {
-                    entries.append(Entry(start: rule.start, length: rule.length, kind: rule.kind))
-                    slots[slot] = entries.count
+                    entries.append(Entry(start: UInt32(rule.start), length: UInt8(rule.length), kind: rule.kind))
+                    slots[slot] = UInt32(entries.count)
                 } else {
-                    entries[slots[slot] - 1].kind.insert(rule.kind)
+                    entries[Int(slots[slot]) - 1].kind.insert(rule.kind)
                 }
             }
         }
         self.names = names
         self.entries = entries
         self.slots = slots
-    }
-
-    /// Reads and parses the list at `path` with POSIX `open`/`read`.
-    /// Throws `.unreadable` when the file cannot be opened or read, `.empty` when it holds no rule.
-    public init(contentsOfFile path: String) throws(PublicSuffixListError) {
-        self.init(parsing: try Self.readFile(atPath: path))
-        if entries.isEmpty {
-            throw PublicSuffixListError(code: .empty, path: path)
-        }
+        self.ruleCount = rules.count
+        var info = info
+        info?.ruleCount = rules.count
+        self.info = info
     }
 
     public func registrableDomain(of domain: String) -> String? {
@@ -139,13 +160,13 @@ public struct PublicSuffixRules: PublicSuffixList {
     /// What rules name `name`, or nil when none does.
     private func kind(of name: UnsafeBufferPointer<UInt8>, names: UnsafeBufferPointer<UInt8>) -> Kind? {
         let slot = slots[Self.slot(for: name, in: slots, entries: entries, names: names)]
-        return slot == 0 ? nil : entries[slot - 1].kind
+        return slot == 0 ? nil : entries[Int(slot) - 1].kind
     }
 
     /// The slot that holds `name`, or the empty slot where it belongs: linear probing from its FNV-1a hash
     /// (a fixed, unseeded hash is enough: the table never changes after loading, so input cannot lengthen probes).
     private static func slot(
-        for name: UnsafeBufferPointer<UInt8>, in slots: [Int], entries: [Entry], names: UnsafeBufferPointer<UInt8>
+        for name: UnsafeBufferPointer<UInt8>, in slots: [UInt32], entries: [Entry], names: UnsafeBufferPointer<UInt8>
     ) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in name {
@@ -154,13 +175,45 @@ public struct PublicSuffixRules: PublicSuffixList {
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
         while slots[index] != 0 {
-            let entry = entries[slots[index] - 1]
-            if entry.length == name.count && names[entry.start..<entry.start + entry.length].elementsEqual(name) {
+            let entry = entries[Int(slots[index]) - 1]
+            let start = Int(entry.start)
+            if Int(entry.length) == name.count && names[start..<start + Int(entry.length)].elementsEqual(name) {
                 break
             }
             index = (index + 1) & mask
         }
         return index
+    }
+
+    /// The rule a line of a list file states, in the form the compiled-in list keeps it: the name as A-labels, after
+    /// "!" for an exception rule and "*." for a wildcard rule; nil for a line that states no rule. The list's
+    /// generator writes these, so that the compiled-in list holds exactly what this type reads from the same file.
+    @_spi(PublicSuffixListGenerator)
+    public static func canonicalRule(ofLine line: String) -> String? {
+        var line = line
+        return line.withUTF8 { line in
+            var name: [UInt8] = []
+            guard let kind = appendRule(ofLine: line, to: &name) else { return nil }
+            let prefix = kind == .exception ? "!" : kind == .wildcard ? "*." : ""
+            return prefix + String(decoding: name, as: UTF8.self)
+        }
+    }
+
+    /// Appends the name of the rule that a line states to `names` and returns its kind, or returns nil, appending
+    /// nothing, when the line states none. A rule is the line's first token (whitespace ends it); a name longer
+    /// than 255 bytes (a DNS name has at most 253) is no rule.
+    private static func appendRule(ofLine line: UnsafeBufferPointer<UInt8>, to names: inout [UInt8]) -> Kind? {
+        let tokenStart = line.firstIndex(where: { !isWhitespace($0) }) ?? line.count
+        let tokenEnd = line[tokenStart...].firstIndex(where: isWhitespace) ?? line.count
+        let start = names.count
+        guard let kind = appendRule(UnsafeBufferPointer(rebasing: line[tokenStart..<tokenEnd]), to: &names) else {
+            return nil
+        }
+        guard names.count - start <= Int(UInt8.max) else {
+            names.removeSubrange(start...)
+            return nil
+        }
+        return kind
     }
 
     /// Appends the name of the rule that `token` (a line's first token) states to `names` and returns its kind, or
@@ -199,14 +252,5 @@ public struct PublicSuffixRules: PublicSuffixList {
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
             || byte == 0x0B || byte == 0x0C
-    }
-
-    /// The contents of the file at `path`, decoded as UTF-8 (ill-formed sequences become U+FFFD).
-    private static func readFile(atPath path: String) throws(PublicSuffixListError) -> String {
-        do {
-            return String(decoding: try FileBytes.contents(atPath: path, limit: .max), as: UTF8.self)
-        } catch {
-            throw PublicSuffixListError(code: .unreadable, path: path)
-        }
     }
 }

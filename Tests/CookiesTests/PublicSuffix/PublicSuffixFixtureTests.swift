@@ -11,7 +11,7 @@ enum PublicSuffixFixtureLists {
         var lists: [(name: String, list: any PublicSuffixList)] = [
             ("PublicSuffixRules", try PublicSuffixRules(contentsOfFile: path)),
         ]
-        #if canImport(CLibPSL)
+        #if LibPSL && canImport(CLibPSL)
         lists.append(("LibPSLList", try LibPSLList(contentsOfFile: path)))
         #endif
         return lists

@@ -9,7 +9,7 @@ struct PublicSuffixListErrorTests {
         var loaders: [(name: String, load: @Sendable (String) throws(PublicSuffixListError) -> Void)] = [
             ("PublicSuffixRules", { path throws(PublicSuffixListError) in _ = try PublicSuffixRules(contentsOfFile: path) }),
         ]
-        #if canImport(CLibPSL)
+        #if LibPSL && canImport(CLibPSL)
         loaders.append(("LibPSLList", { path throws(PublicSuffixListError) in _ = try LibPSLList(contentsOfFile: path) }))
         #endif
         return loaders

@@ -51,10 +51,15 @@ func runSQL(_ sql: String, on path: String) throws {
 
 /// The CrashWriter executable (Tests/CrashWriter), built next to the test bundle.
 func crashWriterPath() throws -> String {
+    try builtExecutablePath(named: "CrashWriter")
+}
+
+/// An executable of the package, built next to the test bundle.
+func builtExecutablePath(named name: String) throws -> String {
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     while directory.path != "/" {
         directory.deleteLastPathComponent()
-        let candidate = directory.appendingPathComponent("CrashWriter").path
+        let candidate = directory.appendingPathComponent(name).path
         if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
     }
     throw CocoaError(.fileNoSuchFile)

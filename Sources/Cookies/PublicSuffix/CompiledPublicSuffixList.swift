@@ -1,0 +1,16 @@
+/// The public suffix list compiled into `Cookies`: the repository's copy of publicsuffix.org's list
+/// (`public_suffix_list.dat` beside this file, MPL-2.0), generated into `CompiledPublicSuffixList+Rules.swift` by
+/// `swift run PublicSuffixListGenerator` (README, "Public suffix list"). Both sections, ICANN and PRIVATE, as
+/// `PublicSuffixRules` reads them, with IDN rules as A-labels.
+///
+/// It is what every platform without libpsl uses (iOS, macOS, Android, Windows) and, where libpsl is linked, the
+/// default whenever it is newer than libpsl's list (`SystemPublicSuffixList`).
+public enum CompiledPublicSuffixList {
+    /// The list, built from the compiled-in rules on first use (about a millisecond; the lookups then
+    /// allocate only the answer).
+    public static let shared: PublicSuffixRules = rules.withUTF8Buffer { rules in
+        PublicSuffixRules(parsing: rules, info: PublicSuffixListInfo(
+            source: .compiledIn, date: CookieTime(secondsSinceEpoch: publishedAt), revision: revision,
+            sha256: sha256))
+    }
+}

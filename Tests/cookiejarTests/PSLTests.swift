@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `cookiejar psl`, run as a sub-process. Facts: the compiled-in list (publicsuffix/list e8c9a2b): "co.uk",
+/// "github.io" (PRIVATE section), "*.kawasaki.jp" with "!city.kawasaki.jp", and the IDN rule "公司.cn".
+struct PSLTests {
+    @Test func hostsAgainstGolden() throws {
+        let list = Tool.packageRoot.appendingPathComponent("Sources/Cookies/PublicSuffix/public_suffix_list.dat").path
+        let run = try Tool.run([
+            "psl", "--psl", list, "www.example.co.uk", "GitHub.io", "user.github.io", "x.kawasaki.jp",
+            "city.kawasaki.jp", "食狮.公司.cn", "192.0.2.1", "[::1]",
+        ])
+        #expect(run.status == 0)
+        try Tool.expectGolden(run, "psl-hosts")
+    }
+
+    /// The default list says what it is: the compiled-in list here unless libpsl's is newer, always dated and
+    /// counted. A list file says where it was read from.
+    @Test func info() throws {
+        let run = try Tool.run(["psl", "--info"])
+        #expect(run.status == 0)
+        let fields = Self.fields(run.stdout)
+        #expect(["compiled-in", "libpsl"].contains(fields["list"]))
+        #expect(fields["date"]?.hasSuffix(" UTC") == true)
+        if fields["list"] == "compiled-in" {
+            #expect(fields["rules"] == "10248")
+            #expect(fields["revision"] == "publicsuffix/list@e8c9a2b2b2856b6449999dd0ec0d118f364ed0cd")
+        }
+        let path = "Sources/Cookies/PublicSuffix/public_suffix_list.dat"
+        let fromFile = Self.fields(try Tool.run(["psl", "--info", "--psl", path]).stdout)
+        #expect(fromFile["list"] == "file")
+        #expect(fromFile["rules"] == "10248")
+        #expect(fromFile["file"] == path)
+    }
+
+    /// The "name  value" lines of `psl --info`, by name.
+    static func fields(_ output: String) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: output.split(separator: "\n").map { line in
+            let parts = line.split(separator: " ", maxSplits: 1)
+            return (String(parts[0]), parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
+        })
+    }
+
+    @Test func errors() throws {
+        let usage = try Tool.run(["psl"])
+        #expect(usage.status == 2)
+        let notAHost = try Tool.run(["psl", "example.com", "a b"])
+        #expect(notAHost.status == 3)
+        #expect(notAHost.stderr == "cookiejar: a b: not a host name\n")
+        #expect(notAHost.stdout.contains("example.com"))
+        let missingList = try Tool.run(["psl", "--psl", "/nonexistent.dat", "example.com"])
+        #expect(missingList.status == 3)
+        #expect(missingList.stderr.contains("/nonexistent.dat"))
+    }
+}
