@@ -1,12 +1,15 @@
 import Benchmark
 import BenchmarkWorkload
-import Cookies
+@_spi(Benchmarking) import Cookies
 import Synchronization
 
 /// Registrable-domain lookups; one iteration resolves 1,000 seeded hosts.
-/// - cold: every lookup goes to the list (libpsl's, and the pure-Swift `PublicSuffixRules`). `LibPSLList`
-///   remembers its answers, so each iteration asks about its hosts under a label of its own (made before
-///   the measurement), never asked before.
+/// - compiled-in: the list compiled into `Cookies` (the default on every platform unless libpsl's list is newer).
+///   Cold: hosts under a label of their own each iteration, never asked before (the list keeps no answers, so
+///   this differs from warm only in what the processor's caches hold). Warm: the same 1,000 hosts each iteration.
+///   Build: parsing the compiled-in rules into the list's table, which its first use pays once.
+/// - libpsl (where linked): cold asks hosts never asked before; warm asks the same hosts again, which `LibPSLList`
+///   answers from the answers it remembers.
 /// - cached: the hosts' sites are known to the jar, which answers from its host → site cache (measured
 ///   as the `Cookie` header of a request to an empty-handed host of a known site).
 let benchmarks: @Sendable () -> Void = {
@@ -16,24 +19,33 @@ let benchmarks: @Sendable () -> Void = {
     var random = SeededGenerator(seed: 6266)
     let hosts = (0..<1000).map { _ in random.pick(random.pick(workload.sites).hosts) }
 
-    let system = SystemPublicSuffixList.shared
-    let round = Atomic<Int>(0)
-    Benchmark("Public-suffix-cold-libpsl") { benchmark in
-        let label = "r\(round.add(1, ordering: .relaxed).newValue)."
-        let unasked = hosts.map { label + $0 }
-        benchmark.startMeasurement()
-        for host in unasked {
-            blackHole(system.registrableDomain(of: host))
+    /// Cold and warm lookups on `list`.
+    func lookups(_ name: String, _ list: any PublicSuffixList) {
+        let round = Atomic<Int>(0)
+        Benchmark("Public-suffix-cold-\(name)") { benchmark in
+            let label = "r\(round.add(1, ordering: .relaxed).newValue)."
+            let unasked = hosts.map { label + $0 }
+            benchmark.startMeasurement()
+            for host in unasked {
+                blackHole(list.registrableDomain(of: host))
+            }
+            benchmark.stopMeasurement()
         }
-        benchmark.stopMeasurement()
-    }
-
-    if let rules = try? PublicSuffixRules(contentsOfFile: "/usr/share/publicsuffix/public_suffix_list.dat") {
-        Benchmark("Public-suffix-cold-PublicSuffixRules") { _ in
+        for host in hosts { blackHole(list.registrableDomain(of: host)) }
+        Benchmark("Public-suffix-warm-\(name)") { _ in
             for host in hosts {
-                blackHole(rules.registrableDomain(of: host))
+                blackHole(list.registrableDomain(of: host))
             }
         }
+    }
+
+    lookups("compiled-in", CompiledPublicSuffixList.shared)
+    #if os(Linux)
+    lookups("libpsl", LibPSLList.latest())
+    #endif
+
+    Benchmark("Public-suffix-compiled-in-build", configuration: .init(maxIterations: 20)) { _ in
+        blackHole(CompiledPublicSuffixList.makeList())
     }
 
     let jar = CookieJar(limits: CookieLimits(maxCookies: 1_000_000))

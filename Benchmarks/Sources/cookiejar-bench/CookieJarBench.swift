@@ -71,7 +71,8 @@ struct CookieJarBench {
         var report = DriverReport()
         report.set("engine", "swift-cookiejar")
         report.set("version", "Cookies (this repository), \(compilerVersion), release build; "
-            + (arguments.publicSuffixListPath.map { "PublicSuffixRules from \($0)" } ?? "libpsl system list"))
+            + (arguments.publicSuffixListPath.map { "PublicSuffixRules from \($0)" }
+                ?? "default public suffix list (\(SystemPublicSuffixList.shared.info?.source.rawValue ?? "unknown"))"))
         report.set("limits", "maxCookies raised to 1000000 for the ~55k-cookie workload; 180 per site and 400 days as default")
 
         // (a) parse

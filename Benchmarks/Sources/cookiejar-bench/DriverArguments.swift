@@ -12,7 +12,7 @@ struct DriverArguments {
     var tmp = "/tmp"
     var lookupBudget = 2.0
     var phase = Phase.all
-    /// A `public_suffix_list.dat` to use instead of the machine's list (libpsl's newest).
+    /// A `public_suffix_list.dat` to use instead of the default list (`SystemPublicSuffixList`).
     var publicSuffixListPath: String?
 
     /// Parses `arguments` (without the program name); nil, after printing why, on a bad command line.

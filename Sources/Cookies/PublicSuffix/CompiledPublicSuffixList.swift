@@ -8,9 +8,15 @@
 public enum CompiledPublicSuffixList {
     /// The list, built from the compiled-in rules on first use (about a millisecond; the lookups then
     /// allocate only the answer).
-    public static let shared: PublicSuffixRules = rules.withUTF8Buffer { rules in
-        PublicSuffixRules(parsing: rules, info: PublicSuffixListInfo(
-            source: .compiledIn, date: CookieTime(secondsSinceEpoch: publishedAt), revision: revision,
-            sha256: sha256))
+    public static let shared = makeList()
+
+    /// Parses the compiled-in rules into a list's table: what `shared` does once.
+    @_spi(Benchmarking)
+    public static func makeList() -> PublicSuffixRules {
+        rules.withUTF8Buffer { rules in
+            PublicSuffixRules(parsing: rules, info: PublicSuffixListInfo(
+                source: .compiledIn, date: CookieTime(secondsSinceEpoch: publishedAt), revision: revision,
+                sha256: sha256))
+        }
     }
 }
