@@ -14,7 +14,8 @@ public final class CookieJar: Sendable {
     /// The file the jar is kept in, if it was opened on one (`init(contentsOf:)`).
     let file: CookieJarFile?
 
-    /// A jar using `publicSuffixList` (default: the machine's newest list), `limits` and `clock`.
+    /// A jar using `publicSuffixList` (default: the newest list available, `SystemPublicSuffixList`), `limits`
+    /// and `clock`.
     public convenience init(
         publicSuffixList: any PublicSuffixList = SystemPublicSuffixList.shared, limits: CookieLimits = .default,
         clock: any CookieClock = SystemCookieClock()

@@ -3,8 +3,8 @@
 /// `swift run PublicSuffixListGenerator` (README, "Public suffix list"). Both sections, ICANN and PRIVATE, as
 /// `PublicSuffixRules` reads them, with IDN rules as A-labels.
 ///
-/// It is what every platform without libpsl uses (iOS, macOS, Android, Windows) and, where libpsl is linked, the
-/// default whenever it is newer than libpsl's list (`SystemPublicSuffixList`).
+/// It is the default list on every platform without libpsl (iOS, macOS, Android, Windows) and, where libpsl is
+/// linked, unless libpsl's list is newer (`SystemPublicSuffixList`).
 public enum CompiledPublicSuffixList {
     /// The list, built from the compiled-in rules on first use (about a millisecond; the lookups then
     /// allocate only the answer).

@@ -1,4 +1,4 @@
-/// A public suffix list parsed in pure Swift, for platforms without libpsl and for anyone shipping a newer list.
+/// A public suffix list parsed in pure Swift: the compiled-in list (`CompiledPublicSuffixList`), or any list file.
 ///
 /// File format (publicsuffix.org/list wiki "Format"): one rule per line, read only up to the first whitespace;
 /// lines starting with "//" are comments; blank lines are ignored. The ICANN and PRIVATE sections are both used.
