@@ -98,7 +98,11 @@ public struct PublicSuffixRules: PublicSuffixList {
         names.withUnsafeBufferPointer { names in
             for rule in rules {
                 let name = UnsafeBufferPointer(rebasing: names[rule.start..<rule.start + rule.length])
-                let slot = Self.slot(for: name, in: slots, entries: entries, names: names)
+                let slot = slots.withUnsafeBufferPointer { slots in
+                    entries.withUnsafeBufferPointer { entries in
+                        Self.slot(for: name, hash: Self.hash(of: name), slots: slots, entries: entries, names: names)
+                    }
+                }
                 if slots[slot] == 0 {
                     entries.append(Entry(start: UInt32(rule.start), length: UInt8(rule.length), kind: rule.kind))
                     slots[slot] = UInt32(entries.count)
@@ -125,59 +129,78 @@ public struct PublicSuffixRules: PublicSuffixList {
     }
 
     /// The offset in `domain` where its registrable domain starts.
+    ///
+    /// The registrable domain is the label left of the longest public suffix. One pass from the last byte to the
+    /// first hashes every suffix on the way (the table hashes names from their last byte, so the hash of a suffix
+    /// is the running hash where it starts) and looks up each suffix that starts a label: one probe a label, and
+    /// the suffix's parent, needed for a wildcard rule, is the suffix looked up just before.
     private func registrableDomainStart(in domain: UnsafeBufferPointer<UInt8>) -> Int? {
+        let dot = UInt8(ascii: ".")
         // A name with a leading dot has an empty first label and no registrable domain (as in libpsl).
-        guard domain.first != UInt8(ascii: ".") else { return nil }
+        guard let first = domain.first, first != dot else { return nil }
         return names.withUnsafeBufferPointer { names in
-            // Walk from the whole domain towards its last label; the first public suffix met is the longest one.
-            // The last label always is one (the "*" rule), so the walk ends there at the latest.
-            var registrableStart: Int?
-            var suffixStart = 0
-            while let dot = domain[suffixStart...].firstIndex(of: UInt8(ascii: ".")) {
-                let suffix = UnsafeBufferPointer(rebasing: domain[suffixStart...])
-                let parent = UnsafeBufferPointer(rebasing: domain[(dot + 1)...])
-                if isPublicSuffix(suffix, parent: parent, names: names) {
-                    break
+            slots.withUnsafeBufferPointer { slots in
+                entries.withUnsafeBufferPointer { entries in
+                    var hash = Self.hashSeed
+                    var registrableStart: Int?
+                    var parentKind: Kind?
+                    var parentIsPublicSuffix = false
+                    var isLastLabel = true
+                    var index = domain.count
+                    while index > 0 {
+                        index -= 1
+                        let byte = domain[index]
+                        if byte != dot {
+                            hash = Self.hash(hash, byte)
+                            if index > 0 { continue }
+                        }
+                        // A label starts at `labelStart`: the suffix from there has hash `hash`.
+                        let labelStart = byte == dot ? index + 1 : 0
+                        if parentIsPublicSuffix { registrableStart = labelStart }
+                        let suffix = UnsafeBufferPointer(rebasing: domain[labelStart...])
+                        let slot = slots[Self.slot(for: suffix, hash: hash, slots: slots, entries: entries, names: names)]
+                        let kind = slot == 0 ? nil : entries[Int(slot) - 1].kind
+                        // The last label is a public suffix by the implicit "*" rule; any other suffix when a rule
+                        // names it (not an exception) or a wildcard rule hangs from its parent.
+                        parentIsPublicSuffix = isLastLabel
+                            || (kind.map { !$0.contains(.exception) } ?? parentKind?.contains(.wildcard) ?? false)
+                        parentKind = kind
+                        isLastLabel = false
+                        if byte == dot { hash = Self.hash(hash, byte) }
+                    }
+                    // The whole domain is a public suffix: it has no registrable domain.
+                    return parentIsPublicSuffix ? nil : registrableStart
                 }
-                registrableStart = suffixStart
-                suffixStart = dot + 1
             }
-            return registrableStart
         }
     }
 
-    /// Whether `name`, whose labels after the first are `parent`, is a public suffix (publicsuffix.org "Algorithm",
-    /// with the wildcard refinement described on the type).
-    private func isPublicSuffix(
-        _ name: UnsafeBufferPointer<UInt8>, parent: UnsafeBufferPointer<UInt8>, names: UnsafeBufferPointer<UInt8>
-    ) -> Bool {
-        if let kind = kind(of: name, names: names) {
-            return !kind.contains(.exception)
-        }
-        return kind(of: parent, names: names)?.contains(.wildcard) ?? false
+    /// FNV-1a (a fixed, unseeded hash is enough: the table never changes after loading, so input cannot lengthen
+    /// probes), over a name's bytes from its last to its first.
+    private static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    private static func hash(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
     }
 
-    /// What rules name `name`, or nil when none does.
-    private func kind(of name: UnsafeBufferPointer<UInt8>, names: UnsafeBufferPointer<UInt8>) -> Kind? {
-        let slot = slots[Self.slot(for: name, in: slots, entries: entries, names: names)]
-        return slot == 0 ? nil : entries[Int(slot) - 1].kind
+    /// The hash of `name` (from its last byte to its first).
+    private static func hash(of name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        name.reversed().reduce(hashSeed, hash)
     }
 
-    /// The slot that holds `name`, or the empty slot where it belongs: linear probing from its FNV-1a hash
-    /// (a fixed, unseeded hash is enough: the table never changes after loading, so input cannot lengthen probes).
+    /// The slot that holds `name`, whose hash is `hash`, or the empty slot where it belongs: linear probing.
+    @inline(__always)
     private static func slot(
-        for name: UnsafeBufferPointer<UInt8>, in slots: [UInt32], entries: [Entry], names: UnsafeBufferPointer<UInt8>
+        for name: UnsafeBufferPointer<UInt8>, hash: UInt64, slots: UnsafeBufferPointer<UInt32>,
+        entries: UnsafeBufferPointer<Entry>, names: UnsafeBufferPointer<UInt8>
     ) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
         while slots[index] != 0 {
             let entry = entries[Int(slots[index]) - 1]
             let start = Int(entry.start)
-            if Int(entry.length) == name.count && names[start..<start + Int(entry.length)].elementsEqual(name) {
+            if UnsafeBufferPointer(rebasing: names[start..<start + Int(entry.length)]).hasSameBytes(as: name) {
                 break
             }
             index = (index + 1) & mask
