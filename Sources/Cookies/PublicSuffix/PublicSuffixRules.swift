@@ -122,10 +122,11 @@ public struct PublicSuffixRules: PublicSuffixList {
 
     public func registrableDomain(of domain: String) -> String? {
         var contiguous = domain
-        guard let start = contiguous.withUTF8(registrableDomainStart) else {
-            return nil
+        return contiguous.withUTF8 { bytes in
+            guard let start = registrableDomainStart(in: bytes) else { return nil }
+            // A registrable domain starts after a "." (a scalar boundary): its bytes are well-formed UTF-8.
+            return start == 0 ? domain : String(wellFormedUTF8: UnsafeBufferPointer(rebasing: bytes[start...]), isASCII: false)
         }
-        return start == 0 ? domain : String(domain[domain.utf8.index(domain.startIndex, offsetBy: start)...])
     }
 
     /// The offset in `domain` where its registrable domain starts.
