@@ -125,7 +125,8 @@ public struct PublicSuffixRules: PublicSuffixList {
         return contiguous.withUTF8 { bytes in
             guard let start = registrableDomainStart(in: bytes) else { return nil }
             // A registrable domain starts after a "." (a scalar boundary): its bytes are well-formed UTF-8.
-            return start == 0 ? domain : String(wellFormedUTF8: UnsafeBufferPointer(rebasing: bytes[start...]), isASCII: false)
+            guard start > 0 else { return domain }
+            return String(wellFormedUTF8: UnsafeBufferPointer(rebasing: bytes[start...]), isASCII: false)
         }
     }
 
@@ -159,7 +160,8 @@ public struct PublicSuffixRules: PublicSuffixList {
                         let labelStart = byte == dot ? index + 1 : 0
                         if parentIsPublicSuffix { registrableStart = labelStart }
                         let suffix = UnsafeBufferPointer(rebasing: domain[labelStart...])
-                        let slot = slots[Self.slot(for: suffix, hash: hash, slots: slots, entries: entries, names: names)]
+                        let slot = slots[
+                            Self.slot(for: suffix, hash: hash, slots: slots, entries: entries, names: names)]
                         let kind = slot == 0 ? nil : entries[Int(slot) - 1].kind
                         // The last label is a public suffix by the implicit "*" rule; any other suffix when a rule
                         // names it (not an exception) or a wildcard rule hangs from its parent.
