@@ -40,7 +40,8 @@ public final class LibPSLList: PublicSuffixList, @unchecked Sendable {
     /// The newest list libpsl can find: `psl_latest(NULL)` loads the newest of the distribution's list file and the
     /// built-in data, and may return NULL, in which case the built-in data (`psl_builtin()`) is used.
     public static func latest() -> LibPSLList {
-        LibPSLList(context: psl_latest(nil) ?? psl_builtin(), info: PublicSuffixListInfo(source: .libpsl, date: latestDate))
+        LibPSLList(
+            context: psl_latest(nil) ?? psl_builtin(), info: PublicSuffixListInfo(source: .libpsl, date: latestDate))
     }
 
     /// When the list `latest()` loads was published, as libpsl itself decides which is newer: the later of the

@@ -100,7 +100,8 @@ struct CompiledPublicSuffixListTests {
         #expect(info.revision == CompiledPublicSuffixList.revision)
         #expect(info.sha256 == CompiledPublicSuffixList.sha256)
         #expect(info.date == CookieTime(secondsSinceEpoch: Int64(1_787_097_600)))  // 2026-08-19T00:00:00Z
-        let revisionFile = try String(contentsOf: Self.folder.appendingPathComponent("public_suffix_list.revision"), encoding: .utf8)
+        let revisionFile = try String(
+            contentsOf: Self.folder.appendingPathComponent("public_suffix_list.revision"), encoding: .utf8)
         #expect(revisionFile == CompiledPublicSuffixList.revision + " 2026-08-19\n")
     }
 
@@ -108,7 +109,9 @@ struct CompiledPublicSuffixListTests {
     /// linked), on every rule's name, names below it, and its parent.
     @Test func agreesWithTheListFile() throws {
         let path = Self.folder.appendingPathComponent("public_suffix_list.dat").path
-        var references: [(String, any PublicSuffixList)] = [("PublicSuffixRules", try PublicSuffixRules(contentsOfFile: path))]
+        var references: [(String, any PublicSuffixList)] = [
+            ("PublicSuffixRules", try PublicSuffixRules(contentsOfFile: path))
+        ]
         #if LibPSL && canImport(CLibPSL)
         references.append(("LibPSLList", try LibPSLList(contentsOfFile: path)))
         #endif
@@ -117,7 +120,8 @@ struct CompiledPublicSuffixListTests {
         let compiled = CompiledPublicSuffixList.shared
         for (name, reference) in references {
             let mismatches = hosts.filter { compiled.registrableDomain(of: $0) != reference.registrableDomain(of: $0) }
-            #expect(mismatches.isEmpty, "\(name): \(mismatches.count) of \(hosts.count) differ: \(mismatches.prefix(20))")
+            #expect(
+                mismatches.isEmpty, "\(name): \(mismatches.count) of \(hosts.count) differ: \(mismatches.prefix(20))")
         }
     }
 

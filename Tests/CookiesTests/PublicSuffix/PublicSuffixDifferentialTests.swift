@@ -4,8 +4,9 @@ import Testing
 @testable import Cookies
 
 /// PublicSuffixRules against LibPSLList, both loaded from the system's copy of the real list (Debian package
-/// "publicsuffix"), on hosts generated from the list (`PublicSuffixDifferentialHosts`). Facts: libpsl is the reference; the two must agree on every name, and
-/// LibPSLList's remembered answers (a second pass, after its memory was emptied more than once) on libpsl's.
+/// "publicsuffix"), on hosts generated from the list (`PublicSuffixDifferentialHosts`). Facts: libpsl is the
+/// reference; the two must agree on every name, and LibPSLList's remembered answers (a second pass, after its
+/// memory was emptied more than once) on libpsl's.
 struct PublicSuffixDifferentialTests {
     static let systemListPath = "/usr/share/publicsuffix/public_suffix_list.dat"
 

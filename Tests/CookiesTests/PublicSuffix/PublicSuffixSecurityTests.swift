@@ -9,7 +9,10 @@ struct PublicSuffixSecurityTests {
     @Test(arguments: [
         ("https://evil.co.uk/", "sid=1; Domain=co.uk", "https://victim.co.uk/"),
         ("https://evil.github.io/", "sid=1; Domain=github.io", "https://victim.github.io/"),
-        ("https://a.b.compute.amazonaws.com/", "sid=1; Domain=b.compute.amazonaws.com", "https://c.b.compute.amazonaws.com/"),
+        (
+            "https://a.b.compute.amazonaws.com/", "sid=1; Domain=b.compute.amazonaws.com",
+            "https://c.b.compute.amazonaws.com/"
+        ),
     ])
     func domainAttributeNamingAPublicSuffixIsRejected(from: String, line: String, victim: String) throws {
         for jar in [CookieJar(), CookieJar(publicSuffixList: CompiledPublicSuffixList.shared)] {
