@@ -6,8 +6,15 @@ let package = Package(
     products: [
         .library(name: "Cookies", targets: ["Cookies"]),
         .library(name: "CookiesFoundation", targets: ["CookiesFoundation"]),
+        // Empty unless its trait is enabled (see `traits`).
+        .library(name: "CookiesAsyncHTTPClient", targets: ["CookiesAsyncHTTPClient"]),
+        .library(name: "CookiesOpenAPI", targets: ["CookiesOpenAPI"]),
         .executable(name: "cookiejar", targets: ["cookiejar"]),
     ],
+    // LibPSL (on by default) links libpsl on Linux. The products for server-side clients are behind traits, off by
+    // default, so that neither a package that uses only `Cookies` or `CookiesFoundation` nor this package's own
+    // `swift test` compiles SwiftNIO, AsyncHTTPClient or swift-openapi-runtime. Enable them on the dependency:
+    // `.package(url: …, from: …, traits: [.defaults, "CookiesAsyncHTTPClient", "CookiesOpenAPI"])`.
     traits: [
         .trait(
             name: "LibPSL",
@@ -16,11 +23,20 @@ let package = Package(
                 the compiled-in one.
                 """
         ),
+        .trait(
+            name: "CookiesAsyncHTTPClient",
+            description: "Builds the CookiesAsyncHTTPClient product (AsyncHTTPClient requests through a jar)."),
+        .trait(
+            name: "CookiesOpenAPI",
+            description: "Builds the CookiesOpenAPI product (a swift-openapi-runtime client middleware)."),
         .default(enabledTraits: ["LibPSL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
     ],
     targets: [
         .systemLibrary(
@@ -52,6 +68,29 @@ let package = Package(
             dependencies: [
                 "Cookies",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .target(
+            name: "CookiesAsyncHTTPClient",
+            dependencies: [
+                "Cookies",
+                "CookiesFoundation",
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client",
+                    condition: .when(traits: ["CookiesAsyncHTTPClient"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["CookiesAsyncHTTPClient"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["CookiesAsyncHTTPClient"])),
+            ]
+        ),
+        .target(
+            name: "CookiesOpenAPI",
+            dependencies: [
+                "Cookies",
+                "CookiesFoundation",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(
+                    name: "OpenAPIRuntime", package: "swift-openapi-runtime",
+                    condition: .when(traits: ["CookiesOpenAPI"])),
             ]
         ),
         .executableTarget(

@@ -16,7 +16,8 @@ import FoundationNetworking
 /// The session's own cookie handling is off. Each request gets the jar's `Cookie` field; each response,
 /// including every redirect on the way, has its `Set-Cookie` fields stored (split back as
 /// `HTTPURLResponse.setCookieFields` says) before the next hop is sent, since this session follows
-/// redirects itself.
+/// redirects itself (`RedirectChain`: the method and body rules, credentials dropped on a cross-origin
+/// hop, the hop limit, loops, each hop's request context).
 public final class JarURLSession: Sendable {
     /// Where the cookies live.
     public let jar: CookieJar
@@ -26,7 +27,10 @@ public final class JarURLSession: Sendable {
     public let maximumRedirects: Int
 
     /// A session on a copy of `configuration` with its own cookie handling turned off.
-    public init(jar: CookieJar, configuration: URLSessionConfiguration = .ephemeral, maximumRedirects: Int = 20) {
+    public init(
+        jar: CookieJar, configuration: URLSessionConfiguration = .ephemeral,
+        maximumRedirects: Int = RedirectChain.defaultMaximumRedirects
+    ) {
         let configuration = configuration.copy() as! URLSessionConfiguration
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
@@ -40,33 +44,34 @@ public final class JarURLSession: Sendable {
         session.finishTasksAndInvalidate()
     }
 
-    /// Sends `request` with the jar's cookies, following redirects; returns the final response.
-    /// `context` describes the first request; each hop keeps it with that hop's method.
+    /// Sends `request` with the jar's cookies (its own `Cookie` field is replaced), following redirects
+    /// by the rules of `RedirectChain`; returns the final response. `context` describes the first
+    /// request. Throws `RedirectError` for a redirect loop, too many redirects or a redirect to a URL
+    /// that is not http or https.
     public func data(
         for request: URLRequest, context: CookieRequestContext = .firstParty
     ) async throws -> (Data, HTTPURLResponse) {
+        guard let url = request.url else { throw URLError(.badURL) }
         var request = request
-        var context = context
-        for _ in 0...maximumRedirects {
-            context.method = request.httpMethod ?? "GET"
-            request.addCookies(from: jar, context: context)
+        var chain = RedirectChain(
+            url: url.absoluteString, method: request.httpMethod ?? "GET", context: context, jar: jar,
+            maximumRedirects: maximumRedirects)
+        while true {
+            request.setValue(try chain.cookieHeader(), forHTTPHeaderField: "Cookie")
             let (data, response) = try await session.data(for: request)
-            guard let response = response as? HTTPURLResponse, let url = response.url ?? request.url else {
-                throw URLError(.badServerResponse)
-            }
-            jar.receive(response, context: context)
-            guard let redirect = Redirect(status: response.statusCode,
-                location: response.value(forHTTPHeaderField: "Location"), from: url, method: context.method)
+            guard let response = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+            chain.receive(response.setCookieFields)
+            guard let step = try chain.follow(status: response.statusCode,
+                location: response.value(forHTTPHeaderField: "Location"))
             else { return (data, response) }
-            if redirect.dropsBody(of: context.method) {
+            for name in step.removedFieldNames { request.setValue(nil, forHTTPHeaderField: name) }
+            if step.dropsBody {
                 request.httpBody = nil
-                request.setValue(nil, forHTTPHeaderField: "Content-Type")
-                request.setValue(nil, forHTTPHeaderField: "Content-Length")
+                request.httpBodyStream = nil
             }
-            request.url = redirect.url
-            request.httpMethod = redirect.method
+            request.url = URL(string: step.url)
+            request.httpMethod = step.method
         }
-        throw URLError(.httpTooManyRedirects)
     }
 }
 

@@ -188,6 +188,13 @@ public final class CookieJar: Sendable {
         return store.withLock { $0.retrievalReport(for: url, context: context, now: now) }
     }
 
+    /// True when `a` and `b` are same-site (HTML "schemelessly same site" plus the scheme, as
+    /// rfc6265bis-22 §5.2 uses it): same scheme, and the same registrable domain under the jar's public
+    /// suffix list (the same host when there is none, e.g. an IP address); ports never matter.
+    public func isSameSite(_ a: CookieURL, _ b: CookieURL) -> Bool {
+        store.withLock { $0.site(of: a) == $0.site(of: b) }
+    }
+
     // MARK: Listing
 
     /// Every unexpired cookie, site by site (sites in the order of their registrable domains), each site

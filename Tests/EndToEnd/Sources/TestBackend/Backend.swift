@@ -4,7 +4,8 @@ import Hummingbird
 
 /// The app's backend for the end-to-end tests, served by Hummingbird on 127.0.0.1:
 ///
-/// - `GET /me`: 200 and `{"email": …, "cookies": names of the cookies it got, comma-separated}` with a
+/// - `GET /me`: 200 and `{"email": …, "cookies": names of the cookies it got, comma-separated,
+///   "cookieFields": how many Cookie fields carried them}` with a
 ///   bearer token, a `session` cookie or a `remember_me`
 ///   cookie (which also starts a new session: a new `session` cookie); 401 without.
 /// - `POST /api/v1/auth` with `{"email", "password"}`: 200 and `{"token": …}` (a bearer token), setting
@@ -12,6 +13,7 @@ import Hummingbird
 ///   (`remember_me`, HttpOnly, Secure, Max-Age 30 days); 401 for a wrong password.
 /// - `DELETE /api/v1/auth`: signs out whoever the credentials name and expires both cookies (Max-Age=0).
 /// - `GET /redirect`: sets `visited` (persistent, an hour) and answers 302 to `/me`.
+/// - The redirect routes of `Backend+Redirects.swift`.
 ///
 /// Secure cookies over plain HTTP: a client that counts http://127.0.0.1 as a secure origin (as the jar
 /// does, rfc6265bis-22 §5.7 step 12 via "potentially trustworthy" loopback) stores them.
@@ -71,17 +73,7 @@ public enum Backend {
     static func makeRouter(_ accounts: Accounts) -> Router<BasicRequestContext> {
         let router = Router()
         router.get("/me") { request, _ -> Response in
-            let cookieNames = (request.headers[.cookie] ?? "").split(separator: ";")
-                .map { $0.split(separator: "=", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces) ?? "" }
-                .joined(separator: ",")
-            if let email = await account(of: request, in: accounts) {
-                return json(.ok, ["email": email, "cookies": cookieNames])
-            }
-            if let token = request.cookies["remember_me"]?.value, let resumed = await accounts.resume(rememberToken: token) {
-                return json(.ok, ["email": resumed.email, "cookies": cookieNames],
-                    setCookies: [sessionCookie(resumed.session)])
-            }
-            return json(.unauthorized, ["error": "sign in first"])
+            await me(request, accounts: accounts)
         }
         router.post("/api/v1/auth") { request, context -> Response in
             let credentials = try await request.decode(as: Credentials.self, context: context)
@@ -98,12 +90,31 @@ public enum Backend {
             return json(.ok, ["signedOut": "true"], setCookies: signOutCookies)
         }
         router.get("/redirect") { _, _ -> Response in
-            var headers = HTTPFields()
-            headers[.location] = "/me"
-            headers[.setCookie] = visitedCookie
-            return Response(status: .found, headers: headers)
+            redirect(.found, to: "/me", setCookies: [visitedCookie])
         }
+        addRedirectRoutes(to: router, accounts: accounts)
         return router
+    }
+
+    /// `GET /me`'s answer to `request`.
+    static func me(_ request: Request, accounts: Accounts) async -> Response {
+        let cookies = cookieNames(of: request)
+        let cookieFields = String(request.headers[values: .cookie].count)
+        if let email = await account(of: request, in: accounts) {
+            return json(.ok, ["email": email, "cookies": cookies, "cookieFields": cookieFields])
+        }
+        if let token = request.cookies["remember_me"]?.value, let resumed = await accounts.resume(rememberToken: token) {
+            return json(.ok, ["email": resumed.email, "cookies": cookies, "cookieFields": cookieFields],
+                setCookies: [sessionCookie(resumed.session)])
+        }
+        return json(.unauthorized, ["error": "sign in first"])
+    }
+
+    /// The names of the cookies `request` carries, comma-separated, in order.
+    static func cookieNames(of request: Request) -> String {
+        (request.headers[.cookie] ?? "").split(separator: ";")
+            .map { $0.split(separator: "=", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces) ?? "" }
+            .joined(separator: ",")
     }
 
     /// The account a bearer token or session cookie names.

@@ -13,9 +13,10 @@ func withJarFilePath<R>(_ body: (String) async throws -> R) async throws -> R {
 
 /// What an app relaunch does to the jar: the app ends (the jar is closed, its file written), then a new
 /// process opens the file again. Persistent cookies come back; session cookies, never written, do not
-/// (rfc6265bis-22 §5.7: a cookie without expiry lasts until the session ends).
-func relaunch(_ jar: CookieJar) throws -> CookieJar {
+/// (rfc6265bis-22 §5.7: a cookie without expiry lasts until the session ends), unless `options` keep them
+/// (`persistsSessionCookies`).
+func relaunch(_ jar: CookieJar, options: CookieFileOptions = CookieFileOptions()) throws -> CookieJar {
     let path = try #require(jar.filePath)
     try jar.close()
-    return try CookieJar(contentsOf: path)
+    return try CookieJar(contentsOf: path, options: options)
 }

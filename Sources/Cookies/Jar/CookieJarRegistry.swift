@@ -1,0 +1,129 @@
+import Synchronization
+
+/// One jar per user, or per session, for a server that calls cookie-authenticated services on its
+/// users' behalf (a backend-for-frontend): each key gets a jar of its own, so that one user's cookies
+/// never go on another user's request (a single jar shared by every user of a server is the mistake
+/// tough-cookie's maintainers keep warning about: salesforce/tough-cookie issues 177 and 224).
+///
+/// The registry holds at most `capacity` jars. Asking for a key past that closes the jar used least
+/// recently; a jar not used for `idleTimeout` seconds is closed when the registry next sweeps (at most
+/// once a minute, on `jar(for:)`, or when `closeIdleJars()` is called). Closing writes a file-backed
+/// jar's pending changes (`CookieJar.close()`); the next `jar(for:)` of that key makes a new jar with
+/// `makeJar`, which for a file-backed jar loads the file again. An in-memory jar's cookies are gone once
+/// it is closed. A jar handed out before it was closed keeps working in memory, but its later changes
+/// are not written.
+public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
+    /// The most jars the registry holds at once.
+    public let capacity: Int
+    /// How long, in seconds, a jar may go unused before it is closed.
+    public let idleTimeout: Int64
+    /// Where the registry reads the time.
+    public let clock: any CookieClock
+    private let makeJar: @Sendable (Key) throws -> CookieJar
+    private let closeFailed: @Sendable (Key, CookieFileError) -> Void
+    private let state = Mutex(State())
+
+    /// Seconds between two sweeps for idle jars on `jar(for:)`.
+    static var sweepInterval: Int64 { 60 }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var lastSweep = CookieTime.distantPast
+    }
+
+    private struct Entry {
+        let jar: CookieJar
+        var lastUse: CookieTime
+    }
+
+    /// A registry of at most `capacity` jars (at least one), each made by `makeJar` for its key (for
+    /// example `CookieJar(contentsOf: folder + "/" + userID + ".sqlite")`), closed after `idleTimeout`
+    /// seconds unused. `closeFailed` hears of every jar whose file could not be written when it was
+    /// closed (disk full, read-only file): its unwritten changes are lost.
+    public init(
+        capacity: Int, idleTimeout: Int64, clock: any CookieClock = SystemCookieClock(),
+        makeJar: @escaping @Sendable (Key) throws -> CookieJar,
+        closeFailed: @escaping @Sendable (Key, CookieFileError) -> Void
+    ) {
+        self.capacity = max(1, capacity)
+        self.idleTimeout = idleTimeout
+        self.clock = clock
+        self.makeJar = makeJar
+        self.closeFailed = closeFailed
+    }
+
+    /// The jar of `key`: the one the registry holds, or a new one from `makeJar` (whose error this
+    /// throws). Making a jar happens under the registry's lock, so that two requests of one user never
+    /// get two jars.
+    public func jar(for key: Key) throws -> CookieJar {
+        let now = clock.now()
+        let (jar, closing): (CookieJar, [(Key, CookieJar)]) = try state.withLock { state in
+            var closing: [(Key, CookieJar)] = []
+            if state.lastSweep.adding(seconds: Self.sweepInterval) <= now {
+                closing = takeIdle(from: &state, now: now)
+            }
+            if let entry = state.entries[key] {
+                state.entries[key]?.lastUse = now
+                return (entry.jar, closing)
+            }
+            let jar = try makeJar(key)
+            if state.entries.count >= capacity, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                state.entries[oldest.key] = nil
+                closing.append((oldest.key, oldest.value.jar))
+            }
+            state.entries[key] = Entry(jar: jar, lastUse: now)
+            return (jar, closing)
+        }
+        close(closing)
+        return jar
+    }
+
+    /// Closes every jar unused for `idleTimeout` seconds and returns how many it closed; for a periodic
+    /// task, when the registry should not wait for the next `jar(for:)`.
+    @discardableResult
+    public func closeIdleJars() -> Int {
+        let now = clock.now()
+        let closing = state.withLock { takeIdle(from: &$0, now: now) }
+        close(closing)
+        return closing.count
+    }
+
+    /// Closes the jar of `key`, if the registry holds one (a user signs out): returns true when it did.
+    @discardableResult
+    public func closeJar(for key: Key) -> Bool {
+        guard let entry = state.withLock({ $0.entries.removeValue(forKey: key) }) else { return false }
+        close([(key, entry.jar)])
+        return true
+    }
+
+    /// Closes every jar (the server stops).
+    public func closeAll() {
+        let closing = state.withLock { state in
+            defer { state.entries.removeAll() }
+            return state.entries.map { ($0.key, $0.value.jar) }
+        }
+        close(closing)
+    }
+
+    /// How many jars the registry holds.
+    public var count: Int { state.withLock { $0.entries.count } }
+
+    /// Removes the jars idle at `now` from `state` and returns them, to be closed outside the lock.
+    private func takeIdle(from state: inout State, now: CookieTime) -> [(Key, CookieJar)] {
+        state.lastSweep = now
+        let idle = state.entries.filter { $0.value.lastUse.adding(seconds: idleTimeout) <= now }
+        for key in idle.keys { state.entries[key] = nil }
+        return idle.map { ($0.key, $0.value.jar) }
+    }
+
+    /// Closes `jars`, telling `closeFailed` of each that could not be written.
+    private func close(_ jars: [(Key, CookieJar)]) {
+        for (key, jar) in jars {
+            do throws(CookieFileError) {
+                try jar.close()
+            } catch {
+                closeFailed(key, error)
+            }
+        }
+    }
+}

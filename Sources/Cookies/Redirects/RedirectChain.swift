@@ -1,0 +1,114 @@
+/// The requests of one fetch that follows redirects itself, with a jar: each hop's `Cookie` field, the
+/// storing of each response's `Set-Cookie` fields, and the rules for the next hop (RFC 9110 §15.4; the
+/// Fetch standard's "HTTP-redirect fetch"), so that every hop carries the cookies that hop should carry.
+///
+/// A client calls, for each hop: `cookieHeader()` before sending it (which also stops a loop),
+/// `receive(_:)` with the response's `Set-Cookie` fields, then `follow(status:to:)` with the resolved
+/// Location; a nil answer ends the chain. The client resolves the Location (a URI reference, RFC 9110
+/// §10.2.2) against `current.url`: `Cookies` has no URL resolver.
+///
+/// Each hop's request context is the first one's with that hop's method, except its site for cookies:
+/// once any URL of the chain is cross-site to the site that started the request, every later hop is
+/// cross-site (rfc6265bis-22 §5.2 defers to Fetch, whose "same-site" check fails for a request whose
+/// redirect chain left the site; browsers then keep SameSite=Strict cookies, and Lax ones on unsafe
+/// methods, off the request).
+public struct RedirectChain: Sendable {
+    /// Fetch's redirect limit: "If request's redirect count is 20, then return a network error".
+    public static let defaultMaximumRedirects = 20
+
+    /// How many redirects the chain follows before `follow(status:to:)` throws.
+    public let maximumRedirects: Int
+    /// The jar whose cookies the hops carry and receive.
+    public let jar: CookieJar
+    /// Every request of the chain so far, the current one last.
+    public private(set) var hops: [RedirectHop]
+    /// The request context of the current hop.
+    public private(set) var context: CookieRequestContext
+    /// The site the request was started from; nil when the first context was already opaque.
+    private let initiator: CookieURL?
+    /// True once a URL of the chain was cross-site to `initiator`.
+    private var leftSite: Bool
+    /// The requests already sent: the same request sent again is a loop.
+    private var sent: Set<SentRequest> = []
+
+    private struct SentRequest: Hashable {
+        let method: String
+        let url: String
+        let cookieHeader: String?
+    }
+
+    /// A chain starting with a `method` request for `url` (an absolute URL) in `context`.
+    public init(
+        url: String, method: String, context: CookieRequestContext = .firstParty, jar: CookieJar,
+        maximumRedirects: Int = RedirectChain.defaultMaximumRedirects
+    ) {
+        self.jar = jar
+        self.maximumRedirects = maximumRedirects
+        self.hops = [RedirectHop(method: method, url: url)]
+        var context = context
+        context.method = method
+        let first = CookieURL(url)
+        switch context.siteForCookies {
+        case .requestOrigin: initiator = first
+        case .origin(let origin): initiator = origin
+        case .opaque: initiator = nil
+        }
+        leftSite = false
+        self.context = context
+        noteSite(of: first)
+    }
+
+    /// The current hop: the request to send next.
+    public var current: RedirectHop { hops[hops.count - 1] }
+
+    /// The `Cookie` field value of the current hop (nil when the jar sends none), or
+    /// `RedirectError.loop` when this very request (method, URL and cookies) was sent before in the
+    /// chain: nothing changed that could make its answer differ. A repeated URL whose cookies changed
+    /// on the way (a sign-in that sets a cookie and redirects back) is no loop.
+    public mutating func cookieHeader() throws(RedirectError) -> String? {
+        let header = CookieURL(current.url).flatMap { jar.cookieHeader(for: $0, context: context) }
+        let request = SentRequest(method: current.method, url: current.url, cookieHeader: header)
+        guard sent.insert(request).inserted else { throw .loop(hops) }
+        return header
+    }
+
+    /// Stores the `Set-Cookie` field values of the current hop's response, each on its own.
+    public func receive(_ setCookies: some Sequence<String>) {
+        guard let url = CookieURL(current.url) else { return }
+        jar.receive(setCookies, from: url, context: context)
+    }
+
+    /// The next hop that a response with `status` and a Location resolved to `location` asks for, which
+    /// becomes the current hop; nil when the response is no redirect (not 301, 302, 303, 307 or 308, or
+    /// no Location), which ends the chain.
+    ///
+    /// Throws `.tooManyRedirects` past `maximumRedirects`, and `.notHTTP` for a Location that is not an
+    /// http or https URL (Fetch: "If locationURL's scheme is not an HTTP(S) scheme, then return a network
+    /// error").
+    public mutating func follow(status: Int, to location: String?) throws(RedirectError) -> RedirectStep? {
+        hops[hops.count - 1].status = status
+        guard RedirectStep.redirectStatuses.contains(status), let location else { return nil }
+        guard hops.count <= maximumRedirects else { throw .tooManyRedirects(hops) }
+        guard let target = CookieURL(location), target.scheme == "http" || target.scheme == "https" else {
+            throw .notHTTP(location: location, hops: hops)
+        }
+        let step = RedirectStep(
+            status: status, method: current.method, to: location,
+            leavesOrigin: CookieURL(current.url).map { !$0.isSameOrigin(as: target) } ?? true)
+        hops.append(RedirectHop(method: step.method, url: location))
+        context.method = step.method
+        noteSite(of: target)
+        return step
+    }
+
+    /// Makes the context cross-site from now on when `url` is not same-site with the initiator.
+    private mutating func noteSite(of url: CookieURL?) {
+        guard let initiator else { return }
+        if !leftSite, let url, jar.isSameSite(initiator, url) {
+            context.siteForCookies = .origin(initiator)
+        } else {
+            leftSite = true
+            context.siteForCookies = .opaque
+        }
+    }
+}

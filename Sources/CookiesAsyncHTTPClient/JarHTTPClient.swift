@@ -1,0 +1,100 @@
+#if CookiesAsyncHTTPClient
+import AsyncHTTPClient
+import Cookies
+import CookiesFoundation
+import NIOCore
+import NIOHTTP1
+
+/// Runs AsyncHTTPClient requests with a `CookieJar`: each request gets the jar's `Cookie` field, the
+/// `Set-Cookie` fields of every response are stored, each on its own, and redirects are followed here,
+/// by `RedirectChain`, so that every hop carries the cookies that hop should carry (a `POST /login` →
+/// 302 + Set-Cookie → `GET /home` chain arrives signed in; AsyncHTTPClient's own following drops the
+/// cookies). The method and body rules of 301/302/303/307/308, `Authorization` and `Cookie` dropped on a
+/// hop to another origin, the hop limit, loops and each hop's request context (a hop that leaves the
+/// site is cross-site for SameSite) are `RedirectChain`'s.
+///
+/// The client must not follow redirects itself: AsyncHTTPClient (1.37) has no per-request switch, and a
+/// client's redirect configuration is fixed when it is made. `sharedClient` is `HTTPClient.shared`'s
+/// configuration with following turned off; a client of the caller's must be made with
+/// `redirectConfiguration: .disallow`. A client that follows anyway is caught (the response's
+/// `history` has more than one hop, or AsyncHTTPClient throws `redirectCycleDetected`) and the request
+/// throws `JarHTTPClientError.clientFollowsRedirects`.
+///
+/// Bodies are streamed, never buffered: the final response's body is returned unread; a redirect's body
+/// is read and dropped. A hop that keeps the method (307, 308) sends `request.body` again, so a body
+/// made from an async sequence must be one that can be iterated twice.
+public struct JarHTTPClient: Sendable {
+    /// Where the cookies live.
+    public let jar: CookieJar
+    /// The client that sends each hop.
+    public let client: HTTPClient
+    /// How many redirects one request may follow before `execute` throws `RedirectError`.
+    public let maximumRedirects: Int
+
+    /// A process-wide client made like `HTTPClient.shared` (`HTTPClient.Configuration.singletonConfiguration`,
+    /// on `HTTPClient.defaultEventLoopGroup`) but following no redirect. Never shut down.
+    public static let sharedClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.redirectConfiguration = .disallow
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    /// A runner sending through `client` (default `sharedClient`), which must follow no redirect.
+    public init(
+        jar: CookieJar, client: HTTPClient = JarHTTPClient.sharedClient,
+        maximumRedirects: Int = RedirectChain.defaultMaximumRedirects
+    ) {
+        self.jar = jar
+        self.client = client
+        self.maximumRedirects = maximumRedirects
+    }
+
+    /// Sends `request` with the jar's cookies (its own `Cookie` field is replaced), following redirects,
+    /// and returns the final response, whose `history` lists every hop: the request as sent (with its
+    /// `Cookie` field) and the response head. `context` describes the first request; `deadline` is for
+    /// the whole chain. Throws `RedirectError` for a loop, too many redirects or a redirect to a URL that
+    /// is not http or https (the error names the hops), and AsyncHTTPClient's errors.
+    public func execute(
+        _ request: HTTPClientRequest, deadline: NIODeadline, context: CookieRequestContext = .firstParty
+    ) async throws -> HTTPClientResponse {
+        var request = request
+        var chain = RedirectChain(
+            url: request.url, method: request.method.rawValue, context: context, jar: jar,
+            maximumRedirects: maximumRedirects)
+        var history: [HTTPClientRequestResponse] = []
+        while true {
+            request.headers.remove(name: "Cookie")
+            if let header = try chain.cookieHeader() { request.headers.add(name: "Cookie", value: header) }
+            var response: HTTPClientResponse
+            do {
+                response = try await client.execute(request, deadline: deadline)
+            } catch let error as HTTPClientError where error == .redirectCycleDetected {
+                throw JarHTTPClientError.clientFollowsRedirects
+            }
+            guard response.history.count <= 1 else { throw JarHTTPClientError.clientFollowsRedirects }
+            history.append(HTTPClientRequestResponse(
+                request: request,
+                responseHead: HTTPResponseHead(version: response.version, status: response.status, headers: response.headers)))
+            chain.receive(response.headers["Set-Cookie"])
+            guard let step = try chain.follow(status: Int(response.status.code),
+                location: response.headers.first(name: "Location"))
+            else {
+                response.history = history
+                return response
+            }
+            for try await _ in response.body {}
+            for name in step.removedFieldNames { request.headers.remove(name: name) }
+            if step.dropsBody { request.body = nil }
+            request.url = step.url
+            request.method = HTTPMethod(rawValue: step.method)
+        }
+    }
+
+    /// As `execute(_:deadline:context:)`, with `timeout` from now for the whole chain.
+    public func execute(
+        _ request: HTTPClientRequest, timeout: TimeAmount, context: CookieRequestContext = .firstParty
+    ) async throws -> HTTPClientResponse {
+        try await execute(request, deadline: .now() + timeout, context: context)
+    }
+}
+#endif

@@ -1,0 +1,115 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import Cookies
+
+/// The keys a registry made jars for, in order.
+final class MadeKeys: Sendable {
+    private let keys = Mutex<[String]>([])
+    func append(_ key: String) { keys.withLock { $0.append(key) } }
+    var all: [String] { keys.withLock { $0 } }
+}
+
+@Suite("CookieJarRegistry")
+struct CookieJarRegistryTests {
+    let directory = TemporaryDirectory()
+
+    /// A registry of `capacity` in-memory jars on a manual clock; `made` counts the jars made per key.
+    func makeRegistry(capacity: Int, idleTimeout: Int64 = 600) -> (CookieJarRegistry<String>, ManualCookieClock, MadeKeys) {
+        let clock = ManualCookieClock(testEpoch)
+        let made = MadeKeys()
+        let registry = CookieJarRegistry<String>(
+            capacity: capacity, idleTimeout: idleTimeout, clock: clock,
+            makeJar: { key in
+                made.append(key)
+                return CookieJar(publicSuffixList: testPublicSuffixList, clock: clock)
+            },
+            closeFailed: { key, error in Issue.record("closing \(key)'s jar failed: \(error)") })
+        return (registry, clock, made)
+    }
+
+    /// Users' cookies never mix: each key has its own jar, the same one on every call.
+    @Test("one jar per key")
+    func separateJars() throws {
+        let (registry, _, made) = makeRegistry(capacity: 10)
+        try registry.jar(for: "ada").receive("session=ada", from: url("https://api.test/"))
+        try registry.jar(for: "bob").receive("session=bob", from: url("https://api.test/"))
+        #expect(try registry.jar(for: "ada").cookieHeader(for: url("https://api.test/")) == "session=ada")
+        #expect(try registry.jar(for: "bob").cookieHeader(for: url("https://api.test/")) == "session=bob")
+        #expect(made.all == ["ada", "bob"])
+    }
+
+    /// Bounded: past the capacity the jar used least recently is closed and made anew when asked for.
+    @Test("capacity closes the least recently used jar")
+    func capacity() throws {
+        let (registry, clock, made) = makeRegistry(capacity: 2)
+        let ada = try registry.jar(for: "ada")
+        clock.advance(seconds: 1)
+        _ = try registry.jar(for: "bob")
+        clock.advance(seconds: 1)
+        #expect(try registry.jar(for: "ada") === ada)
+        clock.advance(seconds: 1)
+        _ = try registry.jar(for: "cy")
+        #expect(registry.count == 2)
+        clock.advance(seconds: 1)
+        _ = try registry.jar(for: "bob")
+        #expect(made.all == ["ada", "bob", "cy", "bob"])
+    }
+
+    /// Idle jars are closed: by a sweep on a later call (at most once a minute) or by closeIdleJars().
+    @Test("idle jars are closed")
+    func idle() throws {
+        let (registry, clock, made) = makeRegistry(capacity: 10, idleTimeout: 300)
+        _ = try registry.jar(for: "ada")
+        clock.advance(seconds: 200)
+        _ = try registry.jar(for: "bob")
+        clock.advance(seconds: 200)
+        #expect(registry.closeIdleJars() == 1)
+        #expect(registry.count == 1)
+        clock.advance(seconds: 400)
+        _ = try registry.jar(for: "cy")
+        #expect(registry.count == 1)
+        #expect(registry.closeJar(for: "cy") && !registry.closeJar(for: "cy"))
+        #expect(made.all == ["ada", "bob", "cy"])
+    }
+
+    /// A file-backed jar closed by the registry has written its cookies: the next one for that key loads
+    /// them again.
+    @Test("a closed file jar comes back from its file")
+    func fileJars() throws {
+        let clock = ManualCookieClock(testEpoch)
+        let registry = CookieJarRegistry<String>(
+            capacity: 1, idleTimeout: 600, clock: clock,
+            makeJar: { key in try openTestJar(directory.file("\(key).sqlite"), clock: clock) },
+            closeFailed: { key, error in Issue.record("closing \(key)'s jar failed: \(error)") })
+        try registry.jar(for: "ada").receive("id=1; Max-Age=3600", from: url("https://api.test/"))
+        _ = try registry.jar(for: "bob")
+        #expect(try registry.jar(for: "ada").cookieHeader(for: url("https://api.test/")) == "id=1")
+        registry.closeAll()
+        #expect(registry.count == 0)
+    }
+
+    /// A jar whose file cannot be written when it is closed (a full disk: SQLite's page limit standing
+    /// in for it, as in CookieFileErrorTests) is reported, not dropped silently.
+    @Test("a failed close is reported")
+    func closeFailure() throws {
+        let clock = ManualCookieClock(testEpoch)
+        let failures = MadeKeys()
+        let path = directory.file("ada.sqlite")
+        try openTestJar(path, clock: clock).close()
+        var limited = testFileOptions()
+        limited.maximumPageCount = Int(try SQLiteConnection(path: path, flags: .readOnly).integer("PRAGMA page_count")!)
+        let options = limited
+        let registry = CookieJarRegistry<String>(
+            capacity: 1, idleTimeout: 600, clock: clock,
+            makeJar: { _ in try openTestJar(path, options: options, clock: clock) },
+            closeFailed: { key, error in failures.append("\(key): \(error.code)") })
+        let jar = try registry.jar(for: "ada")
+        let big = String(repeating: "x", count: 3000)
+        for index in 0..<40 { jar.receive("big\(index)=\(big); Max-Age=3600", from: url("https://api.test/")) }
+        registry.closeAll()
+        #expect(failures.all == ["ada: \(CookieFileError.Code.full)"])
+    }
+}

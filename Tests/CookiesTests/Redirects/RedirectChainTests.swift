@@ -1,0 +1,130 @@
+import Testing
+
+@testable import Cookies
+
+@Suite("RedirectChain")
+struct RedirectChainTests {
+    struct MethodCase: Sendable, CustomTestStringConvertible {
+        let status: Int
+        let method: String
+        let next: String?
+        var testDescription: String { "\(status) after \(method) → \(next ?? "no redirect")" }
+    }
+
+    /// RFC 9110 §15.4: 303 makes a GET (but of HEAD, §15.4.4); 301 and 302 make POST a GET, as user agents
+    /// do (§15.4.2, §15.4.3; Fetch's HTTP-redirect fetch step 12); 307 and 308 keep the method (§15.4.8,
+    /// §15.4.9); 300 and 304 ask for no automatic redirect, nor does a 2xx.
+    static let methodCases: [MethodCase] = [
+        MethodCase(status: 301, method: "POST", next: "GET"), MethodCase(status: 301, method: "DELETE", next: "DELETE"),
+        MethodCase(status: 302, method: "POST", next: "GET"), MethodCase(status: 302, method: "GET", next: "GET"),
+        MethodCase(status: 303, method: "POST", next: "GET"), MethodCase(status: 303, method: "DELETE", next: "GET"),
+        MethodCase(status: 303, method: "HEAD", next: "HEAD"),
+        MethodCase(status: 307, method: "POST", next: "POST"), MethodCase(status: 308, method: "PUT", next: "PUT"),
+        MethodCase(status: 300, method: "GET", next: nil), MethodCase(status: 304, method: "GET", next: nil),
+        MethodCase(status: 200, method: "GET", next: nil),
+    ]
+
+    @Test(arguments: methodCases)
+    func method(_ testCase: MethodCase) throws {
+        let (jar, _) = makeTestJar()
+        var chain = RedirectChain(url: "https://a.test/x", method: testCase.method, jar: jar)
+        let step = try chain.follow(status: testCase.status, to: "https://a.test/next")
+        #expect(step?.method == testCase.next)
+        // Fetch drops the body and its fields exactly when the method changed to GET.
+        #expect(step?.dropsBody == (testCase.next.map { $0 != testCase.method }))
+        #expect(step.map { $0.removedFieldNames.contains("content-type") } == step?.dropsBody)
+        #expect(chain.context.method == testCase.next ?? testCase.method)
+        #expect(chain.hops.count == (testCase.next == nil ? 1 : 2))
+    }
+
+    struct OriginCase: Sendable, CustomTestStringConvertible {
+        let from: String
+        let to: String
+        let leavesOrigin: Bool
+        var testDescription: String { "\(from) → \(to)" }
+    }
+
+    /// RFC 6454 §5: an origin is scheme, host and port, the default port counting as written. Fetch drops
+    /// Authorization on a hop to another origin; Go's net/http also Cookie and Cookie2.
+    static let originCases: [OriginCase] = [
+        OriginCase(from: "https://a.test/x", to: "https://a.test/y?q", leavesOrigin: false),
+        OriginCase(from: "https://a.test/x", to: "https://a.test:443/y", leavesOrigin: false),
+        OriginCase(from: "https://a.test/x", to: "http://a.test/y", leavesOrigin: true),
+        OriginCase(from: "https://a.test/x", to: "https://a.test:8443/y", leavesOrigin: true),
+        OriginCase(from: "https://a.test/x", to: "https://www.a.test/y", leavesOrigin: true),
+        OriginCase(from: "https://a.test/x", to: "https://b.test/y", leavesOrigin: true),
+    ]
+
+    @Test(arguments: originCases)
+    func credentials(_ testCase: OriginCase) throws {
+        let (jar, _) = makeTestJar()
+        var chain = RedirectChain(url: testCase.from, method: "GET", jar: jar)
+        let step = try #require(try chain.follow(status: 302, to: testCase.to))
+        #expect(step.leavesOrigin == testCase.leavesOrigin)
+        #expect(step.removedFieldNames == (testCase.leavesOrigin ? ["authorization", "cookie", "cookie2"] : []))
+    }
+
+    /// The jar's cookies on each hop: a cookie set by a redirect goes on the next hop; a cross-site chain
+    /// keeps SameSite=Lax cookies off a request that is no top-level navigation (rfc6265bis-22 §5.2,
+    /// §5.8.3 step 3), even back on the cookie's own site.
+    @Test("each hop's cookies and context")
+    func hopCookies() throws {
+        let (jar, _) = makeTestJar()
+        jar.receive("lax=1; SameSite=Lax", from: url("https://a.test/"))
+        jar.receive("none=1; SameSite=None; Secure", from: url("https://a.test/"))
+        var chain = RedirectChain(url: "https://a.test/login", method: "POST", jar: jar)
+        #expect(try chain.cookieHeader() == "lax=1; none=1")
+        chain.receive(["session=s; SameSite=Lax"])
+        _ = try chain.follow(status: 302, to: "https://www.a.test/home")
+        #expect(chain.context.siteForCookies == .origin(url("https://a.test/login")))
+        #expect(try chain.cookieHeader() == nil)
+        _ = try chain.follow(status: 302, to: "https://a.test/home")
+        #expect(try chain.cookieHeader() == "lax=1; none=1; session=s")
+        _ = try chain.follow(status: 302, to: "https://b.test/away")
+        #expect(chain.context.siteForCookies == .opaque)
+        _ = try chain.follow(status: 302, to: "https://a.test/back")
+        #expect(chain.context.siteForCookies == .opaque)
+        #expect(try chain.cookieHeader() == "none=1")
+
+        var navigation = RedirectChain(
+            url: "https://b.test/away", method: "GET", context: CookieRequestContext(isTopLevelNavigation: true), jar: jar)
+        _ = try navigation.follow(status: 302, to: "https://a.test/back")
+        #expect(try navigation.cookieHeader() == "lax=1; none=1; session=s")
+    }
+
+    /// A request sent a second time unchanged (method, URL, cookies) is a loop; the same URL with other
+    /// cookies is not (a sign-in that sets a cookie and comes back).
+    @Test("loops")
+    func loops() throws {
+        let (jar, _) = makeTestJar()
+        var chain = RedirectChain(url: "https://a.test/a", method: "GET", jar: jar)
+        _ = try chain.cookieHeader()
+        chain.receive(["step=1"])
+        _ = try chain.follow(status: 302, to: "https://a.test/a")
+        _ = try chain.cookieHeader()
+        _ = try chain.follow(status: 302, to: "https://a.test/b")
+        _ = try chain.cookieHeader()
+        _ = try chain.follow(status: 302, to: "https://a.test/a")
+        let error = #expect(throws: RedirectError.self) { try chain.cookieHeader() }
+        #expect(error?.hops.map(\.description) == [
+            "GET https://a.test/a → 302", "GET https://a.test/a → 302", "GET https://a.test/b → 302", "GET https://a.test/a",
+        ])
+        #expect(error?.description.hasPrefix("redirect loop: GET https://a.test/a → 302, ") == true)
+    }
+
+    /// Fetch: at most 20 redirects; a Location that is no http(s) URL is a network error.
+    @Test("limits and schemes")
+    func limits() throws {
+        let (jar, _) = makeTestJar()
+        var chain = RedirectChain(url: "https://a.test/0", method: "GET", jar: jar, maximumRedirects: 2)
+        _ = try chain.follow(status: 301, to: "https://a.test/1")
+        _ = try chain.follow(status: 301, to: "https://a.test/2")
+        let error = #expect(throws: RedirectError.self) { try chain.follow(status: 301, to: "https://a.test/3") }
+        #expect(error?.description == "more than 2 redirects: GET https://a.test/0 → 301, GET https://a.test/1 → 301, GET https://a.test/2 → 301")
+        #expect(RedirectChain.defaultMaximumRedirects == 20)
+
+        var other = RedirectChain(url: "https://a.test/0", method: "GET", jar: jar)
+        #expect(throws: RedirectError.self) { try other.follow(status: 302, to: "ftp://a.test/file") }
+        #expect(try other.follow(status: 302, to: nil) == nil)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The backend's redirect routes, for clients that follow redirects with the jar:
+///
+/// - `POST /login` with `{"email", "password"}`: signs in like `POST /api/v1/auth` (setting the session
+///   and remember-me cookies) and answers 302 to `/home`; 401 for a wrong password.
+/// - `GET /home`: what `GET /me` answers.
+/// - `GET /bounce?to=URL`: 302 to `URL` (another site's, for the cross-site hops).
+/// - `POST /submit`: 303 to `/echo`.
+/// - `GET|POST /echo`: 200 and `{"method", "bodyBytes", "contentType", "authorization", "cookies"}` of the
+///   request (`authorization` and `contentType` empty when absent).
+/// - `GET /loop/a` and `GET /loop/b`: 302 to each other, for ever.
+extension Backend {
+    static func addRedirectRoutes(to router: Router<BasicRequestContext>, accounts: Accounts) {
+        router.post("/login") { request, context -> Response in
+            let credentials = try await request.decode(as: Credentials.self, context: context)
+            guard let grant = await accounts.signIn(email: credentials.email, password: credentials.password) else {
+                return json(.unauthorized, ["error": "wrong email or password"])
+            }
+            return redirect(.found, to: "/home",
+                setCookies: [sessionCookie(grant.session), rememberMeCookie(grant.rememberToken)])
+        }
+        router.get("/home") { request, _ -> Response in
+            await me(request, accounts: accounts)
+        }
+        router.get("/bounce") { request, _ -> Response in
+            redirect(.found, to: request.uri.queryParameters.get("to") ?? "/")
+        }
+        router.post("/submit") { _, _ -> Response in
+            redirect(.seeOther, to: "/echo")
+        }
+        for method in [HTTPRequest.Method.get, .post] {
+            router.on("/echo", method: method) { request, _ -> Response in
+                let body = try await request.body.collect(upTo: 1 << 20)
+                return json(.ok, [
+                    "method": request.method.rawValue, "bodyBytes": String(body.readableBytes),
+                    "contentType": request.headers[.contentType] ?? "",
+                    "authorization": request.headers[.authorization] ?? "", "cookies": cookieNames(of: request),
+                ])
+            }
+        }
+        router.get("/loop/a") { _, _ -> Response in redirect(.found, to: "/loop/b") }
+        router.get("/loop/b") { _, _ -> Response in redirect(.found, to: "/loop/a") }
+    }
+
+    static func redirect(_ status: HTTPResponse.Status, to location: String, setCookies: [String] = []) -> Response {
+        var headers = HTTPFields()
+        headers[.location] = location
+        for line in setCookies {
+            headers.append(HTTPField(name: .setCookie, value: line))
+        }
+        return Response(status: status, headers: headers)
+    }
+}

@@ -1,0 +1,154 @@
+import AsyncHTTPClient
+import Cookies
+import CookiesAsyncHTTPClient
+import Foundation
+import NIOCore
+import TestBackend
+import Testing
+
+/// `JarHTTPClient` following redirects over real HTTP, against the backend's redirect routes
+/// (`Backend+Redirects.swift`). Two sites on one server: `127.0.0.1` and `localhost` (a host of its own,
+/// so another site, and another origin).
+@Suite("JarHTTPClient: redirects with the jar over real HTTP")
+struct JarHTTPClientRedirectTests {
+    /// The sign-in request: `POST path` with the account's credentials as JSON.
+    static func signIn(_ url: String) throws -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(["email": Backend.email, "password": Backend.password])))
+        return request
+    }
+
+    /// The JSON object of a response's body.
+    static func json(_ response: HTTPClientResponse) async throws -> [String: String] {
+        let body = try await response.body.collect(upTo: 1 << 20)
+        return try JSONDecoder().decode([String: String].self, from: Data(body.readableBytesView))
+    }
+
+    /// A client that follows redirects itself, as AsyncHTTPClient's clients do by default.
+    static func followingClient() -> HTTPClient {
+        HTTPClient(
+            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+            configuration: HTTPClient.Configuration(redirectConfiguration: .follow(max: 5, allowCycles: false)))
+    }
+
+    /// Each hop of a response's history as `METHOD path status`.
+    static func hops(_ response: HTTPClientResponse) -> [String] {
+        response.history.map { hop in
+            "\(hop.request.method.rawValue) \(URL(string: hop.request.url)?.path ?? hop.request.url) \(hop.responseHead.status.code)"
+        }
+    }
+
+    /// The chain, `POST /login` → 302 + Set-Cookie → `GET /home`: AsyncHTTPClient's own following
+    /// arrives without the session (its README: "follow-redirects (cookie headers are dropped)"); through
+    /// the jar, on `JarHTTPClient.sharedClient`, it arrives signed in.
+    @Test("a sign-in redirect chain arrives signed in")
+    func signInChain() async throws {
+        try await Backend.withRunningServer { baseURL in
+            let following = Self.followingClient()
+            let plain = try await following.execute(Self.signIn(baseURL + "/login"), timeout: .seconds(30))
+            _ = try await plain.body.collect(upTo: 1 << 20)
+            try await following.shutdown()
+            #expect(plain.status == .unauthorized)
+
+            let jar = CookieJar()
+            let response = try await JarHTTPClient(jar: jar).execute(Self.signIn(baseURL + "/login"), timeout: .seconds(30))
+            #expect(Self.hops(response) == ["POST /login 302", "GET /home 200"])
+            let me = try await Self.json(response)
+            #expect(me["email"] == Backend.email && me["cookies"] == "session,remember_me" && me["cookieFields"] == "1")
+            // The GET that the 302 made of the POST went without the body and its Content-Type.
+            let home = try #require(response.history.last?.request)
+            #expect(home.body == nil && home.headers["Content-Type"].isEmpty)
+            #expect(jar.cookies(forSite: "127.0.0.1").map(\.name).sorted() == ["remember_me", "session"])
+        }
+    }
+
+    /// A hop to another site carries none of the first site's cookies, nor the caller's Authorization
+    /// (Fetch's HTTP-redirect fetch; Go's net/http). A chain that leaves the site and comes back is
+    /// cross-site (rfc6265bis-22 §5.2 via Fetch): the SameSite=Lax session stays off it, unless the
+    /// request is a top-level navigation (§5.8.3 step 3: Lax cookies go on a cross-site top-level GET).
+    @Test("a redirect to another site carries neither cookies nor credentials")
+    func crossSite() async throws {
+        try await Backend.withRunningServer { baseURL in
+            let jar = CookieJar()
+            let runner = JarHTTPClient(jar: jar)
+            _ = try await Self.json(runner.execute(Self.signIn(baseURL + "/login"), timeout: .seconds(30)))
+            let port = try #require(URL(string: baseURL)?.port)
+            let otherSite = "http://localhost:\(port)"
+            func bounce(_ target: String) -> String {
+                "/bounce?to=" + target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            }
+
+            var away = HTTPClientRequest(url: baseURL + bounce(otherSite + "/echo"))
+            away.headers.add(name: "Authorization", value: "Bearer secret")
+            let awayResponse = try await runner.execute(away, timeout: .seconds(30))
+            let echoed = try await Self.json(awayResponse)
+            #expect(echoed["cookies"] == "" && echoed["authorization"] == "")
+            #expect(Self.hops(awayResponse) == ["GET /bounce 302", "GET /echo 200"])
+            #expect(awayResponse.history[0].request.headers["Cookie"].count == 1)
+            #expect(awayResponse.history[1].request.headers["Cookie"].isEmpty)
+
+            struct Case: Sendable {
+                let path: String
+                let context: CookieRequestContext
+                let cookies: String
+            }
+            let cases = [
+                // Same site all the way: the cookies go.
+                Case(path: "/echo", context: .firstParty, cookies: "session,remember_me"),
+                // Away and back: cross-site, so the Lax cookies stay off a request that is no navigation...
+                Case(path: bounce(otherSite + bounce(baseURL + "/echo")), context: .firstParty, cookies: ""),
+                // ...and go on a top-level navigation's GET.
+                Case(path: bounce(otherSite + bounce(baseURL + "/echo")),
+                    context: CookieRequestContext(isTopLevelNavigation: true), cookies: "session,remember_me"),
+            ]
+            for testCase in cases {
+                let response = try await runner.execute(
+                    HTTPClientRequest(url: baseURL + testCase.path), timeout: .seconds(30), context: testCase.context)
+                #expect(try await Self.json(response)["cookies"] == testCase.cookies, "\(testCase.path)")
+            }
+        }
+    }
+
+    /// RFC 9110 §15.4.4: a 303 answer to a POST is followed with a GET, without the body (Fetch also
+    /// drops the fields that describe it).
+    @Test("a 303 after a POST becomes a GET without the body")
+    func seeOther() async throws {
+        try await Backend.withRunningServer { baseURL in
+            var request = HTTPClientRequest(url: baseURL + "/submit")
+            request.method = .POST
+            request.headers.add(name: "Content-Type", value: "text/plain")
+            request.body = .bytes(ByteBuffer(string: "a body for /submit"))
+            let response = try await JarHTTPClient(jar: CookieJar()).execute(request, timeout: .seconds(30))
+            #expect(Self.hops(response) == ["POST /submit 303", "GET /echo 200"])
+            let echoed = try await Self.json(response)
+            #expect(echoed["method"] == "GET" && echoed["bodyBytes"] == "0" && echoed["contentType"] == "")
+        }
+    }
+
+    /// `/loop/a` and `/loop/b` redirect to each other: the second `GET /loop/a` would be the very request
+    /// sent before, so the chain stops there with an error that names the hops.
+    @Test("a redirect loop stops with an error naming the hops")
+    func loop() async throws {
+        try await Backend.withRunningServer { baseURL in
+            let error = await #expect(throws: RedirectError.self) {
+                try await JarHTTPClient(jar: CookieJar()).execute(HTTPClientRequest(url: baseURL + "/loop/a"), timeout: .seconds(30))
+            }
+            #expect(error?.description == "redirect loop: GET \(baseURL)/loop/a → 302, GET \(baseURL)/loop/b → 302, GET \(baseURL)/loop/a")
+        }
+    }
+
+    /// A client that follows redirects itself would send the hops without the jar's cookies: refused.
+    @Test("a client that follows redirects itself is refused")
+    func followingClient() async throws {
+        try await Backend.withRunningServer { baseURL in
+            let following = Self.followingClient()
+            await #expect(throws: JarHTTPClientError.clientFollowsRedirects) {
+                try await JarHTTPClient(jar: CookieJar(), client: following).execute(
+                    Self.signIn(baseURL + "/login"), timeout: .seconds(30))
+            }
+            try await following.shutdown()
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Cookies
+import CookiesFoundation
+import Foundation
+import TestBackend
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `JarURLSession` follows redirects by the same `RedirectChain` as `JarHTTPClient`: the same chains over
+/// real HTTP, on URLSession.
+@Suite("JarURLSession: redirects with the jar over real HTTP")
+struct JarURLSessionRedirectTests {
+    /// The JSON object of a response body.
+    static func json(_ data: Data) throws -> [String: String] {
+        try JSONDecoder().decode([String: String].self, from: data)
+    }
+
+    @Test("a sign-in redirect chain arrives signed in; a hop to another site carries no credentials")
+    func chains() async throws {
+        try await Backend.withRunningServer { baseURL in
+            let session = JarURLSession(jar: CookieJar())
+            var signIn = URLRequest(url: URL(string: baseURL + "/login")!)
+            signIn.httpMethod = "POST"
+            signIn.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            signIn.httpBody = try JSONEncoder().encode(["email": Backend.email, "password": Backend.password])
+            let (home, homeResponse) = try await session.data(for: signIn)
+            #expect(homeResponse.url?.path == "/home")
+            #expect(try Self.json(home)["cookies"] == "session,remember_me")
+
+            let port = try #require(URL(string: baseURL)?.port)
+            let target = "http://localhost:\(port)/echo".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            var away = URLRequest(url: URL(string: baseURL + "/bounce?to=" + target)!)
+            away.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
+            let (echo, _) = try await session.data(for: away)
+            let echoed = try Self.json(echo)
+            #expect(echoed["cookies"] == "" && echoed["authorization"] == "")
+
+            let error = await #expect(throws: RedirectError.self) {
+                try await session.data(for: URLRequest(url: URL(string: baseURL + "/loop/a")!))
+            }
+            #expect(error?.hops.map(\.description) == [
+                "GET \(baseURL)/loop/a → 302", "GET \(baseURL)/loop/b → 302", "GET \(baseURL)/loop/a",
+            ])
+        }
+    }
+}
