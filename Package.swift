@@ -11,6 +11,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // `swift package generate-documentation` (the DocC catalogs in Sources/*/*.docc); a command
+        // plugin, which no target depends on, so building the package or a package using it builds none
+        // of it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -65,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CookiesFoundationTests",
-            dependencies: ["CookiesFoundation"]
+            dependencies: ["CookiesFoundation", "TestSupport"]
         ),
         .testTarget(
             name: "cookiejarTests",

@@ -20,6 +20,7 @@ extension PublicSuffixList {
 /// elsewhere a `PublicSuffixRules` loaded from a well-known path if present, else fail closed (only the "*" rule, so every
 /// TLD is a suffix and no Domain attribute above a registrable domain is accepted).
 public enum SystemPublicSuffixList {
+    /// The list, loaded once, on first use.
     public static let shared: any PublicSuffixList = load()
 
     #if canImport(CLibPSL)
