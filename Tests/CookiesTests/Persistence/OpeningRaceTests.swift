@@ -40,26 +40,6 @@ import Testing
         connection.setCheckpointsOnClose(false)
     }
 
-    /// A `CrashWriter --open` process, started and waiting for the word to open.
-    struct Opener {
-        let process: Process
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-    }
-
-    func startOpener(_ how: String) throws -> Opener {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try crashWriterPath())
-        process.arguments = ["--open", how, path]
-        let opener = Opener(process: process)
-        process.standardInput = opener.input
-        process.standardOutput = opener.output
-        process.standardError = opener.errors
-        try process.run()
-        return opener
-    }
-
     /// `jar`: `CookieJar(contentsOf:)`, opening to read and write; `read`: `CookieFile.read`, reading
     /// without writing (`cookiejar inspect`, `export`).
     @Test(arguments: ["jar", "read"])
@@ -73,17 +53,12 @@ import Testing
             try database.write(to: URL(fileURLWithPath: path))
             try wal.write(to: URL(fileURLWithPath: path + "-wal"))
             try? FileManager.default.removeItem(atPath: path + "-shm")
-            let openers = try (0..<Self.processes).map { _ in try startOpener(how) }
-            for opener in openers {
-                let ready = opener.output.fileHandleForReading.readData(ofLength: 6)
-                #expect(String(decoding: ready, as: UTF8.self) == "ready\n")
-            }
-            for opener in openers { try opener.input.fileHandleForWriting.write(contentsOf: Data("go\n".utf8)) }
+            let openers = try (0..<Self.processes).map { _ in try CrashWriterProcess(["--open", how, path]) }
+            for opener in openers { #expect(opener.ready()) }
+            for opener in openers { try opener.go() }
             for (number, opener) in openers.enumerated() {
-                let output = String(decoding: opener.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                let errors = String(decoding: opener.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                opener.process.waitUntilExit()
-                #expect(opener.process.terminationStatus == 0, "round \(round), process \(number): \(errors)")
+                let (output, errors, status) = opener.finish()
+                #expect(status == 0, "round \(round), process \(number): \(errors)")
                 #expect(output == expected, "round \(round), process \(number)")
             }
         }
