@@ -19,4 +19,15 @@ struct ImportTests {
         run.stdout = run.stdout.replacingOccurrences(of: directory.path, with: "$TMP")
         try Tool.expectGolden(run, "import-evictions")
     }
+
+    /// 3,400 cookies of 34 sites, interleaved, into a new jar: the jar-wide limit (3300, purged to 3000)
+    /// evicts the 301 oldest, from every site; the list names ten sites and counts the rest.
+    @Test func importBeyondTheJarWideLimitListsTenSitesAndCountsTheRest() throws {
+        let source = directory.file("many-sites.txt")
+        let lines = (0..<3_400).map { "site\($0 % 34).com\tFALSE\t/\tFALSE\t1900000000\tc\($0)\tv" }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: source, atomically: true, encoding: .utf8)
+        var run = try Tool.run(["import", source, "--into", directory.file("new-jar.sqlite"), "--at", InspectTests.at])
+        run.stdout = run.stdout.replacingOccurrences(of: directory.path, with: "$TMP")
+        try Tool.expectGolden(run, "import-evictions-jar-wide")
+    }
 }
