@@ -37,6 +37,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        // `swift package generate-documentation` (the DocC catalogs in Sources/*/*.docc); a command
+        // plugin, which no target depends on, so building the package or a package using it builds none
+        // of it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -121,7 +125,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CookiesFoundationTests",
-            dependencies: ["CookiesFoundation"]
+            dependencies: ["CookiesFoundation", "TestSupport"]
         ),
         .testTarget(
             name: "cookiejarTests",

@@ -27,6 +27,7 @@ import FoundationNetworking
 // - a cookie that is neither session-only nor has an expiry date (swift-corelibs-foundation makes one
 //   from a version-0 `Max-Age`) becomes a session cookie.
 
+/// Foundation's cookie made from a jar's cookie (what a web view's cookie store or `HTTPCookieStorage` takes).
 extension HTTPCookie {
     /// The Foundation cookie holding what `cookie` holds (see the list above for what it cannot);
     /// nil when Foundation refuses the properties.
@@ -62,6 +63,7 @@ extension HTTPCookiePropertyKey {
     static let httpOnly = HTTPCookiePropertyKey("HttpOnly")
 }
 
+/// A jar's cookie made from Foundation's.
 extension Cookie {
     /// The jar's cookie holding what `cookie` holds (see the list above for what it cannot), created and
     /// last accessed at `creation`.

@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
+/// The `Set-Cookie` fields of a Foundation response.
 extension HTTPURLResponse {
     /// The response's `Set-Cookie` fields, in order.
     ///
@@ -16,6 +17,7 @@ extension HTTPURLResponse {
     }
 }
 
+/// Receiving a Foundation response's cookies.
 extension CookieJar {
     /// Receives every `Set-Cookie` field of `response` (see `HTTPURLResponse.setCookieFields`), as the
     /// response to its URL.

@@ -1,6 +1,7 @@
 import Cookies
 import Foundation
 
+/// A cookie time from a Foundation date.
 extension CookieTime {
     /// The instant of `date`, to the nearest microsecond; dates beyond the range of `CookieTime` (about
     /// 292,000 years either side of 1970) saturate.
@@ -16,6 +17,7 @@ extension CookieTime {
     }
 }
 
+/// A Foundation date from a cookie time.
 extension Date {
     /// The instant `time`. `Date` holds a Double of seconds since 2001, so the microsecond survives
     /// `CookieTime(Date(time))` within about 70 years of 2001; at the ends of the cookie-date range

@@ -1,6 +1,7 @@
 import Cookies
 import HTTPTypes
 
+/// A swift-http-types request carrying a jar's cookies.
 extension HTTPRequest {
     /// The request's target as a `CookieURL` (scheme, authority and path); nil when the request has no
     /// scheme or authority (e.g. a CONNECT request).
@@ -16,6 +17,7 @@ extension HTTPRequest {
     }
 }
 
+/// Receiving a swift-http-types response's cookies.
 extension CookieJar {
     /// Receives every `Set-Cookie` field of `fields`, each on its own (never comma-joined), as the response
     /// to `url`.

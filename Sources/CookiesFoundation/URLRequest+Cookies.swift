@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
+/// A Foundation request carrying a jar's cookies.
 extension URLRequest {
     /// Sets the `Cookie` field to the cookies `jar` sends to this request's URL (rfc6265bis-22 §5.8.3),
     /// replacing any `Cookie` field the request had; removes the field when the jar sends none.

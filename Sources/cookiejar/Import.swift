@@ -8,7 +8,10 @@ struct Import: ParsableCommand {
             The source may be any format the library reads (cookies.txt, JSON, a jar, Firefox \
             cookies.sqlite, Cookies.binarycookies). Nothing is imported when the source has an error, \
             unless --lenient, which skips bad entries and lists them. Expired cookies are dropped; \
-            session cookies are not kept in the jar file unless --keep-session-cookies.
+            session cookies are not kept in the jar file unless --keep-session-cookies. The jar's \
+            limits apply: beyond \(CookieLimits.default.maxCookiesPerSite) cookies a site, or \
+            \(CookieLimits.default.maxCookies) in all, the least recently used are evicted, and the \
+            evictions are listed by site.
 
             Examples:
               cookiejar import cookies.txt --into jar.sqlite
@@ -50,22 +53,51 @@ struct Import: ParsableCommand {
         }
         func kept() -> Int { keepSessionCookies ? jar.count : jar.allCookies().filter(\.isPersistent).count }
         let before = kept()
-        let imported = jar.insert(contentsOf: contents.cookies)
+        let report = jar.insert(contentsOf: contents.cookies)
         do {
             try jar.close()
         } catch {
             printError(error.description)
             throw ToolExit.unreadableInput
         }
-        let now = clock.now()
-        let expired = contents.cookies.filter { $0.isExpired(at: now) }.count
         let sessions = contents.cookies.filter { !$0.isPersistent }.count
-        var summary = "imported \(imported) of \(contents.cookies.count) cookies from \(source) (\(contents.format.displayName)) into \(into)"
+        var summary = "imported \(report.stored) of \(contents.cookies.count) cookies from \(source) (\(contents.format.displayName)) into \(into)"
         summary += "; the jar file holds \(kept()) (had \(before))"
         print(summary)
-        if expired > 0 { print("\(expired) expired cookie\(expired == 1 ? " was" : "s were") dropped") }
+        if report.expired > 0 { print("\(report.expired) expired cookie\(report.expired == 1 ? " was" : "s were") dropped") }
+        if report.evictedCount > 0 { print(Self.evictionText(report, limits: jar.limits), terminator: "") }
         if sessions > 0, !keepSessionCookies {
             print("\(sessions) session cookie\(sessions == 1 ? " is" : "s are") not kept in the file (use --keep-session-cookies)")
         }
+    }
+}
+
+extension Import {
+    /// Sites listed by name in an eviction report; the rest are counted.
+    static let listedSites = 10
+
+    /// The evictions of an import: how many each limit evicted, from which sites, and why no import can
+    /// keep them (a jar file does not record limits: a jar opened on it with the default ones evicts
+    /// them again).
+    static func evictionText(_ report: CookieInsertionReport, limits: CookieLimits) -> String {
+        let total = report.evictedCount
+        var text = "\(total) cookie\(total == 1 ? " was" : "s were") evicted by the jar's limits (the least recently used first, non-Secure before Secure):\n"
+        for limit in CookieEviction.Limit.allCases {
+            let evictions = report.evictions.filter { $0.limit == limit }
+            guard !evictions.isEmpty else { continue }
+            let count = report.evictedCount(by: limit)
+            let rule = switch limit {
+            case .perSite:
+                "per-site limit (over \(limits.maxCookiesPerSite) cookies a site is cut to \(limits.maxCookiesPerSite - limits.sitePurgeCount))"
+            case .total:
+                "jar-wide limit (over \(limits.maxCookies) cookies the jar is cut to \(limits.maxCookies - limits.purgeCount))"
+            }
+            text += "  \(count) by the \(rule):"
+            text += evictions.prefix(listedSites).map { " \($0.site) \($0.count)" }.joined(separator: ",")
+            if evictions.count > listedSites { text += " and \(evictions.count - listedSites) more sites" }
+            text += "\n"
+        }
+        text += "the jar's limits apply: a jar file does not record limits, and a jar opened on it with the default ones would evict these again; the source file still has them all\n"
+        return text
     }
 }

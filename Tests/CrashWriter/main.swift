@@ -11,6 +11,12 @@
 // counter "count-<writer>" to i, and the cookie "shared", which every writer sets, to "w<writer>-<i>";
 // flushes, and prints "acked <i>". It closes the jar and exits 0 after the last iteration; any error
 // is printed on stderr and exits 1.
+//
+// `CrashWriter --open jar|read <jar path>` (OpeningRaceTests.swift): one of several processes opening
+// one file at once. It prints "ready" and waits for a line on stdin, so that the test releases every
+// process together; then it opens the file as a jar (`jar`, `CookieJar(contentsOf:)`) or reads it
+// without writing (`read`, `CookieFile.read`, what `cookiejar inspect` does), prints "opened <count of
+// cookies>" and exits 0; an error is printed on stderr and exits 1.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,7 +31,7 @@ func say(_ line: String, to descriptor: Int32) {
 }
 
 func usage() -> Never {
-    say("usage: CrashWriter <jar path> | CrashWriter --share <writer> <iterations> <jar path>", to: 2)
+    say("usage: CrashWriter <jar path> | CrashWriter --share <writer> <iterations> <jar path> | CrashWriter --open jar|read <jar path>", to: 2)
     exit(2)
 }
 
@@ -61,6 +67,14 @@ func writeShared(_ path: String, writer: Int, iterations: Int, origin: CookieURL
     try jar.close()
 }
 
+/// One of several processes opening the same file at the same moment.
+func openTogether(_ path: String, asJar: Bool, options: CookieFileOptions) throws {
+    say("ready", to: 1)
+    _ = readLine()
+    let count = asJar ? try CookieJar(contentsOf: path, options: options).count : try CookieFile.read(path: path, now: .distantPast).cookies.count
+    say("opened \(count)", to: 1)
+}
+
 let arguments = CommandLine.arguments
 guard let origin = CookieURL("https://example.com/") else { usage() }
 var options = CookieFileOptions()
@@ -71,6 +85,8 @@ do {
     case 5 where arguments[1] == "--share":
         guard let writer = Int(arguments[2]), let iterations = Int(arguments[3]), iterations > 0 else { usage() }
         try writeShared(arguments[4], writer: writer, iterations: iterations, origin: origin, options: options)
+    case 4 where arguments[1] == "--open" && ["jar", "read"].contains(arguments[2]):
+        try openTogether(arguments[3], asJar: arguments[2] == "jar", options: options)
     default: usage()
     }
 } catch {

@@ -2,11 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `cookiejar inspect`, `import` and `export`, run as sub-processes, against golden output. One at a time:
-/// they open the same sample jar, a WAL database, and in a fresh checkout the first opening rebuilds its
-/// shared-memory index, which a concurrent opening is refused for (SQLITE_BUSY_RECOVERY).
-@Suite(.serialized)
-struct InspectTests {
+/// `cookiejar inspect`, `import` and `export`, run as sub-processes, against golden output. They run
+/// together on the same sample jar, a WAL database: in a fresh checkout the first opening rebuilds its
+/// shared-memory index, and the others wait for it within the busy timeout (OpeningRaceTests).
+@Suite struct InspectTests {
     let directory = TemporaryDirectory()
 
     /// 2026-11-21T10:00:00Z, an hour after the sample jar's cookies were set.

@@ -41,6 +41,7 @@ public enum CookieExclusion: String, Sendable, Hashable, CaseIterable, CustomStr
 
 /// A stored cookie and whether a request would carry it.
 public struct RetrievalDecision: Sendable, Hashable {
+    /// The stored cookie.
     public var cookie: Cookie
     /// Why the request would not carry it; nil when it would.
     public var exclusion: CookieExclusion?

@@ -150,6 +150,16 @@ public final class CookieJar: Sendable {
         return withStore { $0.insert(cookie, now: now) }
     }
 
+    /// `insert(_:)`, adding the evictions the limits made to `evictions` (`CookieStore.evictions`).
+    func insert(_ cookie: Cookie, countingEvictionsIn evictions: inout [CookieEviction]?) -> SetCookieOutcome {
+        let now = clock.now()
+        return withStore { store in
+            swap(&store.evictions, &evictions)
+            defer { swap(&store.evictions, &evictions) }
+            return store.insert(cookie, now: now)
+        }
+    }
+
     /// Enforces the limits on the cookies this jar was made with from a file (`CookieStore.Loader`).
     func enforceLimitsAfterLoading() {
         let now = clock.now()

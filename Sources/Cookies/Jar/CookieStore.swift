@@ -16,6 +16,8 @@ struct CookieStore: Sendable {
     /// Where retrieval writes a Cookie header before it becomes a String: the longest header so far.
     var headerBuffer: [UInt8] = []
     var recordsChanges = false
+    /// The evictions the limits made, by site and limit, while not nil (`CookieJar.insert(contentsOf:)`).
+    var evictions: [CookieEviction]?
     /// Host or cookie domain → its site key, and the slot of that site as of `siteLayout`; bounded,
     /// cleared when full.
     private var siteKeyCache = DomainTable<CachedSite>()

@@ -15,12 +15,13 @@ extension CookieStore {
             let target = limit - limits.sitePurgeCount
             purgeExpired(inSite: key, now: now)
             let recordsChanges = self.recordsChanges
-            let evicted: [Cookie] = withSite(key) { site in
-                guard site.count > limit else { return [] }
+            let (evicted, count): ([Cookie], Int) = withSite(key) { site in
+                guard site.count > limit else { return ([], 0) }
                 let victims = CookieStore.firstInEvictionOrder(site.count - target, of: site, keeping: kept)
-                return site.remove(at: victims, returningThem: recordsChanges)
+                return (site.remove(at: victims, returningThem: recordsChanges), victims.count)
             }
             recordRemovals(evicted, cause: .evicted)
+            noteEvictions(count, by: .perSite, from: key)
         }
     }
 
@@ -47,7 +48,13 @@ extension CookieStore {
         for (siteKey, indices) in doomed {
             let evicted = withSite(siteKey) { $0.remove(at: indices, returningThem: recordsChanges) }
             recordRemovals(evicted, cause: .evicted)
+            noteEvictions(indices.count, by: .total, from: siteKey)
         }
+    }
+
+    /// Counts `count` cookies of `site` evicted by `limit`, when evictions are counted.
+    private mutating func noteEvictions(_ count: Int, by limit: CookieEviction.Limit, from site: String) {
+        if count > 0, evictions != nil { evictions?.append(CookieEviction(limit: limit, site: site, count: count)) }
     }
 
     /// The indices of the first `count` cookies of `site` in eviction order (non-Secure before Secure,

@@ -17,6 +17,7 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
     private let text: String
     private let start: Int
     private let end: Int
+    /// Whether the host is a domain name or an IP address.
     public let kind: Kind
 
     /// The canonical text: `www.example.com`, `127.0.0.1`, `[::1]`.

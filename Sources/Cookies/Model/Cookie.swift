@@ -1,7 +1,9 @@
 /// A cookie as the jar keeps it: the fields of rfc6265bis-22 §5.7 after every check passed, plus the
 /// CHIPS partition key and where the cookie came from.
 public struct Cookie: Sendable, Hashable {
+    /// The cookie's name; empty for a nameless cookie (a `Set-Cookie` line without "=", §5.6).
     public var name: String
+    /// The cookie's value, as the server sent it (DQUOTEs included).
     public var value: String
     /// The canonical request-host (host-only cookies) or the Domain attribute (§5.7 step 10).
     public var domain: String
@@ -54,6 +56,9 @@ public struct Cookie: Sendable, Hashable {
 // jar builds cookies through that one, which the optimiser turns into stores straight into the result,
 // where an initialiser assigning each property builds a temporary, copies it and destroys it (Swift 6.3).
 extension Cookie {
+    /// A cookie with these fields, as a file or the app itself describes it (no §5.7 check is made:
+    /// `CookieJar.insert(_:)` stores it as it is). `lastAccess` defaults to `creation`; no `expiry` makes
+    /// a session cookie.
     public init(
         name: String, value: String, domain: String, isHostOnly: Bool = true, path: String = "/",
         expiry: CookieTime? = nil, creation: CookieTime, lastAccess: CookieTime? = nil, isSecure: Bool = false,

@@ -15,8 +15,10 @@ public protocol CookieClock: Sendable {
 
 /// The wall clock (`CLOCK_REALTIME`).
 public struct SystemCookieClock: CookieClock {
+    /// The wall clock.
     public init() {}
 
+    /// The current time of `CLOCK_REALTIME`, to the microsecond.
     public func now() -> CookieTime {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
@@ -28,6 +30,7 @@ public struct SystemCookieClock: CookieClock {
 public final class ManualCookieClock: CookieClock {
     private let current: Mutex<CookieTime>
 
+    /// A clock standing at `start`.
     public init(_ start: CookieTime) {
         current = Mutex(start)
     }

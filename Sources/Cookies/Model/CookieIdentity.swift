@@ -4,12 +4,18 @@
 /// cookies by it. Strings compare as UTF-8 bytes, as in a jar file's unique key: canonically equivalent
 /// but different text ("é" and "e" + U+0301) makes different cookies.
 public struct CookieIdentity: Hashable, Sendable {
+    /// The cookie's name.
     public let name: String
+    /// The cookie's domain (canonical, no leading dot).
     public let domain: String
+    /// The cookie's host-only-flag.
     public let isHostOnly: Bool
+    /// The cookie's path.
     public let path: String
+    /// The cookie's CHIPS partition key; nil when unpartitioned.
     public let partitionKey: String?
 
+    /// The identity of `cookie`.
     public init(_ cookie: Cookie) {
         name = cookie.name
         domain = cookie.domain

@@ -7,6 +7,7 @@ public struct CookieTime: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Microseconds since the Unix epoch.
     public var microsecondsSinceEpoch: Int64
 
+    /// The instant `microsecondsSinceEpoch` microseconds after 1970-01-01T00:00:00Z (before it when negative).
     public init(microsecondsSinceEpoch: Int64) {
         self.microsecondsSinceEpoch = microsecondsSinceEpoch
     }

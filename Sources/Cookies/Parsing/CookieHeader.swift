@@ -7,6 +7,8 @@
 // senders, so `parse` is lenient: it splits on ";" alone, trims whitespace, and reads a pair
 // without "=" the way §5.6 reads a name-value-pair without one: as a nameless cookie.
 
+/// The `Cookie` request header read the way a server reads it (rfc6265bis-22 §4.2): `parse` splits a
+/// header value into its name/value pairs.
 public enum CookieHeader {
     /// Splits a `Cookie` header value into its pairs, in order (rfc6265bis-22 §4.2.1, §5.6 for nameless pairs).
     ///

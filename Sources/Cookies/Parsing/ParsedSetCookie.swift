@@ -66,6 +66,8 @@ public struct ParsedSetCookie: Sendable, Hashable {
         set { parts.partitioned = newValue }
     }
 
+    /// A `Set-Cookie` line with these attributes, as a server would build it (`serialized()` writes the
+    /// line): `expires` in seconds since the Unix epoch, `maxAge` in seconds; nil leaves an attribute out.
     public init(
         name: String, value: String, expires: Int64? = nil, maxAge: Int64? = nil, domain: String? = nil,
         path: String? = nil, secure: Bool = false, httpOnly: Bool = false, sameSite: SameSite? = nil,

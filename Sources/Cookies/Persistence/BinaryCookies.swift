@@ -29,9 +29,11 @@ public enum BinaryCookies {
 
     /// The cookies of a binarycookies file, in file order.
     ///
-    /// - Parameter lenient: when true, a cookie whose fields cannot be read, or a wrong checksum, is
-    ///   reported in `skipped` and reading goes on; when false (the default), the first one throws. A bad
-    ///   file header, page table or page always throws.
+    /// - Parameters:
+    ///   - bytes: the whole file.
+    ///   - lenient: when true, a cookie whose fields cannot be read, or a wrong checksum, is
+    ///     reported in `skipped` and reading goes on; when false (the default), the first one throws. A
+    ///     bad file header, page table or page always throws.
     public static func parse(_ bytes: some Collection<UInt8>, lenient: Bool = false) throws(CookieFileError) -> CookieFileContents {
         try bytes.withCookieFileBytes { buffer throws(CookieFileError) in try parse(buffer, lenient: lenient) }
     }

@@ -42,8 +42,7 @@ final class CookieDatabase {
         }
         // Until the file is known to be ours, closing must not checkpoint a foreign WAL into it.
         connection.setCheckpointsOnClose(false)
-        let (seconds, attoseconds) = options.busyTimeout.components
-        connection.setBusyTimeout(milliseconds: Int32(clamping: min(seconds, 86_400) * 1000 + attoseconds / 1_000_000_000_000_000))
+        connection.setBusyTimeout(options.busyTimeout)
 
         try checkSchema(connection, path: path)
         var store = store
@@ -122,7 +121,9 @@ final class CookieDatabase {
 
     /// Every row of the jar file at `path`, expired and session cookies included, read without writing
     /// anything (for tools: `cookiejar inspect`, `export`). The file must be a jar of the current schema.
-    static func snapshot(_ path: String) throws(CookieFileError) -> [Cookie] {
+    /// A lock held by a writer, or another process rebuilding the WAL's index (the first to open a file
+    /// whose `-wal` outlived its last connection), is waited for up to `busyTimeout`.
+    static func snapshot(_ path: String, busyTimeout: Duration = CookieFileOptions().busyTimeout) throws(CookieFileError) -> [Cookie] {
         let connection: SQLiteConnection
         do {
             // A jar in use has a -wal file with its latest changes: read it through SQLite's WAL index.
@@ -133,6 +134,7 @@ final class CookieDatabase {
             throw CookieFileError(error, path: path, doing: "cannot open the jar file")
         }
         connection.setCheckpointsOnClose(false)
+        connection.setBusyTimeout(busyTimeout)
         let applicationID: Int64?
         let version: Int64
         do {

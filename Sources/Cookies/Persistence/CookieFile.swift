@@ -8,6 +8,7 @@ public enum CookieFile {
     /// the content (`CookieFileFormat(sniffing:)`), never from the name. The file is only read.
     ///
     /// - Parameters:
+    ///   - path: the file to read.
     ///   - now: the import time, for formats without creation times (cookies.txt).
     ///   - lenient: skip and report bad entries instead of throwing at the first one.
     /// An SQLite file is read without writing to it: a swift-cookiejar jar (every row, expired and

@@ -79,6 +79,7 @@ public struct CookieFileError: Error, Sendable, Hashable, CustomStringConvertibl
         public var description: String { base.rawValue }
     }
 
+    /// What went wrong, stable across versions (`Code`).
     public private(set) var code: Code
     /// The file's path as the caller gave it; nil for bytes parsed in memory.
     public private(set) var path: String?
@@ -89,6 +90,8 @@ public struct CookieFileError: Error, Sendable, Hashable, CustomStringConvertibl
     /// One line saying what happened; never contains a cookie's value.
     public private(set) var detail: String
 
+    /// An error of `code` in the file at `path` (nil for bytes in memory), at `line` or byte `offset`
+    /// when known; `detail` says what happened and must not contain a cookie's value.
     public init(_ code: Code, path: String? = nil, line: Int? = nil, offset: Int? = nil, detail: String) {
         self.code = code
         self.path = path

@@ -39,5 +39,7 @@ public struct CookieFileOptions: Sendable {
     /// The most pages the file may grow to (SQLite's `max_page_count`), for tests of a full disk.
     var maximumPageCount: Int?
 
+    /// The default options: session cookies not written, unreadable files not touched, durable
+    /// across a crash of the process, written a second after a change, a busy timeout of 5 s.
     public init() {}
 }

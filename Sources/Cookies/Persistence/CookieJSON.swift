@@ -36,9 +36,11 @@ public enum CookieJSON {
 
     /// The cookies of a swift-cookiejar JSON document.
     ///
-    /// - Parameter lenient: when true, a cookie object with a missing or invalid member is skipped and
-    ///   reported in `skipped`; when false (the default), the first one throws. Malformed JSON, another
-    ///   format or version always throw.
+    /// - Parameters:
+    ///   - bytes: the whole document (UTF-8).
+    ///   - lenient: when true, a cookie object with a missing or invalid member is skipped and
+    ///     reported in `skipped`; when false (the default), the first one throws. Malformed JSON, another
+    ///     format or version always throw.
     public static func parse(_ bytes: some Collection<UInt8>, lenient: Bool = false) throws(CookieFileError) -> CookieFileContents {
         try bytes.withCookieFileBytes { buffer throws(CookieFileError) in try parse(buffer, lenient: lenient) }
     }

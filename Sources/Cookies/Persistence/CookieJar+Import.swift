@@ -3,16 +3,24 @@ extension CookieJar {
     /// what a file can get wrong, `ImportedCookie`), a cookie replaces one of the same identity, limits
     /// apply, and cookies already expired are dropped.
     ///
-    /// - Returns: how many cookies were stored.
+    /// The jar's limits (`limits`) hold for imported cookies as for received ones: more than
+    /// `maxCookiesPerSite` cookies of one site, or `maxCookies` in all, evict the least recently used
+    /// ones. The report says how many each limit evicted from which site; a jar made with other
+    /// `CookieLimits` keeps more.
+    ///
+    /// - Returns: how many cookies were stored, dropped as expired, and evicted by the limits.
     @discardableResult
-    public func insert(contentsOf cookies: some Sequence<Cookie>) -> Int {
+    public func insert(contentsOf cookies: some Sequence<Cookie>) -> CookieInsertionReport {
         var stored = 0
+        var expired = 0
+        var evictions: [CookieEviction]? = []
         for cookie in cookies {
-            switch insert(cookie) {
+            switch insert(cookie, countingEvictionsIn: &evictions) {
             case .stored, .replaced: stored += 1
-            case .deleted, .expired, .rejected: break
+            case .deleted, .expired: expired += 1
+            case .rejected: break
             }
         }
-        return stored
+        return CookieInsertionReport(stored: stored, expired: expired, evictions: evictions ?? [])
     }
 }

@@ -79,9 +79,14 @@ final class SQLiteConnection {
         return try statement.step() ? statement.int64(at: 0) : nil
     }
 
-    /// How long a statement waits for another connection's lock before failing with SQLITE_BUSY.
-    func setBusyTimeout(milliseconds: Int32) {
-        sqlite3_busy_timeout(handle, milliseconds)
+    /// How long a statement waits for another connection's lock before failing with SQLITE_BUSY: SQLite's
+    /// busy handler sleeps and retries until then (whole milliseconds, at most a day). It also waits out
+    /// another connection's rebuilding of a WAL file's index, which fails a read with
+    /// SQLITE_BUSY_RECOVERY meanwhile (https://sqlite.org/rescode.html#busy_recovery). The corresponding
+    /// C function is `sqlite3_busy_timeout`.
+    func setBusyTimeout(_ timeout: Duration) {
+        let (seconds, attoseconds) = timeout.components
+        sqlite3_busy_timeout(handle, Int32(clamping: min(seconds, 86_400) * 1000 + attoseconds / 1_000_000_000_000_000))
     }
 
     /// How many rows the last INSERT, UPDATE or DELETE changed.

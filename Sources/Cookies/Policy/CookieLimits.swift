@@ -15,6 +15,8 @@ public struct CookieLimits: Sendable, Hashable {
     /// The longest lifetime a cookie can be given, in seconds. Default: 400 days (34,560,000 s).
     public var maxAgeSeconds: Int64
 
+    /// Limits with these values, each brought within its range: at least one cookie per site and in
+    /// all, a purge that leaves at least one cookie, no negative lifetime.
     public init(
         maxCookiesPerSite: Int = 180, sitePurgeCount: Int = 30, maxCookies: Int = 3300, purgeCount: Int = 300,
         maxAgeSeconds: Int64 = 400 * 24 * 60 * 60

@@ -22,6 +22,7 @@ public struct CookieRequestContext: Sendable, Hashable {
         case origin(CookieURL)
     }
 
+    /// The site for cookies: where the request comes from, which decides same-site or cross-site (§5.2.1).
     public var siteForCookies: SiteForCookies
     /// The request navigates a top-level traversable (§5.7 step 18.3, §5.8.3 step 3).
     public var isTopLevelNavigation: Bool
@@ -29,8 +30,10 @@ public struct CookieRequestContext: Sendable, Hashable {
     public var method: String
     /// The top-level site the request is made under (CHIPS partition); nil for the request URL's own site.
     public var partition: CookieURL?
+    /// The API making the request: HTTP, or a non-HTTP API that never sees HttpOnly cookies.
     public var api: CookieAPI
 
+    /// A request context; the defaults are those of `firstParty`.
     public init(
         siteForCookies: SiteForCookies = .requestOrigin, isTopLevelNavigation: Bool = false, method: String = "GET",
         partition: CookieURL? = nil, api: CookieAPI = .http

@@ -8,10 +8,12 @@ public struct PublicSuffixListError: Error, Sendable, Equatable, CustomStringCon
         case empty
     }
 
+    /// Why the file could not be loaded.
     public let code: Code
     /// The path of the file, as given by the caller.
     public let path: String
 
+    /// The error `code` for the file at `path`.
     public init(code: Code, path: String) {
         self.code = code
         self.path = path

@@ -105,7 +105,7 @@ struct CookieFileTests {
             copyClock.set(clock.now())
             let cookies = try CookieFile.parse(Array(text.utf8), now: clock.now()).cookies
             #expect(cookies.count == 4)
-            #expect(copy.insert(contentsOf: cookies) == 3)
+            #expect(copy.insert(contentsOf: cookies).stored == 3)
             #expect(copy.count == 3)
             #expect(copy.cookieHeader(for: site) == jar.cookieHeader(for: site))
         }

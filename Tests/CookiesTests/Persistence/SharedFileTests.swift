@@ -17,35 +17,8 @@ import Testing
     /// Flushes per writer: enough for the two writers' transactions to interleave many times.
     static let iterations = 40
 
-    /// A running `CrashWriter --share` and its pipes.
-    struct Writer {
-        let process: Process
-        let input: Pipe
-        let output: Pipe
-        let errors: Pipe
-
-        /// Its output up to the line `line` (or to its end when it exits first).
-        func read(until line: String) -> String {
-            var text = ""
-            while !text.split(separator: "\n").contains(Substring(line)) {
-                let data = output.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                text += String(decoding: data, as: UTF8.self)
-            }
-            return text
-        }
-    }
-
-    func startWriter(_ writer: Int) throws -> Writer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try crashWriterPath())
-        process.arguments = ["--share", String(writer), String(Self.iterations), path]
-        let started = Writer(process: process, input: Pipe(), output: Pipe(), errors: Pipe())
-        process.standardInput = started.input
-        process.standardOutput = started.output
-        process.standardError = started.errors
-        try process.run()
-        return started
+    func startWriter(_ writer: Int) throws -> CrashWriterProcess {
+        try CrashWriterProcess(["--share", String(writer), String(Self.iterations), path])
     }
 
     /// Both writers open the file (which neither finds: they race to create it), then flush 40 times
@@ -54,13 +27,11 @@ import Testing
     /// value; the file passes SQLite's integrity check and opens as a jar.
     @Test func twoWriterProcessesLoseNoAcknowledgedChange() throws {
         let writers = try (0..<2).map { try startWriter($0) }
-        for writer in writers { #expect(writer.read(until: "ready").hasSuffix("ready\n"), "the writer opened the jar") }
-        for writer in writers { try writer.input.fileHandleForWriting.write(contentsOf: Data("go\n".utf8)) }
+        for writer in writers { #expect(writer.ready(), "the writer opened the jar") }
+        for writer in writers { try writer.go() }
         for (number, writer) in writers.enumerated() {
-            let output = String(decoding: writer.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let errors = String(decoding: writer.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            writer.process.waitUntilExit()
-            #expect(writer.process.terminationStatus == 0, "writer \(number): \(errors)")
+            let (output, errors, status) = writer.finish()
+            #expect(status == 0, "writer \(number): \(errors)")
             let acknowledged = output.split(separator: "\n").compactMap { $0.hasPrefix("acked ") ? Int($0.dropFirst(6)) : nil }
             #expect(acknowledged == Array(1...Self.iterations), "writer \(number) acknowledged every flush")
         }

@@ -1,0 +1,36 @@
+/// What `CookieJar.insert(contentsOf:)` did: the cookies it stored, those it dropped as expired, and the
+/// cookies the jar's limits evicted meanwhile — inserted ones or ones the jar held before.
+public struct CookieInsertionReport: Sendable, Hashable {
+    /// Cookies stored, new or replacing a cookie of the same identity. A later cookie of the same call
+    /// may have evicted some of them again (`evictions`).
+    public var stored: Int
+    /// Cookies not stored because they had already expired (each removed the cookie of its identity the
+    /// jar held, if any).
+    public var expired: Int
+    /// The evictions by site and limit, one entry for each pair, in the order of the sites, then of the
+    /// limits.
+    public var evictions: [CookieEviction]
+
+    /// A report of `stored` and `expired` cookies and `evictions` (merged by site and limit, and sorted).
+    public init(stored: Int, expired: Int, evictions: some Sequence<CookieEviction>) {
+        self.stored = stored
+        self.expired = expired
+        var merged: [CookieEviction] = []
+        for eviction in evictions.sorted(by: { ($0.site, $0.limit) < ($1.site, $1.limit) }) {
+            if let last = merged.last, last.site == eviction.site, last.limit == eviction.limit {
+                merged[merged.count - 1].count += eviction.count
+            } else {
+                merged.append(eviction)
+            }
+        }
+        self.evictions = merged
+    }
+
+    /// How many cookies the limits evicted in all.
+    public var evictedCount: Int { evictions.reduce(0) { $0 + $1.count } }
+
+    /// How many cookies `limit` evicted, over every site.
+    public func evictedCount(by limit: CookieEviction.Limit) -> Int {
+        evictions.reduce(0) { $0 + ($1.limit == limit ? $1.count : 0) }
+    }
+}

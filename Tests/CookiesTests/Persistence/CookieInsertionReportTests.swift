@@ -1,0 +1,91 @@
+import Testing
+
+@testable import Cookies
+
+/// `insert(contentsOf:)` reports what the jar's limits evicted (issue 22: importing 1,000 cookies of one
+/// site kept 163 of them without a word). Limits from `CookieLimits` (Chromium's CookieMonster: 180 a
+/// site purged by 30, 3300 in all purged by 300; rfc6265bis-22 §6.1).
+struct CookieInsertionReportTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var limits: CookieLimits
+        /// Cookies inserted: (site, how many), in this order, each a second after the one before.
+        var sites: [(String, Int)]
+        var expectedEvictions: [CookieEviction]
+        var expectedCount: Int
+    }
+
+    static let cases: [Case] = [
+        // 180 fit; the 181st cuts the site to 150, and so does every 31st after it: 26 more times up to
+        // 986, leaving 150 + 14 - 1 = 163 after the 1,000th.
+        Case(
+            testDescription: "1,000 cookies of one site, default limits: 837 evicted by the per-site limit",
+            limits: .default, sites: [("example.com", 1_000)],
+            expectedEvictions: [CookieEviction(limit: .perSite, site: "example.com", count: 837)], expectedCount: 163),
+        // 11 cookies with room for 10: the jar is cut to 7, the 4 oldest (all of a.com) go.
+        Case(
+            testDescription: "the jar-wide limit: the oldest cookies go, from whichever site holds them",
+            limits: CookieLimits(maxCookies: 10, purgeCount: 3), sites: [("a.com", 6), ("b.com", 5)],
+            expectedEvictions: [CookieEviction(limit: .total, site: "a.com", count: 4)], expectedCount: 7),
+        // a.com: 5 fit, the 6th cuts it to 3 (3 evicted); b.com's 4th makes 7 in a jar with room for 6,
+        // which is cut to 5 (2 evicted: the oldest, a.com's).
+        Case(
+            testDescription: "both limits, each counted for its own site",
+            limits: CookieLimits(maxCookiesPerSite: 5, sitePurgeCount: 2, maxCookies: 6, purgeCount: 1),
+            sites: [("a.com", 6), ("b.com", 4)],
+            expectedEvictions: [
+                CookieEviction(limit: .perSite, site: "a.com", count: 3), CookieEviction(limit: .total, site: "a.com", count: 2),
+            ],
+            expectedCount: 5),
+        Case(
+            testDescription: "within the limits nothing is evicted", limits: .default, sites: [("a.com", 3), ("b.com", 3)],
+            expectedEvictions: [], expectedCount: 6),
+    ]
+
+    @Test(arguments: cases)
+    func reportsEvictionsBySiteAndLimit(_ row: Case) {
+        let (jar, _) = makeTestJar(limits: row.limits)
+        var cookies: [Cookie] = []
+        for (site, count) in row.sites {
+            for index in 0..<count {
+                cookies.append(
+                    Cookie(
+                        name: "\(site)-\(index)", value: "1", domain: site, expiry: testEpoch.adding(seconds: 86_400),
+                        creation: testEpoch.adding(seconds: Int64(cookies.count))))
+            }
+        }
+        let report = jar.insert(contentsOf: cookies)
+        #expect(report.stored == cookies.count)
+        #expect(report.expired == 0)
+        #expect(report.evictions == row.expectedEvictions)
+        #expect(report.evictedCount == cookies.count - row.expectedCount)
+        #expect(jar.count == row.expectedCount)
+    }
+
+    /// Expired cookies are counted apart; a cookie replacing another of its identity counts as stored.
+    @Test func countsExpiredAndReplacedCookies() {
+        let (jar, _) = makeTestJar()
+        let live = Cookie(name: "a", value: "1", domain: "a.com", creation: testEpoch)
+        let replacing = Cookie(name: "a", value: "2", domain: "a.com", creation: testEpoch.adding(seconds: 1))
+        let expired = Cookie(name: "b", value: "1", domain: "a.com", expiry: testEpoch, creation: testEpoch.adding(seconds: -10))
+        let report = jar.insert(contentsOf: [live, replacing, expired])
+        #expect(report == CookieInsertionReport(stored: 2, expired: 1, evictions: []))
+        #expect(jar.allCookies().map(\.value) == ["2"])
+    }
+
+    /// Evictions given in any order and in pieces are merged by site and limit and sorted.
+    @Test func reportMergesEvictionsBySiteAndLimit() {
+        let report = CookieInsertionReport(
+            stored: 0, expired: 0,
+            evictions: [
+                CookieEviction(limit: .total, site: "b.com", count: 1), CookieEviction(limit: .perSite, site: "b.com", count: 30),
+                CookieEviction(limit: .total, site: "a.com", count: 2), CookieEviction(limit: .perSite, site: "b.com", count: 31),
+            ])
+        #expect(
+            report.evictions == [
+                CookieEviction(limit: .total, site: "a.com", count: 2), CookieEviction(limit: .perSite, site: "b.com", count: 61),
+                CookieEviction(limit: .total, site: "b.com", count: 1),
+            ])
+        #expect(report.evictedCount(by: .perSite) == 61 && report.evictedCount(by: .total) == 3 && report.evictedCount == 64)
+    }
+}
