@@ -30,6 +30,7 @@ public final class LibPSLList: PublicSuffixList, @unchecked Sendable {
     /// every name is a public suffix, which fails closed.
     private let context: OpaquePointer?
 
+    /// libpsl's newest list (`latest()`) or a list file (`init(contentsOfFile:)`), with its date.
     public let info: PublicSuffixListInfo?
 
     private init(context: OpaquePointer?, info: PublicSuffixListInfo) {

@@ -11,6 +11,7 @@ public struct PublicSuffixListInfo: Sendable, Hashable {
         case file
     }
 
+    /// Where the rules come from.
     public var source: Source
     /// When the list was published, as well as it is known: the upstream commit's date for the compiled-in
     /// list, the newer of libpsl's built-in data and its list file's modification time for libpsl, the
@@ -25,6 +26,7 @@ public struct PublicSuffixListInfo: Sendable, Hashable {
     /// The file the rules were read from, when they were.
     public var path: String?
 
+    /// Describes a list; only `source` and `date` are required.
     public init(
         source: Source, date: CookieTime?, ruleCount: Int? = nil, revision: String? = nil, sha256: String? = nil,
         path: String? = nil

@@ -46,6 +46,7 @@ public struct PublicSuffixRules: PublicSuffixList {
     private let slots: [UInt32]
     /// How many rules the text stated (a name stated by two rules, "ck" and "*.ck", counts twice).
     public let ruleCount: Int
+    /// Where the rules came from: nil for a list parsed from text in memory.
     public let info: PublicSuffixListInfo?
 
     /// Parses `text` in the public suffix list format. Never fails: text without rules gives the list that has only

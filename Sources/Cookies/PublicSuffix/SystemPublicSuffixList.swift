@@ -9,6 +9,7 @@
 /// No platform is ever left with the "*" rule alone. A caller wanting another list (one downloaded at run time:
 /// `PublicSuffixRules(contentsOfFile:)`) passes it to the jar.
 public enum SystemPublicSuffixList {
+    /// The list, chosen and loaded once, on first use.
     public static let shared: any PublicSuffixList = load()
 
     #if LibPSL && canImport(CLibPSL)
