@@ -40,6 +40,51 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(jar: big, query)
         }
     }
+
+    manySites()
+}
+
+/// Jars that meet many sites, with the default limits (3,300 cookies in all, 300 evicted at once): one
+/// iteration receives 200,000 lines `c=v; Max-Age=3600` from URLs built beforehand (no String work in the
+/// loop), so that its time over 200,000 is a receipt's. The reference is a jar within its limits (100
+/// sites of 20 names) whose every receipt replaces a cookie: what a receipt costs when nothing is evicted.
+func manySites() {
+    let receipts = 200_000
+    let line = "c=v; Max-Age=3600"
+    let few = Benchmark.Configuration(maxIterations: 10)
+
+    /// Receives `line` from each of `urls` into a fresh jar with the default limits.
+    func receiveIntoFreshJar(_ name: String, from urls: [CookieURL]) {
+        Benchmark(name, configuration: few) { benchmark in
+            let jar = CookieJar()
+            benchmark.startMeasurement()
+            for url in urls {
+                jar.receive(line, from: url)
+            }
+            benchmark.stopMeasurement()
+            precondition(jar.count <= CookieLimits.default.maxCookies, "the jar-wide limit holds")
+            blackHole(jar)
+        }
+    }
+    receiveIntoFreshJar(
+        "Receive-200k-distinct-sites-default-limits", from: (0..<receipts).map { CookieURL("https://site\($0).com/")! })
+    // Host k is host k / 50,000 of site k % 50,000: each site comes back three times, 50,000 receipts apart.
+    receiveIntoFreshJar(
+        "Receive-200k-hosts-over-50k-sites-default-limits",
+        from: (0..<receipts).map { CookieURL("https://h\($0 / 50_000).site\($0 % 50_000).com/")! })
+
+    let sites = (0..<100).map { CookieURL("https://site\($0).com/")! }
+    let names = (0..<20).map { "c\($0)=v; Max-Age=3600" }
+    let jar = CookieJar()
+    for site in sites {
+        for name in names { jar.receive(name, from: site) }
+    }
+    precondition(jar.count == 2000, "the reference jar holds 100 sites of 20 cookies")
+    Benchmark("Receive-200k-replacing-within-limits", configuration: few) { _ in
+        for index in 0..<receipts {
+            jar.receive(names[index % 20], from: sites[index / 20 % 100])
+        }
+    }
 }
 
 @inline(__always)
