@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkWorkload
 import Cookies
+import Foundation
 
 /// The jar: receiving `Set-Cookie` lines (§5.6 + §5.7) and building `Cookie` headers (§5.8.3).
 let benchmarks: @Sendable () -> Void = {
@@ -42,6 +43,48 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     manySites()
+    manyThreads(jar: big, queries: hits)
+}
+
+/// One jar shared by threads (an app's URLSession delegate queues, a server's event loops): the 50,000
+/// cookie jar, 8,000 lookups of `queries` (URLs built beforehand) per iteration, made by one thread, by
+/// eight threads of 1,000 each, and by seven threads while an eighth receives 1,000 lines into the same
+/// jar. On a machine of n cores, eight threads at best take 1/n of one thread's time.
+func manyThreads(jar: CookieJar, queries: [String]) {
+    let urls = queries.compactMap(CookieURL.init)
+    let receipts = Workload(siteCount: 1000, seed: 6265).receipts(count: 1000, seed: 5).map { ($0.setCookie, CookieURL($0.url)!) }
+
+    /// Runs `bodies` on threads of their own and returns when all are done.
+    func onThreads(_ bodies: [@Sendable () -> Void]) {
+        let group = DispatchGroup()
+        for body in bodies {
+            group.enter()
+            Thread.detachNewThread {
+                body()
+                group.leave()
+            }
+        }
+        group.wait()
+    }
+    let lookups: @Sendable (Int) -> Void = { count in
+        for index in 0..<count {
+            blackHole(jar.cookieHeader(for: urls[index % urls.count]))
+        }
+    }
+    Benchmark("Lookup-8000-one-thread") { _ in
+        onThreads([{ lookups(8000) }])
+    }
+    Benchmark("Lookup-8000-eight-threads") { _ in
+        onThreads(Array(repeating: { lookups(1000) }, count: 8))
+    }
+    Benchmark("Lookup-7000-seven-threads-while-one-receives") { _ in
+        let receiver: @Sendable () -> Void = {
+            for (line, url) in receipts {
+                jar.receive(line, from: url)
+            }
+        }
+        onThreads([receiver] + Array(repeating: { lookups(1000) }, count: 7))
+    }
 }
 
 /// Jars that meet many sites, with the default limits (3,300 cookies in all, 300 evicted at once): one
