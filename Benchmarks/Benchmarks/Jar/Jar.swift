@@ -24,11 +24,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // A jar of about 50,000 cookies (66,000 receipts), then 1,000 requests per iteration (URL parse + header).
-    let big = CookieJar(limits: limits)
-    for receipt in workload.receipts(count: 66_000, seed: 2) {
-        big.receive(receipt.setCookie, from: CookieURL(receipt.url)!)
-    }
-    precondition((48_000...52_000).contains(big.count), "the lookup jar should hold about 50,000 cookies")
+    let big = lookupJar(workload, limits: limits)
     let hits = workload.queries(count: 1000, hits: true, seed: 3)
     let misses = workload.queries(count: 1000, hits: false, seed: 4)
     Benchmark("Lookup-hits-50k-cookie-jar") { _ in
@@ -43,7 +39,18 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     manySites()
-    manyThreads(jar: big, queries: hits)
+    // A jar of its own, which the receiving thread changes.
+    manyThreads(jar: lookupJar(workload, limits: limits), queries: hits)
+}
+
+/// A jar of about 50,000 cookies: 66,000 receipts of `workload`.
+func lookupJar(_ workload: Workload, limits: CookieLimits) -> CookieJar {
+    let jar = CookieJar(limits: limits)
+    for receipt in workload.receipts(count: 66_000, seed: 2) {
+        jar.receive(receipt.setCookie, from: CookieURL(receipt.url)!)
+    }
+    precondition((48_000...52_000).contains(jar.count), "the lookup jar should hold about 50,000 cookies")
+    return jar
 }
 
 /// One jar shared by threads (an app's URLSession delegate queues, a server's event loops): the 50,000
