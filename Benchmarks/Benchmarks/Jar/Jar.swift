@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkWorkload
 import Cookies
+import Foundation
 
 /// The jar: receiving `Set-Cookie` lines (§5.6 + §5.7) and building `Cookie` headers (§5.8.3).
 let benchmarks: @Sendable () -> Void = {
@@ -23,11 +24,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // A jar of about 50,000 cookies (66,000 receipts), then 1,000 requests per iteration (URL parse + header).
-    let big = CookieJar(limits: limits)
-    for receipt in workload.receipts(count: 66_000, seed: 2) {
-        big.receive(receipt.setCookie, from: CookieURL(receipt.url)!)
-    }
-    precondition((48_000...52_000).contains(big.count), "the lookup jar should hold about 50,000 cookies")
+    let big = lookupJar(workload, limits: limits)
     let hits = workload.queries(count: 1000, hits: true, seed: 3)
     let misses = workload.queries(count: 1000, hits: false, seed: 4)
     Benchmark("Lookup-hits-50k-cookie-jar") { _ in
@@ -38,6 +35,104 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Lookup-misses-50k-cookie-jar") { _ in
         for query in misses {
             blackHole(jar: big, query)
+        }
+    }
+
+    manySites()
+    // A jar of its own, which the receiving thread changes.
+    manyThreads(jar: lookupJar(workload, limits: limits), queries: hits)
+}
+
+/// A jar of about 50,000 cookies: 66,000 receipts of `workload`.
+func lookupJar(_ workload: Workload, limits: CookieLimits) -> CookieJar {
+    let jar = CookieJar(limits: limits)
+    for receipt in workload.receipts(count: 66_000, seed: 2) {
+        jar.receive(receipt.setCookie, from: CookieURL(receipt.url)!)
+    }
+    precondition((48_000...52_000).contains(jar.count), "the lookup jar should hold about 50,000 cookies")
+    return jar
+}
+
+/// One jar shared by threads (an app's URLSession delegate queues, a server's event loops): the 50,000
+/// cookie jar, 8,000 lookups of `queries` (URLs built beforehand) per iteration, made by one thread, by
+/// eight threads of 1,000 each, and by seven threads while an eighth receives 1,000 lines into the same
+/// jar. On a machine of n cores, eight threads at best take 1/n of one thread's time.
+func manyThreads(jar: CookieJar, queries: [String]) {
+    let urls = queries.compactMap(CookieURL.init)
+    let receipts = Workload(siteCount: 1000, seed: 6265).receipts(count: 1000, seed: 5).map { ($0.setCookie, CookieURL($0.url)!) }
+
+    /// Runs `bodies` on threads of their own and returns when all are done.
+    func onThreads(_ bodies: [@Sendable () -> Void]) {
+        let group = DispatchGroup()
+        for body in bodies {
+            group.enter()
+            Thread.detachNewThread {
+                body()
+                group.leave()
+            }
+        }
+        group.wait()
+    }
+    let lookups: @Sendable (Int) -> Void = { count in
+        for index in 0..<count {
+            blackHole(jar.cookieHeader(for: urls[index % urls.count]))
+        }
+    }
+    Benchmark("Lookup-8000-one-thread") { _ in
+        onThreads([{ lookups(8000) }])
+    }
+    Benchmark("Lookup-8000-eight-threads") { _ in
+        onThreads(Array(repeating: { lookups(1000) }, count: 8))
+    }
+    Benchmark("Lookup-7000-seven-threads-while-one-receives") { _ in
+        let receiver: @Sendable () -> Void = {
+            for (line, url) in receipts {
+                jar.receive(line, from: url)
+            }
+        }
+        onThreads([receiver] + Array(repeating: { lookups(1000) }, count: 7))
+    }
+}
+
+/// Jars that meet many sites, with the default limits (3,300 cookies in all, 300 evicted at once): one
+/// iteration receives 200,000 lines `c=v; Max-Age=3600` from URLs built beforehand (no String work in the
+/// loop), so that its time over 200,000 is a receipt's. The reference is a jar within its limits (100
+/// sites of 20 names) whose every receipt replaces a cookie: what a receipt costs when nothing is evicted.
+func manySites() {
+    let receipts = 200_000
+    let line = "c=v; Max-Age=3600"
+    let few = Benchmark.Configuration(maxIterations: 10)
+
+    /// Receives `line` from each of `urls` into a fresh jar with the default limits.
+    func receiveIntoFreshJar(_ name: String, from urls: [CookieURL]) {
+        Benchmark(name, configuration: few) { benchmark in
+            let jar = CookieJar()
+            benchmark.startMeasurement()
+            for url in urls {
+                jar.receive(line, from: url)
+            }
+            benchmark.stopMeasurement()
+            precondition(jar.count <= CookieLimits.default.maxCookies, "the jar-wide limit holds")
+            blackHole(jar)
+        }
+    }
+    receiveIntoFreshJar(
+        "Receive-200k-distinct-sites-default-limits", from: (0..<receipts).map { CookieURL("https://site\($0).com/")! })
+    // Host k is host k / 50,000 of site k % 50,000: each site comes back three times, 50,000 receipts apart.
+    receiveIntoFreshJar(
+        "Receive-200k-hosts-over-50k-sites-default-limits",
+        from: (0..<receipts).map { CookieURL("https://h\($0 / 50_000).site\($0 % 50_000).com/")! })
+
+    let sites = (0..<100).map { CookieURL("https://site\($0).com/")! }
+    let names = (0..<20).map { "c\($0)=v; Max-Age=3600" }
+    let jar = CookieJar()
+    for site in sites {
+        for name in names { jar.receive(name, from: site) }
+    }
+    precondition(jar.count == 2000, "the reference jar holds 100 sites of 20 cookies")
+    Benchmark("Receive-200k-replacing-within-limits", configuration: few) { _ in
+        for index in 0..<receipts {
+            jar.receive(names[index % 20], from: sites[index / 20 % 100])
         }
     }
 }

@@ -17,7 +17,7 @@ final class ChangeDispatcher: Sendable {
         var nextToken = 0
     }
 
-    private let state = Mutex(State())
+    private let state = CookieLock(State())
     /// True while any observer is registered: the store records changes only then.
     let isObserved = Atomic<Bool>(false)
 

@@ -7,7 +7,7 @@ import Synchronization
 /// One jar is safely shared by many threads: every call takes a lock around a store indexed by site
 /// (registrable domain). Time comes from the injected `clock`.
 public final class CookieJar: Sendable {
-    private let store: Mutex<CookieStore>
+    private let store: CookieLock<CookieStore>
     private let dispatcher = ChangeDispatcher()
     /// Where the jar reads the current time.
     public let clock: any CookieClock
@@ -24,7 +24,7 @@ public final class CookieJar: Sendable {
     }
 
     init(store: CookieStore, clock: any CookieClock, file: CookieJarFile?) {
-        self.store = Mutex(store)
+        self.store = CookieLock(store)
         self.clock = clock
         self.file = file
     }

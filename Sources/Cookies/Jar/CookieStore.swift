@@ -9,6 +9,12 @@ struct CookieStore: Sendable {
     /// Site key → position in `sites`.
     private(set) var siteSlots: [String: Int] = [:]
     private(set) var count = 0
+    /// The sites by the earliest expiry of their cookies (`SiteCookies.earliestExpiry`): which sites a
+    /// jar-wide purge of expired cookies visits.
+    private var expiryOrder = SiteHeap<CookieTime>()
+    /// The sites by the rank of their first cookie in eviction order (`SiteCookies.evictionFloor`): where
+    /// the jar-wide limit's purge starts.
+    var evictionOrder = SiteHeap<EvictionRank>()
     /// The creation time last given out: creation times strictly increase in processing order.
     private var lastCreation = CookieTime(microsecondsSinceEpoch: .min)
     /// Changes not yet handed to the jar's observers; recorded only while `recordsChanges` is true.
@@ -189,14 +195,29 @@ struct CookieStore: Sendable {
         }
     }
 
-    /// Applies `body` to the cookies of the site at `slot`, which is dropped when left empty.
+    /// Applies `body` to the cookies of the site at `slot`, which is dropped when left empty; the site's
+    /// place in `expiryOrder` and `evictionOrder` follows its bounds.
     mutating func withSite<R>(at slot: Int, _ body: (inout SiteCookies) -> R) -> R {
         let before = sites[slot].count
         let result = body(&sites[slot])
         let after = sites[slot].count
         count += after - before
-        if after == 0 { removeSite(at: slot) }
+        if after == 0 {
+            removeSite(at: slot)
+        } else {
+            let (expiry, floor) = sites.withUnsafeBufferPointer { ($0[slot].earliestExpiry, $0[slot].evictionFloor) }
+            expiryOrder.set(expiry, forSlot: slot, site: sites[slot].key)
+            evictionOrder.set(floor, forSlot: slot, site: sites[slot].key)
+        }
         return result
+    }
+
+    /// Keeps the site at `slot` in its place in `evictionOrder` after retrieval updated last-access
+    /// times (which lowers its floor only when the clock went back).
+    @inline(__always)
+    mutating func noteAccess(ofSiteAt slot: Int) {
+        let floor = sites.withUnsafeBufferPointer { $0[slot].evictionFloor }
+        evictionOrder.set(floor, forSlot: slot, site: sites[slot].key)
     }
 
     /// Drops the (empty) site at `slot`; the last site takes its place.
@@ -206,12 +227,22 @@ struct CookieStore: Sendable {
             siteKeysBelow[domain]! -= 1
             if siteKeysBelow[domain] == 0 { siteKeysBelow[domain] = nil }
         }
-        if slot != sites.count - 1 {
-            sites.swapAt(slot, sites.count - 1)
+        expiryOrder.remove(slot: slot)
+        evictionOrder.remove(slot: slot)
+        let last = sites.count - 1
+        if slot != last {
+            sites.swapAt(slot, last)
             siteSlots[sites[slot].key] = slot
+            expiryOrder.moveSlot(last, to: slot)
+            evictionOrder.moveSlot(last, to: slot)
         }
         sites.removeLast()
         siteLayout &+= 1
+    }
+
+    /// The keys of the sites some of whose cookies may have expired at `now`, in order.
+    func keysOfSitesWithExpiredCookies(at now: CookieTime) -> [String] {
+        expiryOrder.slots(boundedBy: now).map { sites[$0].key }.sorted()
     }
 
     /// Calls `body` with the sites in place, for changes that leave every site's count as it is.
@@ -292,6 +323,12 @@ struct CookieStore: Sendable {
         var keysBelow: [String: Int] = [:]
         for site in sites { forEachDomain(above: site.key) { keysBelow[$0, default: 0] += 1 } }
         guard keysBelow == siteKeysBelow else { return "the site keys below domains are miscounted" }
+        if let violation = expiryOrder.violation(sites: sites.map { ($0.key, $0.earliestExpiry) }) {
+            return "the expiry order: \(violation)"
+        }
+        if let violation = evictionOrder.violation(sites: sites.map { ($0.key, $0.evictionFloor) }) {
+            return "the eviction order: \(violation)"
+        }
         return sites.reduce(0) { $0 + $1.count } == count ? nil : "the count is wrong"
     }
 }

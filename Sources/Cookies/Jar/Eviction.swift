@@ -27,26 +27,48 @@ extension CookieStore {
 
     /// Brings a jar over its total limit back within it; never evicts the cookie with the identity of
     /// `kept`. Callers check the limit first (so that no `Cookie?` is made for a jar within it).
+    ///
+    /// What it visits is in proportion to what it removes: the sites that may hold expired cookies
+    /// (`expiryOrder`), then the sites in `evictionOrder` until the victims are chosen, each site's
+    /// cookies ranked once. A site's place in `evictionOrder` is a lower bound of its first cookie's rank
+    /// (accesses only raise ranks); a site found to rank later than its place goes back further.
     mutating func enforceTotalLimit(keeping kept: Cookie?, now: CookieTime) {
-        for key in siteKeysInOrder { purgeExpired(inSite: key, now: now) }
+        for key in keysOfSitesWithExpiredCookies(at: now) { purgeExpired(inSite: key, now: now) }
         guard count > limits.maxCookies else { return }
-        let target = limits.maxCookies - limits.purgeCount
-        var candidates: [(key: String, index: Int, secure: Bool, lastAccess: CookieTime)] = []
-        candidates.reserveCapacity(count)
-        for site in sites {
-            let keptIndex = kept.flatMap(site.indexOfCookie(withIdentityOf:))
-            for (index, entry) in site.entries.enumerated() where index != keptIndex {
-                candidates.append((site.key, index, entry.isSecure, entry.lastAccess))
+        var needed = count - (limits.maxCookies - limits.purgeCount)
+        let keptSite = kept.map { siteKey(ofCookieDomain: $0.domain) }
+        // The sites chosen from, by slot (no site comes or goes until the victims are chosen): their
+        // cookies in eviction order (the kept one left out), the first `chosen` of them chosen.
+        var visited: [Int: (candidates: [(rank: EvictionRank, index: Int)], chosen: Int)] = [:]
+        // Non-Secure before Secure, least recently accessed first; ties in the order of site keys (the
+        // heap's), then send order (each site's candidates').
+        while needed > 0, let first = evictionOrder.first {
+            let slot = Int(first.slot)
+            if visited[slot] == nil {
+                let site = sites[slot]
+                let keptIndex = site.key == keptSite ? kept.flatMap(site.indexOfCookie(withIdentityOf:)) : nil
+                visited[slot] = (site.evictionCandidates(excluding: keptIndex).sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }, 0)
+            }
+            let (candidates, chosen) = visited[slot]!
+            if chosen == candidates.count {
+                evictionOrder.remove(slot: slot)
+            } else if first.bound < candidates[chosen].rank {
+                evictionOrder.set(candidates[chosen].rank, forSlot: slot, site: first.site)
+            } else {
+                visited[slot]!.chosen += 1
+                needed -= 1
             }
         }
-        // Non-Secure before Secure, least recently accessed first; ties in the order of site keys, then
-        // send order, whatever the order of the sites in memory.
-        candidates.sort { ($0.secure ? 1 : 0, $0.lastAccess, $0.key, $0.index) < ($1.secure ? 1 : 0, $1.lastAccess, $1.key, $1.index) }
+        // Each visited site loses its chosen cookies and goes back to its exact place in `evictionOrder`
+        // (`withSite` puts it there), in the order of site keys.
         let recordsChanges = self.recordsChanges
-        var doomed: [String: Set<Int>] = [:]
-        for victim in candidates.prefix(count - target) { doomed[victim.key, default: []].insert(victim.index) }
-        for (siteKey, indices) in doomed {
-            let evicted = withSite(siteKey) { $0.remove(at: indices, returningThem: recordsChanges) }
+        let victimsBySite = visited.map { slot, site in (key: sites[slot].key, victims: site.candidates.prefix(site.chosen).map(\.index)) }
+        for (key, victims) in victimsBySite.sorted(by: { $0.key < $1.key }) {
+            let evicted = withSite(key) { site in
+                let evicted = site.remove(at: victims, returningThem: recordsChanges)
+                site.recomputeEvictionFloor()
+                return evicted
+            }
             recordRemovals(evicted, cause: .evicted)
             noteEvictions(indices.count, by: .total, from: siteKey)
         }
@@ -62,13 +84,8 @@ extension CookieStore {
     /// `kept`; in no particular order, as removal needs none. Found by selection (quickselect), not by
     /// sorting the site.
     private static func firstInEvictionOrder(_ count: Int, of site: SiteCookies, keeping kept: Cookie?) -> [Int] {
-        let keptIndex = kept.flatMap(site.indexOfCookie(withIdentityOf:))
-        // Keys worked out once per cookie, compared as plain integers; all distinct (the index is in each).
-        var keys = site.entries.indices.compactMap { index -> (secure: Int, lastAccess: Int64, index: Int)? in
-            guard index != keptIndex else { return nil }
-            let entry = site.entries[index]
-            return (entry.isSecure ? 1 : 0, entry.lastAccess.microsecondsSinceEpoch, index)
-        }
+        // Keys worked out once per cookie; all distinct (the index is in each).
+        var keys = site.evictionCandidates(excluding: kept.flatMap(site.indexOfCookie(withIdentityOf:)))
         guard count < keys.count else { return keys.map(\.index) }
         // Hoare partitioning around a middle key until the `count` smallest keys are the first `count`.
         var low = 0
@@ -78,8 +95,8 @@ extension CookieStore {
             var left = low
             var right = high
             while left <= right {
-                while keys[left] < pivot { left += 1 }
-                while pivot < keys[right] { right -= 1 }
+                while (keys[left].rank, keys[left].index) < (pivot.rank, pivot.index) { left += 1 }
+                while (pivot.rank, pivot.index) < (keys[right].rank, keys[right].index) { right -= 1 }
                 if left <= right {
                     keys.swapAt(left, right)
                     left += 1

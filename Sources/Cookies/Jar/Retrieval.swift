@@ -32,7 +32,7 @@ extension CookieStore {
         let filter = filter(for: url, context: context, siteIndex: siteIndex)
         // The indices to send live on the stack (32 bits each: 180 cookies, the default limit, take 720
         // bytes, under the 1 KiB that stays on the stack); the site is reached in place, never copied.
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: sites.withUnsafeBufferPointer { $0[siteIndex].entries.count }) { sent in
+        let result = withUnsafeTemporaryAllocation(of: Int32.self, capacity: sites.withUnsafeBufferPointer { $0[siteIndex].entries.count }) { sent in
             withSites { sites in
                 var sentCount = 0
                 sites[siteIndex].forEachExclusion(of: filter, for: url) { index, exclusion in
@@ -47,6 +47,8 @@ extension CookieStore {
                 return body(&sites[siteIndex], sentIndices)
             }
         }
+        noteAccess(ofSiteAt: siteIndex)
+        return result
     }
 
     /// Every cookie of `url`'s site with the reason it would not be sent (nil: it would be), in send

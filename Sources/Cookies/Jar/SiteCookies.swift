@@ -18,6 +18,9 @@ struct SiteCookies: Sendable {
     private(set) var partitions = InternedStrings()
     /// No cookie of this site expires before this instant (a lower bound; `.max` when none expires).
     private(set) var earliestExpiry = CookieTime(microsecondsSinceEpoch: .max)
+    /// No cookie of this site comes before this rank in eviction order (a lower bound, exact after
+    /// `recomputeEvictionFloor()`; `.last` when the site is empty).
+    private(set) var evictionFloor = EvictionRank.last
     /// How many of the cookies are partitioned (CHIPS): retrieval works out the request's partition
     /// only when some are.
     private(set) var partitionedCount = 0
@@ -177,14 +180,30 @@ struct SiteCookies: Sendable {
     }
 
     private mutating func noteAdded(_ entry: StoredCookie) {
-        noteExpiry(of: entry)
+        noteBounds(of: entry)
         if entry.isPartitioned { partitionedCount += 1 }
     }
 
-    private mutating func noteExpiry(of entry: StoredCookie) {
+    /// Lowers `earliestExpiry` and `evictionFloor` to `entry`'s, where they are lower.
+    private mutating func noteBounds(of entry: StoredCookie) {
         if entry.flags.contains(.persistent), entry.expiry < earliestExpiry.microsecondsSinceEpoch {
             earliestExpiry = CookieTime(microsecondsSinceEpoch: entry.expiry)
         }
+        if entry.evictionRank < evictionFloor { evictionFloor = entry.evictionRank }
+    }
+
+    /// Makes `evictionFloor` the rank of the site's first cookie in eviction order.
+    mutating func recomputeEvictionFloor() {
+        evictionFloor = entries.lazy.map(\.evictionRank).min() ?? .last
+    }
+
+    /// The indices of the cookies in eviction order, with their ranks, leaving out the cookie at
+    /// `excluded`; in no particular order.
+    func evictionCandidates(excluding excluded: Int?) -> [(rank: EvictionRank, index: Int)] {
+        var candidates: [(rank: EvictionRank, index: Int)] = []
+        candidates.reserveCapacity(entries.count)
+        for index in entries.indices where index != excluded { candidates.append((entries[index].evictionRank, index)) }
+        return candidates
     }
 
     /// Removes `entry`'s strings from the tables and its pair from `pairs`.
@@ -269,7 +288,7 @@ struct SiteCookies: Sendable {
         new.partition = old.partition
         pairs.replace(old, with: &new, name: name, value: value, isKnownASCII: isKnownASCII)
         entries[index] = new
-        noteExpiry(of: new)
+        noteBounds(of: new)
         compactPairsIfNeeded()
     }
 
@@ -328,6 +347,7 @@ struct SiteCookies: Sendable {
         let removed = removeEntries(entries.map { $0.isExpired(at: now) }, returningThem: returningThem)
         earliestExpiry = CookieTime(
             microsecondsSinceEpoch: entries.lazy.filter { $0.flags.contains(.persistent) }.map(\.expiry).min() ?? .max)
+        recomputeEvictionFloor()
         return removed
     }
 
@@ -343,12 +363,14 @@ struct SiteCookies: Sendable {
         entries.withUnsafeMutableBufferPointer { pairs.compact($0) }
     }
 
-    /// Sets the last-access time of the cookies at `indices` (§5.8.3 step 5).
+    /// Sets the last-access time of the cookies at `indices` (§5.8.3 step 5). Last-access times only
+    /// grow while the clock does; a clock set back lowers the eviction floor.
     @inline(__always)
     mutating func touch(_ indices: UnsafeBufferPointer<Int32>, now: CookieTime) {
         entries.withUnsafeMutableBufferPointer { entries in
             for index in indices { entries[Int(index)].lastAccess = now }
         }
+        if now < evictionFloor.lastAccess, !indices.isEmpty { evictionFloor = EvictionRank(isSecure: false, lastAccess: now) }
     }
 
     // MARK: Checking
@@ -399,6 +421,7 @@ struct SiteCookies: Sendable {
             return "a cookie expires before the site's earliest expiry"
         }
         if partitionedCount != entries.count(where: \.isPartitioned) { return "the partitioned count is wrong" }
+        if entries.contains(where: { $0.evictionRank < evictionFloor }) { return "a cookie comes before the site's eviction floor" }
         return nil
     }
 }

@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Where a jar reads the current time. Injected, so that tests never sleep.
 public protocol CookieClock: Sendable {
@@ -28,11 +27,11 @@ public struct SystemCookieClock: CookieClock {
 
 /// A clock that moves only when told to: for tests, replays and simulations.
 public final class ManualCookieClock: CookieClock {
-    private let current: Mutex<CookieTime>
+    private let current: CookieLock<CookieTime>
 
     /// A clock standing at `start`.
     public init(_ start: CookieTime) {
-        current = Mutex(start)
+        current = CookieLock(start)
     }
 
     public func now() -> CookieTime {

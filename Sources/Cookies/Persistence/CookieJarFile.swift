@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The file behind a persistent `CookieJar`: it learns what changed from the jar's change events,
 /// remembers the changed identities (cheaply, under a lock, on the thread that made the change), and
@@ -22,8 +21,8 @@ final class CookieJarFile: Sendable {
     let path: String
     let options: CookieFileOptions
     /// The open file; nil once closed.
-    private let database: Mutex<CookieDatabase?>
-    private let pending: Mutex<Pending>
+    private let database: CookieLock<CookieDatabase?>
+    private let pending: CookieLock<Pending>
 
     private struct Pending {
         /// The latest change of each identity not yet written.
@@ -41,8 +40,8 @@ final class CookieJarFile: Sendable {
     private init(path: String, options: CookieFileOptions, database: sending CookieDatabase, now: CookieTime) {
         self.path = path
         self.options = options
-        self.database = Mutex(database)
-        self.pending = Mutex(Pending(lastAccessSweep: now))
+        self.database = CookieLock(database)
+        self.pending = CookieLock(Pending(lastAccessSweep: now))
     }
 
     /// Opens the file at `path` and reads its cookies into the empty `store`, for the jar that

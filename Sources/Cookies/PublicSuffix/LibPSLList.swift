@@ -1,6 +1,5 @@
 #if LibPSL && canImport(CLibPSL)
 import CLibPSL
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -23,7 +22,7 @@ public final class LibPSLList: PublicSuffixList, @unchecked Sendable {
     /// again (every new jar, a server's jar per session). Emptied when it holds `answerLimit` domains; a
     /// domain longer than a DNS name (253 bytes) is answered but not remembered, so that the memory stays
     /// bounded in bytes too.
-    private let answers = Mutex<[String: String?]>([:])
+    private let answers = CookieLock<[String: String?]>([:])
     private static let answerLimit = 16_384
 
     /// The libpsl context. NULL only if libpsl had neither a list file nor built-in data; libpsl then answers that

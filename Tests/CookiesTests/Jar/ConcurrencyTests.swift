@@ -1,17 +1,26 @@
 import Testing
 @testable import Cookies
 
-/// One jar shared by many tasks: every operation is atomic (run under TSan too, see the README).
+/// One jar shared by many tasks: every operation is atomic (run under ThreadSanitizer too, see the
+/// README's command).
 struct ConcurrencyTests {
+    /// Eight tasks receive, look up and delete on one jar at once. The jar's changes arrive in the order
+    /// of its lock (`CookieJar.changes`); the receipts and deletions they show, replayed one at a time on
+    /// a fresh jar in that order, make the same cookies (names, values, creation times): every operation
+    /// took effect whole, as in some serial order. Every header a lookup read carries each task's cookie
+    /// at most once.
     @Test func manyTasksShareOneJar() async {
         let (jar, _) = makeTestJar()
+        let changes = CookieLock<[CookieChange]>([])
+        jar.addObserver { change in changes.withLock { $0.append(change) } }
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<8 {
                 group.addTask {
                     for index in 0..<200 {
                         let site = url("http://s\(index % 10).test/")
                         jar.setCookie("w\(worker)=\(index)", from: site)
-                        _ = jar.cookieHeader(for: site)
+                        let names = (jar.cookieHeader(for: site) ?? "").split(separator: "; ").map { $0.prefix { $0 != "=" } }
+                        #expect(Set(names).count == names.count, "a header carries each cookie once")
                         if index % 50 == 0 { jar.deleteCookies(forSite: "s\(index % 10).test") }
                     }
                 }
@@ -21,5 +30,26 @@ struct ConcurrencyTests {
         #expect(all.count == jar.count)
         var identities = Set<String>()
         for cookie in all { #expect(identities.insert("\(cookie.name) \(cookie.domain) \(cookie.path)").inserted) }
+
+        // The serial replay: a receipt is the change that stored its cookie; a deletion is a run of
+        // deleted cookies of one site (a deletion of an empty site changes nothing, nor does its replay).
+        let (replayed, _) = makeTestJar()
+        var deleting: String?
+        for change in changes.withLock({ $0 }) {
+            switch change {
+            case .added(let cookie), .replaced(_, let cookie):
+                deleting = nil
+                replayed.setCookie("\(cookie.name)=\(cookie.value)", from: url("http://\(cookie.domain)/"))
+            case .removed(let cookie, cause: let cause):
+                #expect(cause == .deleted, "nothing expires or is evicted")
+                if deleting != cookie.domain { replayed.deleteCookies(forSite: cookie.domain) }
+                deleting = cookie.domain
+            }
+        }
+        func contents(_ jar: CookieJar) -> [String] {
+            jar.allCookies().map { "\($0.domain) \($0.name)=\($0.value) \($0.creation)" }
+        }
+        #expect(contents(replayed) == contents(jar))
+        #expect(jar.count > 0, "the run left cookies to compare")
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cookies
+@_spi(Fuzzing) @testable import Cookies
 
 /// Limits (rfc6265bis-22 §6.1, Chromium's CookieMonster numbers): a hostile server cannot grow the jar.
 struct EvictionTests {
@@ -88,5 +88,137 @@ struct EvictionTests {
             jar.setCookie("c\(index)=\(index); Domain=evil.test", from: url("http://a\(index % 7).evil.test/"))
         }
         #expect(jar.count <= 180)
+    }
+
+    /// Which cookies survive, operation after operation, is what a plain model of the rules keeps: the
+    /// site's expired cookies, then the site's first cookies in eviction order, when a site goes over its
+    /// limit; every expired cookie, then the jar's first cookies in eviction order (ties by site key, then
+    /// send order), when the jar goes over its limit; never the cookie just stored (rfc6265bis-22 §5.7
+    /// step 24, §6.1; Chromium's CookieMonster order). Seeded runs mix receipts (new cookies and
+    /// replacements, Secure or not, some soon expired), lookups that update last-access times (§5.8.3
+    /// step 5) and purge the site's expired cookies, deleted sites, and a clock that sometimes stands
+    /// still (ties) or goes back.
+    @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+    func survivorsMatchAReferenceModel(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let limits = CookieLimits(maxCookiesPerSite: 6, sitePurgeCount: 2, maxCookies: 30, purgeCount: 7)
+        let (jar, clock) = makeTestJar(limits: limits)
+        var model = EvictionModel(limits: limits)
+        var now = testEpoch
+        for step in 0..<3000 {
+            let roll = random.next() % 100
+            now = now.adding(seconds: roll < 5 ? -3 : Int64(random.next() % 3))
+            clock.set(now)
+            let site = "s\(random.next() % 12).test"
+            if roll < 65 {
+                let name = "c\(random.next() % 9)"
+                let isSecure = random.next() % 3 == 0
+                let maxAge: Int64? = random.next() % 5 == 0 ? Int64(1 + random.next() % 20) : nil
+                let value = "\(step)"
+                let line = name + "=" + value + (isSecure ? "; Secure" : "") + (maxAge.map { "; Max-Age=\($0)" } ?? "")
+                jar.setCookie(line, from: url("https://" + site + "/"))
+                model.receive(site: site, name: name, value: value, isSecure: isSecure, maxAge: maxAge, now: now)
+            } else if roll < 95 {
+                _ = jar.cookies(for: url("https://" + site + "/"))
+                model.lookUp(site: site, now: now)
+            } else {
+                jar.deleteCookies(forSite: site)
+                model.sites[site] = nil
+            }
+            let stored = jar.storedCookiesBySite().mapValues { $0.map { "\($0.name)=\($0.value)@\($0.lastAccess)" } }
+            let expected = model.sites.mapValues { $0.map { "\($0.name)=\($0.value)@\($0.lastAccess)" } }
+            #expect(stored == expected, "step \(step)")
+            #expect(jar.storeStructureViolation() == nil, "step \(step)")
+            if stored != expected { return }
+        }
+    }
+}
+
+/// The eviction rules as plainly as they can be written, for `survivorsMatchAReferenceModel`: every
+/// cookie on path "/" of its host (so send order is creation order), each purge a full sort.
+private struct EvictionModel {
+    struct Entry {
+        let name: String
+        let value: String
+        let isSecure: Bool
+        let expiry: CookieTime?
+        let creation: CookieTime
+        var lastAccess: CookieTime
+
+        func isExpired(at now: CookieTime) -> Bool { expiry.map { $0 <= now } ?? false }
+        var rank: (Int, CookieTime) { (isSecure ? 1 : 0, lastAccess) }
+    }
+
+    let limits: CookieLimits
+    /// Site key → its cookies in send order (creation order).
+    var sites: [String: [Entry]] = [:]
+    var lastCreation = CookieTime(microsecondsSinceEpoch: .min)
+
+    var count: Int { sites.values.reduce(0) { $0 + $1.count } }
+
+    mutating func receive(site: String, name: String, value: String, isSecure: Bool, maxAge: Int64?, now: CookieTime) {
+        let expiry = maxAge.map { now.adding(seconds: $0) }
+        var cookies = sites[site] ?? []
+        if let index = cookies.firstIndex(where: { $0.name == name }) {
+            if !cookies[index].isExpired(at: now) {
+                // §5.7 step 23: the new cookie takes the old one's place and creation time.
+                cookies[index] = Entry(
+                    name: name, value: value, isSecure: isSecure, expiry: expiry, creation: cookies[index].creation, lastAccess: now)
+                sites[site] = cookies
+                return
+            }
+            cookies.remove(at: index)
+        }
+        let creation = max(now, CookieTime(microsecondsSinceEpoch: lastCreation.microsecondsSinceEpoch + 1))
+        lastCreation = creation
+        cookies.append(Entry(name: name, value: value, isSecure: isSecure, expiry: expiry, creation: creation, lastAccess: creation))
+        sites[site] = cookies
+        // The site's limit: its expired cookies, then its first in eviction order (ties: send order).
+        if cookies.count > limits.maxCookiesPerSite {
+            let target = limits.maxCookiesPerSite - limits.sitePurgeCount
+            purgeExpired(site: site, now: now)
+            let kept = sites[site] ?? []
+            if kept.count > limits.maxCookiesPerSite {
+                let order = kept.indices.filter { kept[$0].name != name }.sorted { (kept[$0].rank.0, kept[$0].rank.1, $0) < (kept[$1].rank.0, kept[$1].rank.1, $1) }
+                let doomed = Set(order.prefix(kept.count - target))
+                sites[site] = kept.indices.filter { !doomed.contains($0) }.map { kept[$0] }
+            }
+        }
+        // The jar's limit: every expired cookie, then the first in eviction order (ties: site key, send order).
+        if count > limits.maxCookies {
+            for key in sites.keys { purgeExpired(site: key, now: now) }
+            if count > limits.maxCookies {
+                var order: [(rank: (Int, CookieTime), site: String, index: Int)] = []
+                for (key, cookies) in sites {
+                    for index in cookies.indices where !(key == site && cookies[index].name == name) {
+                        order.append((cookies[index].rank, key, index))
+                    }
+                }
+                order.sort { ($0.rank.0, $0.rank.1, $0.site, $0.index) < ($1.rank.0, $1.rank.1, $1.site, $1.index) }
+                var doomed: [String: Set<Int>] = [:]
+                for victim in order.prefix(count - (limits.maxCookies - limits.purgeCount)) {
+                    doomed[victim.site, default: []].insert(victim.index)
+                }
+                for (key, indices) in doomed {
+                    let cookies = sites[key]!
+                    let kept = cookies.indices.filter { !indices.contains($0) }.map { cookies[$0] }
+                    sites[key] = kept.isEmpty ? nil : kept
+                }
+            }
+        }
+    }
+
+    /// §5.8.3 for "https://<site>/": the site's expired cookies go, the others are sent (step 5).
+    mutating func lookUp(site: String, now: CookieTime) {
+        guard sites[site] != nil else { return }
+        purgeExpired(site: site, now: now)
+        guard var cookies = sites[site] else { return }
+        for index in cookies.indices { cookies[index].lastAccess = now }
+        sites[site] = cookies
+    }
+
+    mutating func purgeExpired(site: String, now: CookieTime) {
+        let kept = (sites[site] ?? []).filter { !$0.isExpired(at: now) }
+        sites[site] = kept.isEmpty ? nil : kept
     }
 }

@@ -1,0 +1,136 @@
+/// The sites of a store ordered by a bound of theirs (a lower bound: the earliest expiry of their cookies,
+/// or the eviction rank of their first cookie to evict), ties broken by site key: a binary min-heap of
+/// site slots. It finds the sites at or below a bound, and the first site, without visiting the others,
+/// so that the jar-wide purges cost what they remove rather than a visit to every site. Each site is in
+/// it at most once; the store keeps the bounds current (`CookieStore.withSite(at:_:)`).
+struct SiteHeap<Bound: Comparable & Sendable>: Sendable {
+    /// A site in the heap: its bound, its slot in the store, and its key (for ties).
+    struct Node: Sendable {
+        var bound: Bound
+        var slot: Int32
+        let site: String
+    }
+
+    /// The heap: each node's bound (then site key) is no greater than its children's.
+    private(set) var nodes: [Node] = []
+    /// Site slot → position of its node in `nodes`, -1 when it has none.
+    private var positions: [Int32] = []
+
+    /// The first site: the least bound, then the least key.
+    var first: Node? { nodes.first }
+
+    /// The position of the node of the site at `slot`, nil when it has none.
+    @inline(__always)
+    private func position(ofSlot slot: Int) -> Int? {
+        guard slot < positions.count else { return nil }
+        let position = positions.withUnsafeBufferPointer { $0[slot] }
+        return position < 0 ? nil : Int(position)
+    }
+
+    /// The bound of the site at `slot`, nil when it is not in the heap.
+    func bound(ofSlot slot: Int) -> Bound? {
+        position(ofSlot: slot).map { nodes[$0].bound }
+    }
+
+    /// Gives the site at `slot` (named `site`, read only when it is new to the heap) the bound `bound`.
+    @inline(__always)
+    mutating func set(_ bound: Bound, forSlot slot: Int, site: @autoclosure () -> String) {
+        if let position = position(ofSlot: slot) {
+            let old = nodes.withUnsafeBufferPointer { $0[position].bound }
+            guard old != bound else { return }
+            nodes[position].bound = bound
+            if bound < old { siftUp(position) } else { siftDown(position) }
+        } else {
+            insert(Node(bound: bound, slot: Int32(slot), site: site()))
+        }
+    }
+
+    private mutating func insert(_ node: Node) {
+        let slot = Int(node.slot)
+        if slot >= positions.count { positions += repeatElement(-1, count: slot + 1 - positions.count) }
+        nodes.append(node)
+        positions[slot] = Int32(nodes.count - 1)
+        siftUp(nodes.count - 1)
+    }
+
+    /// Takes the site at `slot` out of the heap, if it is in it.
+    mutating func remove(slot: Int) {
+        guard let position = position(ofSlot: slot) else { return }
+        positions[slot] = -1
+        let last = nodes.removeLast()
+        guard position < nodes.count else { return }
+        nodes[position] = last
+        positions[Int(last.slot)] = Int32(position)
+        siftDown(position)
+        siftUp(position)
+    }
+
+    /// Notes that the site at slot `old` moved to slot `new` (which has no node).
+    mutating func moveSlot(_ old: Int, to new: Int) {
+        guard let position = position(ofSlot: old) else { return }
+        positions[old] = -1
+        if new >= positions.count { positions += repeatElement(-1, count: new + 1 - positions.count) }
+        positions[new] = Int32(position)
+        nodes[position].slot = Int32(new)
+    }
+
+    /// The slots of the sites whose bound is at most `limit`, in no particular order: only their nodes and
+    /// their children are read.
+    func slots(boundedBy limit: Bound) -> [Int] {
+        var found: [Int] = []
+        var pending = nodes.isEmpty ? [] : [0]
+        while let position = pending.popLast() {
+            guard nodes[position].bound <= limit else { continue }
+            found.append(Int(nodes[position].slot))
+            for child in (2 * position + 1)...(2 * position + 2) where child < nodes.count { pending.append(child) }
+        }
+        return found
+    }
+
+    @inline(__always)
+    private func precedes(_ first: Node, _ second: Node) -> Bool {
+        first.bound < second.bound || (first.bound == second.bound && first.site < second.site)
+    }
+
+    private mutating func swapNodes(_ first: Int, _ second: Int) {
+        nodes.swapAt(first, second)
+        positions[Int(nodes[first].slot)] = Int32(first)
+        positions[Int(nodes[second].slot)] = Int32(second)
+    }
+
+    private mutating func siftUp(_ start: Int) {
+        var position = start
+        while position > 0 {
+            let parent = (position - 1) / 2
+            guard precedes(nodes[position], nodes[parent]) else { return }
+            swapNodes(position, parent)
+            position = parent
+        }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var position = start
+        while true {
+            var least = position
+            for child in (2 * position + 1)...(2 * position + 2) where child < nodes.count && precedes(nodes[child], nodes[least]) {
+                least = child
+            }
+            guard least != position else { return }
+            swapNodes(position, least)
+            position = least
+        }
+    }
+
+    /// What breaks the heap, if anything, for sites whose keys and bounds are `sites` (by slot): one node
+    /// per site holding its key and bound, positions that find them, and the heap order.
+    func violation(sites: [(key: String, bound: Bound)]) -> String? {
+        guard nodes.count == sites.count else { return "\(nodes.count) nodes for \(sites.count) sites" }
+        for (position, node) in nodes.enumerated() {
+            let slot = Int(node.slot)
+            guard slot < sites.count, self.position(ofSlot: slot) == position else { return "a node's slot does not find it" }
+            guard sites[slot].key == node.site, sites[slot].bound == node.bound else { return "the node of \(node.site) is stale" }
+            if position > 0, precedes(node, nodes[(position - 1) / 2]) { return "the node of \(node.site) precedes its parent" }
+        }
+        return nil
+    }
+}
