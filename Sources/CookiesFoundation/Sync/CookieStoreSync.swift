@@ -225,7 +225,9 @@ public final class CookieStoreSync: Sendable {
             remember(toWeb.filter { $0.cookie == nil })
             report.deletedFromWeb = deletions
         }
+        // Recorded before the write, which cannot fail: the jar's change event for it is then an echo.
         for step in steps where step.target == .jar {
+            remember([step])
             if let cookie = step.cookie {
                 jar.insert(cookie)
                 report.copiedToJar.append(cookie)
@@ -233,7 +235,6 @@ public final class CookieStoreSync: Sendable {
                 jar.delete(deleting)
                 report.deletedFromJar.append(deleting)
             }
-            remember([step])
         }
     }
 
