@@ -19,12 +19,25 @@ struct CookieStoreSyncTests {
             creation: testEpoch, isSecure: true, isHTTPOnly: httpOnly, sameSite: sameSite, isSourceSecure: true)
     }
 
+    /// A jar holding `cookies`, `store`, and a sync of the two within example.com.
     static func makeSync(
-        _ jar: CookieJar, _ store: FaultInjectingCookieStore, policy: CookieConflictPolicy = .preferWeb
-    ) -> CookieStoreSync {
-        CookieStoreSync(
+        _ cookies: [Cookie], _ store: FaultInjectingCookieStore, policy: CookieConflictPolicy = .preferWeb
+    ) -> (CookieJar, FaultInjectingCookieStore, CookieStoreSync) {
+        let jar = makeTestJar()
+        for cookie in cookies { jar.insert(cookie) }
+        let sync = CookieStoreSync(
             jar: jar, store: store, domains: [site], policy: policy, timeout: timeout, debounce: .milliseconds(50),
             emptyReadDelay: .milliseconds(10))
+        return (jar, store, sync)
+    }
+
+    /// The same, reconciled once.
+    static func synced(
+        _ cookies: [Cookie], _ store: FaultInjectingCookieStore, policy: CookieConflictPolicy = .preferWeb
+    ) async throws -> (CookieJar, FaultInjectingCookieStore, CookieStoreSync) {
+        let (jar, store, sync) = makeSync(cookies, store, policy: policy)
+        try await sync.reconcile()
+        return (jar, store, sync)
     }
 
     static func names(_ jar: CookieJar) -> [String: String] {
@@ -37,12 +50,12 @@ struct CookieStoreSyncTests {
 
     // MARK: Copying both ways
 
-    @Test("push copies the jar's cookies and returns only once a late completion came (WebKit bug 213510: a web view's first request went out before setCookie's cookie was stored)")
+    @Test("push copies the jar's cookies and returns only once a late completion came (WKHTTPCookieStore: a web view's first request could go out before setCookie's cookie was stored, fixed in WebKit only in 2025)")
     func pushWaitsForLateCompletion() async throws {
-        let jar = makeTestJar()
-        jar.insert(Self.cookie("session", "1", session: true))
-        let store = FaultInjectingCookieStore(faults: .init(sets: .late(.milliseconds(100))))
-        let report = try await Self.makeSync(jar, store).push()
+        let (_, store, sync) = Self.makeSync(
+            [Self.cookie("session", "1", session: true)],
+            FaultInjectingCookieStore(faults: .init(sets: .late(.milliseconds(100)))))
+        let report = try await sync.push()
         #expect(Self.values(store) == ["session": "1"])
         #expect(report.copiedToWeb.map(\.name) == ["session"])
         #expect(store.contents["session"]?.expiry == nil, "a session cookie stays a session cookie")
@@ -75,11 +88,7 @@ struct CookieStoreSyncTests {
 
     @Test("reconcile copies each side's additions, changes and deletions to the other", arguments: changes)
     func reconcileCopiesChanges(_ testCase: Case) async throws {
-        let jar = makeTestJar()
-        jar.insert(Self.cookie("a", "1"))
-        let store = FaultInjectingCookieStore()
-        let sync = Self.makeSync(jar, store)
-        try await sync.reconcile()
+        let (jar, store, sync) = try await Self.synced([Self.cookie("a", "1")], FaultInjectingCookieStore())
         testCase.change(jar, store)
         let report = try await sync.reconcile()
         #expect(Self.names(jar) == testCase.expected)
@@ -95,9 +104,7 @@ struct CookieStoreSyncTests {
 
     @Test("push copies only the jar's changes, pull only the web view's")
     func pushAndPullAreOneWay() async throws {
-        let jar = makeTestJar()
-        let store = FaultInjectingCookieStore()
-        let sync = Self.makeSync(jar, store)
+        let (jar, store, sync) = Self.makeSync([], FaultInjectingCookieStore())
         jar.insert(Self.cookie("native", "1"))
         store.webSets(Self.cookie("web", "1"))
         try await sync.push()
@@ -118,11 +125,8 @@ struct CookieStoreSyncTests {
     @Test("a cookie changed on both sides: the policy picks the winner and the conflict is reported", arguments: 0..<3)
     func conflicts(_ index: Int) async throws {
         let (_, policy, value, winner) = Self.policies[index]
-        let jar = makeTestJar()
-        jar.insert(Self.cookie("a", "1"))
-        let store = FaultInjectingCookieStore()
-        let sync = Self.makeSync(jar, store, policy: policy)
-        try await sync.reconcile()
+        let (jar, store, sync) = try await Self.synced(
+            [Self.cookie("a", "1")], FaultInjectingCookieStore(), policy: policy)
         jar.insert(Self.cookie("a", "jar"))
         store.webSets(Self.cookie("a", "web"))
         let report = try await sync.reconcile()
@@ -136,11 +140,7 @@ struct CookieStoreSyncTests {
 
     @Test("deleted on one side and changed on the other is a conflict too")
     func deleteVersusChange() async throws {
-        let jar = makeTestJar()
-        jar.insert(Self.cookie("a", "1"))
-        let store = FaultInjectingCookieStore()
-        let sync = Self.makeSync(jar, store)
-        try await sync.reconcile()
+        let (jar, store, sync) = try await Self.synced([Self.cookie("a", "1")], FaultInjectingCookieStore())
         jar.delete(Self.cookie("a", "1"))
         store.webSets(Self.cookie("a", "2"))
         let report = try await sync.reconcile()
@@ -152,12 +152,9 @@ struct CookieStoreSyncTests {
 
     @Test("only the given domains are touched: the app's unrelated cookies are neither copied nor deleted (Hotwire Native copies every cookie of the default store)")
     func scope() async throws {
-        let jar = makeTestJar()
-        jar.insert(Self.cookie("a", "1", domain: "www.example.com"))
-        jar.insert(Self.cookie("native-other", "1", domain: "other.com"))
-        let store = FaultInjectingCookieStore([Self.cookie("web-other", "1", domain: "ads.test")])
-        let sync = Self.makeSync(jar, store)
-        try await sync.reconcile()
+        let (jar, store, sync) = try await Self.synced(
+            [Self.cookie("a", "1", domain: "www.example.com"), Self.cookie("native-other", "1", domain: "other.com")],
+            FaultInjectingCookieStore([Self.cookie("web-other", "1", domain: "ads.test")]))
         #expect(Self.names(jar) == ["a": "1", "native-other": "1"])
         #expect(Self.values(store) == ["a": "1", "web-other": "1"])
         try await sync.signOut(site: "example.com")
@@ -170,11 +167,7 @@ struct CookieStoreSyncTests {
 
     @Test("an empty first read (WKHTTPCookieStore at a cold start) is read again and deletes nothing")
     func emptyFirstRead() async throws {
-        let jar = makeTestJar()
-        jar.insert(Self.cookie("a", "1"))
-        let store = FaultInjectingCookieStore()
-        let sync = Self.makeSync(jar, store)
-        try await sync.reconcile()
+        let (jar, store, sync) = try await Self.synced([Self.cookie("a", "1")], FaultInjectingCookieStore())
         store.faults.emptyReads = 1
         let report = try await sync.reconcile()
         #expect(report.emptyReadsRetried == 1 && report.changedNothing)
@@ -184,11 +177,7 @@ struct CookieStoreSyncTests {
 
     @Test("an empty read that stays empty after the re-reads is believed: the web view's cookies were cleared")
     func emptyReadsBelievedAfterRetries() async throws {
-        let jar = makeTestJar()
-        jar.insert(Self.cookie("a", "1"))
-        let store = FaultInjectingCookieStore()
-        let sync = Self.makeSync(jar, store)
-        try await sync.reconcile()
+        let (jar, store, sync) = try await Self.synced([Self.cookie("a", "1")], FaultInjectingCookieStore())
         store.webDeletes("a")
         let report = try await sync.reconcile()
         #expect(report.emptyReadsRetried == 2)
@@ -197,10 +186,8 @@ struct CookieStoreSyncTests {
 
     @Test("a set that never completes: a timeout error, nothing recorded, and the next push copies it")
     func setNeverCompletes() async throws {
-        let jar = makeTestJar()
-        jar.insert(Self.cookie("a", "1"))
-        let store = FaultInjectingCookieStore(faults: .init(sets: .never))
-        let sync = Self.makeSync(jar, store)
+        let (jar, store, sync) = Self.makeSync(
+            [Self.cookie("a", "1")], FaultInjectingCookieStore(faults: .init(sets: .never)))
         let reports = sync.reports()
         await #expect(throws: CookieSyncError.timedOut(call: .setCookies, after: Self.timeout)) { try await sync.push() }
         #expect(sync.synchronisedCookies.isEmpty && store.contents.isEmpty && Self.names(jar) == ["a": "1"])
@@ -214,20 +201,16 @@ struct CookieStoreSyncTests {
 
     @Test("a read that never completes: a timeout error, and neither side changed")
     func readNeverCompletes() async throws {
-        let jar = makeTestJar()
-        jar.insert(Self.cookie("a", "1"))
-        let store = FaultInjectingCookieStore([Self.cookie("b", "1")], faults: .init(reads: .never))
-        let sync = Self.makeSync(jar, store)
+        let (jar, store, sync) = Self.makeSync(
+            [Self.cookie("a", "1")], FaultInjectingCookieStore([Self.cookie("b", "1")], faults: .init(reads: .never)))
         await #expect(throws: CookieSyncError.timedOut(call: .allCookies, after: Self.timeout)) { try await sync.reconcile() }
         #expect(Self.names(jar) == ["a": "1"] && Self.values(store) == ["b": "1"] && sync.synchronisedCookies.isEmpty)
     }
 
     @Test("a set that completes after the timeout lands later; the next reconcile records it without writing it again")
     func setCompletesAfterTimeout() async throws {
-        let jar = makeTestJar()
-        jar.insert(Self.cookie("a", "1"))
-        let store = FaultInjectingCookieStore(faults: .init(sets: .late(Self.timeout * 2)))
-        let sync = Self.makeSync(jar, store)
+        let (_, store, sync) = Self.makeSync(
+            [Self.cookie("a", "1")], FaultInjectingCookieStore(faults: .init(sets: .late(Self.timeout * 2))))
         await #expect(throws: CookieSyncError.self) { try await sync.push() }
         try await Task.sleep(for: Self.timeout * 2)
         #expect(Self.values(store) == ["a": "1"])
@@ -238,10 +221,9 @@ struct CookieStoreSyncTests {
 
     @Test("SameSite and HttpOnly dropped by the store (swift-corelibs-foundation's HTTPCookie) are no change, and the jar keeps them when the value rotates")
     func droppedAttributes() async throws {
-        let jar = makeTestJar()
-        jar.insert(Self.cookie("session", "1", httpOnly: true, sameSite: .strict))
-        let store = FaultInjectingCookieStore(faults: .init(dropsSameSiteAndHTTPOnly: true))
-        let sync = Self.makeSync(jar, store)
+        let (jar, store, sync) = Self.makeSync(
+            [Self.cookie("session", "1", httpOnly: true, sameSite: .strict)],
+            FaultInjectingCookieStore(faults: .init(dropsSameSiteAndHTTPOnly: true)))
         try await sync.push()
         #expect(try await sync.reconcile().changedNothing)
         store.webSets(Self.cookie("session", "2"))
@@ -254,9 +236,7 @@ struct CookieStoreSyncTests {
 
     @Test("the echo of the sync's own writes copies nothing back; a burst of coalesced or spurious signals makes one reconcile", .timeLimit(.minutes(1)), arguments: [FaultInjectingCookieStore.Signalling.perCookie, .perCall])
     func echoesAndDebounce(_ signalling: FaultInjectingCookieStore.Signalling) async throws {
-        let jar = makeTestJar()
-        let store = FaultInjectingCookieStore(faults: .init(signalling: signalling))
-        let sync = Self.makeSync(jar, store)
+        let (jar, store, sync) = Self.makeSync([], FaultInjectingCookieStore(faults: .init(signalling: signalling)))
         var reports = sync.reports().makeAsyncIterator()
         let running = Task { await sync.run() }
         defer { running.cancel() }
@@ -292,11 +272,8 @@ struct CookieStoreSyncTests {
 
     @Test("sign-out empties the site on both sides, including a cookie the web view sets during it")
     func signOutWithCookieArriving() async throws {
-        let jar = makeTestJar()
-        jar.insert(Self.cookie("session", "1", session: true))
-        jar.insert(Self.cookie("remember", "1"))
-        let store = FaultInjectingCookieStore()
-        let sync = Self.makeSync(jar, store)
+        let (jar, store, sync) = Self.makeSync(
+            [Self.cookie("session", "1", session: true), Self.cookie("remember", "1")], FaultInjectingCookieStore())
         try await sync.push()
         store.faults.afterNextDelete = { store in store.webSets(Self.cookie("session", "late")) }
         let report = try await sync.signOut(site: "example.com")
@@ -306,10 +283,7 @@ struct CookieStoreSyncTests {
 
     @Test("a sign-out whose deletion never completes keeps the record, so the next reconcile finishes it")
     func signOutTimesOut() async throws {
-        let jar = makeTestJar()
-        jar.insert(Self.cookie("session", "1"))
-        let store = FaultInjectingCookieStore()
-        let sync = Self.makeSync(jar, store)
+        let (jar, store, sync) = Self.makeSync([Self.cookie("session", "1")], FaultInjectingCookieStore())
         try await sync.push()
         store.faults.deletes = .never
         await #expect(throws: CookieSyncError.timedOut(call: .deleteCookies, after: Self.timeout)) {
@@ -323,14 +297,9 @@ struct CookieStoreSyncTests {
 
     @Test("a relaunch with the saved record: a cookie deleted in the web view meanwhile is deleted, not copied back")
     func savedRecord() async throws {
-        let jar = makeTestJar()
-        jar.insert(Self.cookie("a", "1"))
-        let store = FaultInjectingCookieStore()
-        let saved = try await { () async throws -> [Cookie] in
-            let sync = Self.makeSync(jar, store)
-            try await sync.push()
-            return sync.synchronisedCookies
-        }()
+        let (jar, store, sync) = Self.makeSync([Self.cookie("a", "1")], FaultInjectingCookieStore())
+        try await sync.push()
+        let saved = sync.synchronisedCookies
         store.webDeletes("a")
         let relaunched = CookieStoreSync(
             jar: jar, store: store, domains: [Self.site], emptyReadDelay: .milliseconds(1), record: saved)

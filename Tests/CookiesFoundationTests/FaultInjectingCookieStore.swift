@@ -1,6 +1,7 @@
 import Cookies
-import CookiesFoundation
 import Synchronization
+
+@testable import CookiesFoundation
 
 /// A platform cookie store in memory that misbehaves as WKHTTPCookieStore and Foundation have been seen
 /// to: completions that come late or never, an empty first read (a cold start), change signals one per
@@ -39,13 +40,12 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
         var cookies: [CookieIdentity: Cookie] = [:]
         var faults = Faults()
         var calls: [CookieSyncError.PlatformCall: Int] = [:]
-        var continuations: [Int: AsyncStream<Void>.Continuation] = [:]
-        var nextContinuation = 0
         /// Calls that will never complete, held so that their continuations are not leaked.
         var stalled: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state = Mutex(State())
+    private let signals = Broadcast<Void>()
 
     init(_ cookies: [Cookie] = [], faults: Faults = Faults()) {
         state.withLock { state in
@@ -65,7 +65,7 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
     }
 
     /// How many change-signal streams are open.
-    var signalSubscribers: Int { state.withLock { $0.continuations.count } }
+    var signalSubscribers: Int { signals.subscriberCount }
 
     func calls(_ call: CookieSyncError.PlatformCall) -> Int { state.withLock { $0.calls[call, default: 0] } }
 
@@ -85,7 +85,7 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
 
     /// A change signal, spurious unless something changed.
     func signal() {
-        for continuation in state.withLock({ Array($0.continuations.values) }) { continuation.yield() }
+        signals.yield(())
     }
 
     // MARK: PlatformCookieStore
@@ -126,18 +126,7 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
         }
     }
 
-    func changeSignals() -> AsyncStream<Void> {
-        let (stream, continuation) = AsyncStream<Void>.makeStream()
-        let id = state.withLock { state in
-            defer { state.nextContinuation += 1 }
-            state.continuations[state.nextContinuation] = continuation
-            return state.nextContinuation
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.continuations.removeValue(forKey: id) }
-        }
-        return stream
-    }
+    func changeSignals() -> AsyncStream<Void> { signals.makeStream() }
 
     var carriedFields: CarriedCookieFields {
         state.withLock { $0.faults.dropsSameSiteAndHTTPOnly } ? [] : .all

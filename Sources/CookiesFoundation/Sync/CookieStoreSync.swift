@@ -46,8 +46,7 @@ public final class CookieStoreSync: Sendable {
 
     private let lock = AsyncSerialLock()
     private let record: Mutex<[CookieIdentity: Cookie]>
-    private let subscribers = Mutex<(next: Int, continuations: [Int: AsyncStream<CookieSyncReport>.Continuation])>(
-        (0, [:]))
+    private let reportStreams = Broadcast<CookieSyncReport>()
 
     /// A sync of `jar` and `store` within `domains`.
     /// - Parameters:
@@ -104,10 +103,13 @@ public final class CookieStoreSync: Sendable {
     @discardableResult
     public func signOut(site: String) async throws(CookieSyncError) -> CookieSyncReport {
         let site = CookieSyncScope(domains: [site]).domains[0]
-        guard scope.domains.contains(where: { CookieSyncScope.domain(site, isWithin: $0) || CookieSyncScope.domain($0, isWithin: site) })
-        else { throw .siteOutOfScope(site) }
+        guard scope.domains.contains(where: {
+            CookieSyncScope.domain(site, isWithin: $0) || CookieSyncScope.domain($0, isWithin: site)
+        }) else { throw .siteOutOfScope(site) }
         let scope = self.scope
-        let inSite: @Sendable (Cookie) -> Bool = { scope.contains($0) && CookieSyncScope.domain($0.domain, isWithin: site) }
+        let inSite: @Sendable (Cookie) -> Bool = {
+            scope.contains($0) && CookieSyncScope.domain($0.domain, isWithin: site)
+        }
         return try await lock.withLock { () async throws(CookieSyncError) -> CookieSyncReport in
             var report = CookieSyncReport(operation: .signOut)
             do throws(CookieSyncError) {
@@ -119,7 +121,7 @@ public final class CookieStoreSync: Sendable {
                     let expecting = record.withLock { $0.values.contains(where: inSite) }
                     let web = try await readStore(expectingSome: expecting, &report).values.filter(inSite)
                     if !web.isEmpty {
-                        try await withTimeout(timeout, call: .deleteCookies) { [store] in try await store.deleteCookies(web) }
+                        try await deleteFromStore(web)
                         report.deletedFromWeb += web
                     }
                     let jarLeft = jar.allCookies().filter(inSite)
@@ -142,16 +144,7 @@ public final class CookieStoreSync: Sendable {
     /// A new stream of the report of every call from now on (push, pull, reconcile, sign-out, and those
     /// `run()` makes).
     public func reports() -> AsyncStream<CookieSyncReport> {
-        let (stream, continuation) = AsyncStream<CookieSyncReport>.makeStream()
-        let id = subscribers.withLock { subscribers in
-            defer { subscribers.next += 1 }
-            subscribers.continuations[subscribers.next] = continuation
-            return subscribers.next
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.subscribers.withLock { $0.continuations.removeValue(forKey: id) }
-        }
-        return stream
+        reportStreams.makeStream()
     }
 
     /// Until the calling task is cancelled: reconciles after the store's change signals and the jar's
@@ -184,17 +177,18 @@ public final class CookieStoreSync: Sendable {
 
     // MARK: One sync
 
-    private func sync(_ operation: CookieSyncReport.Operation, targets: Set<CookieSyncSide>) async throws(CookieSyncError)
-        -> CookieSyncReport
-    {
+    private func sync(
+        _ operation: CookieSyncReport.Operation, targets: Set<CookieSyncSide>
+    ) async throws(CookieSyncError) -> CookieSyncReport {
         try await lock.withLock { () async throws(CookieSyncError) -> CookieSyncReport in
             var report = CookieSyncReport(operation: operation)
             do throws(CookieSyncError) {
                 let expecting = record.withLock { !$0.isEmpty }
                 let web = try await readStore(expectingSome: expecting, &report)
                 let jarSide = keyed(jar.allCookies().filter(scope.contains))
+                let recorded = record.withLock { $0 }
                 let plan = SyncPlan(
-                    jar: jarSide, web: web, record: record.withLock { $0 }, carried: store.carriedFields, policy: policy)
+                    jar: jarSide, web: web, record: recorded, carried: store.carriedFields, policy: policy)
                 report.conflicts = plan.conflicts
                 try await apply(plan.steps.filter { $0.target.map(targets.contains) ?? true }, &report)
                 return publish(report)
@@ -221,7 +215,7 @@ public final class CookieStoreSync: Sendable {
             report.copiedToWeb = sets
         }
         if !deletions.isEmpty {
-            try await withTimeout(timeout, call: .deleteCookies) { [store] in try await store.deleteCookies(deletions) }
+            try await deleteFromStore(deletions)
             remember(toWeb.filter { $0.cookie == nil })
             report.deletedFromWeb = deletions
         }
@@ -236,6 +230,10 @@ public final class CookieStoreSync: Sendable {
                 report.deletedFromJar.append(deleting)
             }
         }
+    }
+
+    private func deleteFromStore(_ cookies: [Cookie]) async throws(CookieSyncError) {
+        try await withTimeout(timeout, call: .deleteCookies) { [store] in try await store.deleteCookies(cookies) }
     }
 
     private func remember(_ steps: [SyncPlan.Step]) {
@@ -278,7 +276,8 @@ public final class CookieStoreSync: Sendable {
         let recorded = record.withLock { $0[CookieIdentity(change.cookie)] }
         switch change {
         case .added(let cookie), .replaced(_, let cookie):
-            return recorded.map { SyncedCookieFields($0, carried: .all) == SyncedCookieFields(cookie, carried: .all) } ?? false
+            guard let recorded else { return false }
+            return SyncedCookieFields(recorded, carried: .all) == SyncedCookieFields(cookie, carried: .all)
         case .removed:
             return recorded == nil
         }
@@ -286,7 +285,7 @@ public final class CookieStoreSync: Sendable {
 
     @discardableResult
     private func publish(_ report: CookieSyncReport) -> CookieSyncReport {
-        for continuation in subscribers.withLock({ Array($0.continuations.values) }) { continuation.yield(report) }
+        reportStreams.yield(report)
         return report
     }
 }

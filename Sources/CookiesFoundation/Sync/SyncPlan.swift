@@ -30,8 +30,12 @@ struct SyncPlan {
         identities.formUnion(web.keys)
         identities.formUnion(record.keys)
         // A stable order (by domain, path, name) so that batches and reports are deterministic.
-        let ordered = identities.sorted { ($0.domain, $0.path, $0.name, $0.isHostOnly ? 1 : 0) < ($1.domain, $1.path, $1.name, $1.isHostOnly ? 1 : 0) }
-        func fields(_ cookie: Cookie?) -> SyncedCookieFields? { cookie.map { SyncedCookieFields($0, carried: carried) } }
+        let ordered = identities.sorted {
+            ($0.domain, $0.path, $0.name, $0.isHostOnly ? 1 : 0) < ($1.domain, $1.path, $1.name, $1.isHostOnly ? 1 : 0)
+        }
+        func fields(_ cookie: Cookie?) -> SyncedCookieFields? {
+            cookie.map { SyncedCookieFields($0, carried: carried) }
+        }
         for identity in ordered {
             let (j, w, r) = (jar[identity], web[identity], record[identity])
             let (fj, fw, fr) = (fields(j), fields(w), fields(r))
@@ -51,10 +55,12 @@ struct SyncPlan {
             }
             switch winner {
             case .jar:
-                steps.append(Step(identity: identity, target: .web, cookie: j, deleting: j == nil ? w : nil, recordAfter: j))
+                steps.append(
+                    Step(identity: identity, target: .web, cookie: j, deleting: j == nil ? w : nil, recordAfter: j))
             case .web:
                 let copy = w.map { $0.filling(uncarried: carried, from: j ?? r) }
-                steps.append(Step(identity: identity, target: .jar, cookie: copy, deleting: w == nil ? j : nil, recordAfter: copy))
+                steps.append(Step(
+                    identity: identity, target: .jar, cookie: copy, deleting: w == nil ? j : nil, recordAfter: copy))
             }
         }
     }

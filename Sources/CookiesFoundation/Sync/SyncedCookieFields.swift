@@ -45,7 +45,9 @@ extension Cookie {
         cookie.creation = base.creation
         cookie.lastAccess = base.lastAccess
         if !carried.contains(.httpOnly) { cookie.isHTTPOnly = base.isHTTPOnly }
-        if SyncedCookieFields.sameSite(base.sameSite, carried: carried) == SyncedCookieFields.sameSite(sameSite, carried: carried) {
+        // SameSite as the store gave it back: the base's when the store could not tell them apart.
+        let carriedSameSite = SyncedCookieFields.sameSite(sameSite, carried: carried)
+        if SyncedCookieFields.sameSite(base.sameSite, carried: carried) == carriedSameSite {
             cookie.sameSite = base.sameSite
         }
         return cookie

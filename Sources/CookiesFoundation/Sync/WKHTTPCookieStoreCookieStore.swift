@@ -1,7 +1,6 @@
 #if canImport(WebKit)
 import Cookies
 import Foundation
-import Synchronization
 import WebKit
 
 /// A web view's cookie store (`WKHTTPCookieStore`) as the platform side of a `CookieStoreSync`.
@@ -67,24 +66,13 @@ public final class WKHTTPCookieStoreCookieStore: PlatformCookieStore {
 
     /// Turns `cookiesDidChange(in:)` into change signals for every stream made.
     private final class ChangeObserver: NSObject, WKHTTPCookieStoreObserver, Sendable {
-        private let continuations = Mutex<(next: Int, all: [Int: AsyncStream<Void>.Continuation])>((0, [:]))
+        private let signals = Broadcast<Void>(bufferingPolicy: .bufferingNewest(1))
 
         nonisolated func cookiesDidChange(in cookieStore: WKHTTPCookieStore) {
-            for continuation in continuations.withLock({ Array($0.all.values) }) { continuation.yield() }
+            signals.yield(())
         }
 
-        func makeStream() -> AsyncStream<Void> {
-            let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-            let id = continuations.withLock { state in
-                defer { state.next += 1 }
-                state.all[state.next] = continuation
-                return state.next
-            }
-            continuation.onTermination = { [weak self] _ in
-                _ = self?.continuations.withLock { $0.all.removeValue(forKey: id) }
-            }
-            return stream
-        }
+        func makeStream() -> AsyncStream<Void> { signals.makeStream() }
     }
 }
 #endif

@@ -1,7 +1,6 @@
 import Cookies
 import CookiesFoundation
 import Foundation
-import TestBackend
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -12,9 +11,12 @@ import FoundationNetworking
 /// `WKHTTPCookieStore`; no cookie code of the app's runs for its requests. (On Linux a storage of one's
 /// own comes from a new ephemeral configuration: `HTTPCookieStorage` has no public initializer.)
 struct WebViewSession: Sendable {
-    let baseURL: String
+    /// The web view's cookie store.
     let storage: HTTPCookieStorage
+    /// Loads pages, its cookies in `storage`.
     let session: URLSession
+    /// Where the pages are: `http://127.0.0.1:PORT`.
+    let baseURL: String
 
     /// A web view whose store starts with `cookies` (what a persistent data store holds at a launch).
     init(baseURL: String, cookies: [HTTPCookie] = []) {
