@@ -4,6 +4,7 @@ import Hummingbird
 
 /// The backend's web pages, what a web view loads beside the app's native requests:
 ///
+/// - `GET /login`: the sign-in form (email, password), posting to `/login`.
 /// - `POST /login` with a form (`application/x-www-form-urlencoded`: `email`, `password`): a web
 ///   sign-in. 303 to `/account`, setting the same session and remember-me cookies as the API's sign-in;
 ///   401 and a page for a wrong password.
@@ -11,8 +12,21 @@ import Hummingbird
 ///   remember-me cookie (the latter also starts a new session); 401 without.
 /// - `GET /account/rotate`: the page again, after replacing the session with a new one (a new `session`
 ///   cookie; the old session stops working), as servers do on a privilege change.
+/// - `GET /settings`: a page whose script sets `theme=dark` (a year) through `document.cookie`.
 extension Backend {
+    /// The cookie `/settings` sets from its script.
+    public static let themeCookie = "theme=dark; path=/; max-age=31536000"
+
     static func addWebRoutes(to router: Router<BasicRequestContext>, accounts: Accounts) {
+        router.get("/login") { _, _ -> Response in
+            page(.ok, "Sign in", extra: """
+                <form method="post" action="/login"><input name="email"><input name="password" type="password">\
+                <button>Sign in</button></form>
+                """)
+        }
+        router.get("/settings") { _, _ -> Response in
+            page(.ok, "Settings", extra: "<script>document.cookie = \"\(themeCookie)\"</script>")
+        }
         router.post("/login") { request, context -> Response in
             let body = try await request.body.collect(upTo: 16_384)
             let fields = formFields(String(buffer: body))
@@ -39,16 +53,15 @@ extension Backend {
         }
     }
 
-    /// The text of an HTML page whose body is `text` (`<p id="status">…</p>`).
-    public static func pageText(_ text: String) -> String {
-        "<!doctype html><title>Account</title><p id=\"status\">\(text)</p>"
-    }
-
-    static func page(_ status: HTTPResponse.Status, _ text: String, setCookies: [String] = []) -> Response {
+    /// An HTML page whose status line is `text` (`<p id="status">…</p>`), followed by `extra`.
+    static func page(
+        _ status: HTTPResponse.Status, _ text: String, extra: String = "", setCookies: [String] = []
+    ) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         for line in setCookies { headers.append(HTTPField(name: .setCookie, value: line)) }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: pageText(text))))
+        let html = "<!doctype html><title>\(text)</title><p id=\"status\">\(text)</p>\(extra)"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
     /// The fields of an `application/x-www-form-urlencoded` body (WHATWG URL §5.1: `+` is a space, then

@@ -10,7 +10,7 @@ import FoundationNetworking
 /// sends and stores its cookies through that storage by itself, as WebKit does through a web view's
 /// `WKHTTPCookieStore`; no cookie code of the app's runs for its requests. (On Linux a storage of one's
 /// own comes from a new ephemeral configuration: `HTTPCookieStorage` has no public initializer.)
-struct WebViewSession: Sendable {
+struct WebViewSession: WebView {
     /// The web view's cookie store.
     let storage: HTTPCookieStorage
     /// Loads pages, its cookies in `storage`.
@@ -29,18 +29,20 @@ struct WebViewSession: Sendable {
         self.session = URLSession(configuration: configuration)
     }
 
-    /// The platform store a `CookieStoreSync` keeps in step with the jar.
-    func store(clock: any CookieClock) -> HTTPCookieStorageCookieStore {
+    func store(clock: any CookieClock) -> any PlatformCookieStore {
         HTTPCookieStorageCookieStore(storage, clock: clock)
     }
 
-    /// Loads a page (following redirects); returns its status and text.
-    func load(_ path: String) async throws -> (status: Int, text: String) {
-        try await send(URLRequest(url: URL(string: baseURL + path)!))
+    func load(_ path: String) async throws -> String {
+        Self.statusText(try await send(URLRequest(url: URL(string: baseURL + path)!)))
+    }
+
+    func signIn(email: String, password: String) async throws -> String {
+        Self.statusText(try await submit("/login", ["email": email, "password": password]))
     }
 
     /// Submits a form (a POST of `application/x-www-form-urlencoded` fields), following the redirect.
-    func submit(_ path: String, _ fields: KeyValuePairs<String, String>) async throws -> (status: Int, text: String) {
+    func submit(_ path: String, _ fields: KeyValuePairs<String, String>) async throws -> String {
         var request = URLRequest(url: URL(string: baseURL + path)!)
         request.httpMethod = "POST"
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
@@ -52,27 +54,27 @@ struct WebViewSession: Sendable {
         return try await send(request)
     }
 
-    private func send(_ request: URLRequest) async throws -> (status: Int, text: String) {
-        let (data, response) = try await session.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    private func send(_ request: URLRequest) async throws -> String {
+        String(decoding: try await session.data(for: request).0, as: UTF8.self)
     }
 
-    /// The value of the cookie `name` in the store, if it holds one.
-    func cookie(_ name: String) -> String? {
-        storage.cookies?.first { $0.name == name }?.value
-    }
-
-    /// The names of the cookies of `domain` in the store, sorted.
-    func names(domain: String) -> [String] {
-        (storage.cookies ?? []).filter { $0.domain == domain || $0.domain == "." + domain }.map(\.name).sorted()
+    /// The text of a page's `<p id="status">` element ("" when it has none).
+    static func statusText(_ page: String) -> String {
+        guard let start = page.range(of: #"<p id="status">"#), let end = page.range(of: "</p>", range: start.upperBound..<page.endIndex)
+        else { return "" }
+        return String(page[start.upperBound..<end.lowerBound])
     }
 
     /// The web view after an app relaunch: a persistent data store keeps its persistent cookies and
     /// loses its session cookies (rfc6265bis-22 §5.7: a cookie without expiry lasts until the session
     /// ends). The same process cannot read a storage's file afresh (Foundation keeps one storage per
     /// file), so the relaunched store is a new storage holding what the file would.
-    func relaunched() -> WebViewSession {
+    func relaunched() async throws -> any WebView {
         session.finishTasksAndInvalidate()
         return WebViewSession(baseURL: baseURL, cookies: (storage.cookies ?? []).filter { !$0.isSessionOnly })
+    }
+
+    func close() async {
+        session.finishTasksAndInvalidate()
     }
 }
