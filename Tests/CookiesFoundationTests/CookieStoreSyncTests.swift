@@ -122,7 +122,7 @@ struct CookieStoreSyncTests {
         ("a closure's choice", .decide { jar, _ in jar?.value == "jar" ? .jar : .web }, "jar", .jar),
     ]
 
-    @Test("a cookie changed on both sides: the policy picks the winner and the conflict is reported", arguments: 0..<3)
+    @Test("a cookie changed on both sides: the policy picks the winner and the conflict is reported", arguments: policies.indices)
     func conflicts(_ index: Int) async throws {
         let (_, policy, value, winner) = Self.policies[index]
         let (jar, store, sync) = try await Self.synced(
@@ -305,5 +305,33 @@ struct CookieStoreSyncTests {
             jar: jar, store: store, domains: [Self.site], emptyReadDelay: .milliseconds(1), record: saved)
         try await relaunched.reconcile()
         #expect(jar.allCookies().isEmpty && store.contents.isEmpty)
+    }
+}
+
+/// Which cookie domains a scope holds (rfc6265bis-22 §5.1.3 domain-match).
+@Suite("CookieSyncScope")
+struct CookieSyncScopeTests {
+    static let cases: [(domain: String, scope: String, inScope: Bool)] = [
+        ("example.com", "example.com", true),  // identical
+        ("www.example.com", "example.com", true),  // a subdomain
+        ("www.example.com", ".EXAMPLE.com", true),  // the scope is lower-cased, its leading dot dropped
+        ("badexample.com", "example.com", false),  // a suffix, but not after a "."
+        ("example.com", "www.example.com", false),  // a parent is not within its subdomain
+        ("127.0.0.1", "127.0.0.1", true),  // an IP address matches itself...
+        ("127.0.0.1", "0.0.1", false),  // ...and nothing else (§5.1.3: the string is a host name)
+    ]
+
+    @Test("a cookie domain is within the scope when it domain-matches one of its domains", arguments: cases.indices)
+    func contains(_ index: Int) {
+        let (domain, scope, inScope) = Self.cases[index]
+        let cookie = Cookie(name: "a", value: "1", domain: domain, creation: testEpoch)
+        #expect(CookieSyncScope(domains: [scope]).contains(cookie) == inScope, "\(domain) in \(scope)")
+    }
+
+    @Test("a partitioned cookie is never in scope: HTTPCookie has no partition key")
+    func partitioned() {
+        let cookie = Cookie(
+            name: "a", value: "1", domain: "example.com", creation: testEpoch, partitionKey: "https://example.com")
+        #expect(!CookieSyncScope(domains: ["example.com"]).contains(cookie))
     }
 }

@@ -24,8 +24,11 @@ public struct CookieSyncScope: Sendable, Hashable {
     }
 
     /// True when `domain` is `parent` or a subdomain of it (rfc6265bis-22 §5.1.3 domain-match, on
-    /// canonical lower-case names).
+    /// canonical lower-case names: an IP address matches only itself).
     static func domain(_ domain: String, isWithin parent: String) -> Bool {
-        domain == parent || domain.hasSuffix("." + parent)
+        if domain == parent { return true }
+        let isIPAddress = domain.contains(":")
+            || domain.utf8.allSatisfy { $0 == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        return !isIPAddress && domain.hasSuffix("." + parent)
     }
 }
