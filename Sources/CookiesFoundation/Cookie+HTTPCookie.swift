@@ -24,8 +24,9 @@ import FoundationNetworking
 // - the version (RFC 2965 version 1 is obsolete; the jar keeps RFC 6265bis cookies, version 0);
 // - the port list (RFC 6265bis has no Port attribute: the cookie is sent to every port);
 // - the comment and comment URL;
-// - a cookie that is neither session-only nor has an expiry date (swift-corelibs-foundation makes one
-//   from a version-0 `Max-Age`) becomes a session cookie.
+// - a cookie that is neither session-only nor has an expiry date becomes a session cookie. (swift-corelibs-
+//   foundation makes one from a version-0 `Max-Age`: its expiry is read back from the `Max-Age` and
+//   `Created` properties it keeps, checked with Swift 6.3.1.)
 
 /// Foundation's cookie made from a jar's cookie (what a web view's cookie store or `HTTPCookieStorage` takes).
 extension HTTPCookie {
@@ -58,9 +59,25 @@ extension HTTPCookie {
     }
 }
 
+extension HTTPCookie {
+    /// The expiry of a cookie swift-corelibs-foundation made from a `Max-Age` attribute without setting
+    /// its `expiresDate`: its creation plus the Max-Age (rfc6265bis-22 §5.6.2, a non-positive Max-Age
+    /// expires it at once).
+    var maxAgeExpiry: CookieTime? {
+        guard let properties, let maxAge = (properties[.maximumAge] as? String).flatMap({ Int64($0) }),
+            let created = properties[.creationTime] as? Double
+        else { return nil }
+        let creation = CookieTime(Date(timeIntervalSinceReferenceDate: created))
+        return maxAge > 0 ? creation.adding(seconds: maxAge) : creation
+    }
+}
+
 extension HTTPCookiePropertyKey {
     /// The HttpOnly flag: a key both Foundations read, though only Apple's declares it.
     static let httpOnly = HTTPCookiePropertyKey("HttpOnly")
+    /// When the cookie was made, in seconds since 2001 (`Date.timeIntervalSinceReferenceDate`): a key both
+    /// Foundations write, though neither declares it publicly.
+    static let creationTime = HTTPCookiePropertyKey("Created")
 }
 
 /// A jar's cookie made from Foundation's.
@@ -81,7 +98,7 @@ extension Cookie {
             name: cookie.name, value: cookie.value,
             domain: isDomainCookie ? String(cookie.domain.dropFirst()) : cookie.domain,
             isHostOnly: !isDomainCookie, path: cookie.path,
-            expiry: cookie.isSessionOnly ? nil : cookie.expiresDate.map(CookieTime.init),
+            expiry: cookie.isSessionOnly ? nil : cookie.expiresDate.map(CookieTime.init) ?? cookie.maxAgeExpiry,
             creation: creation, isSecure: cookie.isSecure, isHTTPOnly: cookie.isHTTPOnly, sameSite: sameSite,
             isSourceSecure: cookie.isSecure)
     }

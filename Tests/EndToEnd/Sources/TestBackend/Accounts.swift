@@ -39,6 +39,15 @@ actor Accounts {
     }
 
     func account(session: String) -> String? { sessions[session] }
+
+    /// Replaces the session `session` with a new one of the same account (what a server does to defeat
+    /// session fixation); the old one stops working. Nil when `session` names no account.
+    func rotate(session: String) -> String? {
+        guard let email = sessions.removeValue(forKey: session) else { return nil }
+        let rotated = Self.newToken()
+        sessions[rotated] = email
+        return rotated
+    }
     func account(bearerToken: String) -> String? { bearerTokens[bearerToken] }
 
     /// Invalidates every credential of `email`.

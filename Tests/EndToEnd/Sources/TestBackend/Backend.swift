@@ -14,6 +14,8 @@ import Hummingbird
 /// - `DELETE /api/v1/auth`: signs out whoever the credentials name and expires both cookies (Max-Age=0).
 /// - `GET /redirect`: sets `visited` (persistent, an hour) and answers 302 to `/me`.
 /// - The redirect routes of `Backend+Redirects.swift`.
+/// - The web pages a web view loads (`addWebRoutes`): `POST /login` (a form), `GET /account`,
+///   `GET /account/rotate`.
 ///
 /// Secure cookies over plain HTTP: a client that counts http://127.0.0.1 as a secure origin (as the jar
 /// does, rfc6265bis-22 §5.7 step 12 via "potentially trustworthy" loopback) stores them.
@@ -93,6 +95,7 @@ public enum Backend {
             redirect(.found, to: "/me", setCookies: [visitedCookie])
         }
         addRedirectRoutes(to: router, accounts: accounts)
+        addWebRoutes(to: router, accounts: accounts)
         return router
     }
 

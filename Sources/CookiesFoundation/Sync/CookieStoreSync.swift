@@ -1,0 +1,291 @@
+import Cookies
+import Synchronization
+
+/// Keeps one `CookieJar` and one platform cookie store (a web view's) in sync, both ways, within a scope
+/// of domains.
+///
+/// A three-way merge: the sync records the version of every cookie (by identity: name, domain,
+/// host-only-flag, path) that both sides held after its last call, so it tells on which side a cookie
+/// was added, changed or deleted since, and copies that change to the other side. A cookie changed on
+/// both sides differently is a conflict, settled by `policy` and reported. The echo of the sync's own
+/// writes is no change: what it wrote is what it recorded, so a change event of the jar that matches the
+/// record schedules nothing, and a store's change signal for its writes reads back what the record holds
+/// and copies nothing.
+///
+/// Safety rules, each for a pitfall of the platform stores:
+/// - scope: only cookies whose domain is within `scope` are read into the merge, copied or deleted;
+/// - an empty read of the store while the record says it held cookies (WKHTTPCookieStore at a cold
+///   start) is read again, up to `emptyReadRetries` times, before it can delete anything;
+/// - every store call has `timeout`; a call that times out or fails ends the sync with an error, and
+///   only what both sides confirmed is recorded (the next call picks up the rest, reading back whatever
+///   a late completion did after all);
+/// - session cookies stay session cookies (no expiry on either side); fields the store cannot carry
+///   (`PlatformCookieStore.carriedFields`) are neither compared nor overwritten in the jar.
+///
+/// One call runs at a time; the others wait their turn. Every call's `CookieSyncReport` is also
+/// published to `reports()`.
+public final class CookieStoreSync: Sendable {
+    /// The jar (the native side).
+    public let jar: CookieJar
+    /// The platform's cookie store (the web side).
+    public let store: any PlatformCookieStore
+    /// The domains the sync may touch.
+    public let scope: CookieSyncScope
+    /// Who wins a conflict.
+    public let policy: CookieConflictPolicy
+    /// The longest any one call on the store may take.
+    public let timeout: Duration
+    /// How long `run()` waits after a change before it reconciles, gathering the changes that follow.
+    public let debounce: Duration
+    /// How many times an unexpected empty read of the store is read again, `emptyReadDelay` apart.
+    public let emptyReadRetries: Int
+    /// The pause before reading an empty store again.
+    public let emptyReadDelay: Duration
+    /// How many delete-and-read rounds `signOut(site:)` makes before it gives up.
+    static let signOutRounds = 3
+
+    private let lock = AsyncSerialLock()
+    private let record: Mutex<[CookieIdentity: Cookie]>
+    private let reportStreams = Broadcast<CookieSyncReport>()
+
+    /// A sync of `jar` and `store` within `domains`.
+    /// - Parameters:
+    ///   - record: the cookies both sides held after the last sync of an earlier run
+    ///     (`synchronisedCookies`, saved by the app); without it the first call only adds, as it cannot
+    ///     tell a deletion from an addition.
+    public init(
+        jar: CookieJar, store: any PlatformCookieStore, domains: [String], policy: CookieConflictPolicy = .preferWeb,
+        timeout: Duration = .seconds(5), debounce: Duration = .milliseconds(100), emptyReadRetries: Int = 2,
+        emptyReadDelay: Duration = .milliseconds(250), record: [Cookie] = []
+    ) {
+        self.jar = jar
+        self.store = store
+        self.scope = CookieSyncScope(domains: domains)
+        self.policy = policy
+        self.timeout = timeout
+        self.debounce = debounce
+        self.emptyReadRetries = emptyReadRetries
+        self.emptyReadDelay = emptyReadDelay
+        let scope = self.scope
+        self.record = Mutex(Dictionary(
+            record.filter(scope.contains).map { (CookieIdentity($0), $0) }, uniquingKeysWith: { _, last in last }))
+    }
+
+    /// The cookies both sides held after the last call (the record of the three-way merge), in no order.
+    public var synchronisedCookies: [Cookie] { record.withLock { Array($0.values) } }
+
+    // MARK: The calls an app makes
+
+    /// Copies the jar's changes to the store and returns once the store confirmed every write: load the
+    /// web view after it (a web view's first request can go out before a cookie set without waiting is
+    /// stored). Changes on the store's side are left for `pull` or `reconcile`.
+    @discardableResult
+    public func push() async throws(CookieSyncError) -> CookieSyncReport {
+        try await sync(.push, targets: [.web])
+    }
+
+    /// Copies the store's changes to the jar (e.g. after a sign-in in the web view).
+    @discardableResult
+    public func pull() async throws(CookieSyncError) -> CookieSyncReport {
+        try await sync(.pull, targets: [.jar])
+    }
+
+    /// Copies each side's changes to the other: what `run()` does after a change.
+    @discardableResult
+    public func reconcile() async throws(CookieSyncError) -> CookieSyncReport {
+        try await sync(.reconcile, targets: [.jar, .web])
+    }
+
+    /// Signs out of `site` (a domain within the scope) on both sides: deletes its cookies in the jar and
+    /// in the store, then reads both again, and repeats while cookies keep arriving (a response in
+    /// flight during the sign-out). The record keeps the site's cookies until both reads come back
+    /// without any, so that a sign-out cut short is finished by the next call.
+    @discardableResult
+    public func signOut(site: String) async throws(CookieSyncError) -> CookieSyncReport {
+        let site = CookieSyncScope(domains: [site]).domains[0]
+        guard scope.domains.contains(where: {
+            CookieSyncScope.domain(site, isWithin: $0) || CookieSyncScope.domain($0, isWithin: site)
+        }) else { throw .siteOutOfScope(site) }
+        let scope = self.scope
+        let inSite: @Sendable (Cookie) -> Bool = {
+            scope.contains($0) && CookieSyncScope.domain($0.domain, isWithin: site)
+        }
+        return try await lock.withLock { () async throws(CookieSyncError) -> CookieSyncReport in
+            var report = CookieSyncReport(operation: .signOut)
+            do throws(CookieSyncError) {
+                var remaining: [String] = []
+                for _ in 0..<Self.signOutRounds {
+                    for cookie in jar.allCookies() where inSite(cookie) && jar.delete(cookie) {
+                        report.deletedFromJar.append(cookie)
+                    }
+                    let expecting = record.withLock { $0.values.contains(where: inSite) }
+                    let web = try await readStore(expectingSome: expecting, &report).values.filter(inSite)
+                    if !web.isEmpty {
+                        try await deleteFromStore(web)
+                        report.deletedFromWeb += web
+                    }
+                    let jarLeft = jar.allCookies().filter(inSite)
+                    let webLeft = try await readStore().values.filter(inSite)
+                    if jarLeft.isEmpty && webLeft.isEmpty {
+                        record.withLock { $0 = $0.filter { !inSite($0.value) } }
+                        return publish(report)
+                    }
+                    remaining = jarLeft.map { "\($0.name) in the jar" } + webLeft.map { "\($0.name) in the store" }
+                }
+                throw CookieSyncError.signOutUnconfirmed(site: site, remaining: remaining)
+            } catch {
+                report.error = error
+                publish(report)
+                throw error
+            }
+        }
+    }
+
+    /// A new stream of the report of every call from now on (push, pull, reconcile, sign-out, and those
+    /// `run()` makes).
+    public func reports() -> AsyncStream<CookieSyncReport> {
+        reportStreams.makeStream()
+    }
+
+    /// Until the calling task is cancelled: reconciles after the store's change signals and the jar's
+    /// changes within the scope, one reconcile for the changes of each `debounce` interval. The jar's
+    /// changes that are the sync's own writes schedule nothing.
+    public func run() async {
+        let (pokes, poke) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let pending = Atomic<Int>(0)
+        @Sendable func schedule() {
+            pending.add(1, ordering: .relaxed)
+            poke.yield()
+        }
+        let token = jar.addObserver { [weak self] change in
+            if let self, !self.isEcho(change) { schedule() }
+        }
+        defer { jar.removeObserver(token) }
+        let signals = store.changeSignals()
+        let forwarding = Task {
+            for await _ in signals { schedule() }
+        }
+        defer { forwarding.cancel() }
+        for await _ in pokes {
+            // A poke whose change an earlier reconcile already read needs nothing more.
+            guard pending.load(ordering: .relaxed) > 0 else { continue }
+            guard (try? await Task.sleep(for: debounce)) != nil else { break }
+            pending.store(0, ordering: .relaxed)
+            _ = try? await reconcile()
+        }
+    }
+
+    // MARK: One sync
+
+    private func sync(
+        _ operation: CookieSyncReport.Operation, targets: Set<CookieSyncSide>
+    ) async throws(CookieSyncError) -> CookieSyncReport {
+        try await lock.withLock { () async throws(CookieSyncError) -> CookieSyncReport in
+            var report = CookieSyncReport(operation: operation)
+            do throws(CookieSyncError) {
+                let expecting = record.withLock { !$0.isEmpty }
+                let web = try await readStore(expectingSome: expecting, &report)
+                let jarSide = keyed(jar.allCookies().filter(scope.contains))
+                let recorded = record.withLock { $0 }
+                let plan = SyncPlan(
+                    jar: jarSide, web: web, record: recorded, carried: store.carriedFields, policy: policy)
+                report.conflicts = plan.conflicts
+                try await apply(plan.steps.filter { $0.target.map(targets.contains) ?? true }, &report)
+                return publish(report)
+            } catch {
+                report.error = error
+                publish(report)
+                throw error
+            }
+        }
+    }
+
+    /// Writes the steps: the store's batch of sets, then its batch of deletions, then the jar. Each
+    /// step's record entry is written once its side confirmed it.
+    private func apply(_ steps: [SyncPlan.Step], _ report: inout CookieSyncReport) async throws(CookieSyncError) {
+        let toWeb = steps.filter { $0.target == .web }
+        let sets = toWeb.compactMap(\.cookie)
+        let deletions = toWeb.compactMap(\.deleting)
+        record.withLock { record in
+            for step in steps where step.target == nil { record[step.identity] = step.recordAfter }
+        }
+        if !sets.isEmpty {
+            try await withTimeout(timeout, call: .setCookies) { [store] in try await store.setCookies(sets) }
+            remember(toWeb.filter { $0.cookie != nil })
+            report.copiedToWeb = sets
+        }
+        if !deletions.isEmpty {
+            try await deleteFromStore(deletions)
+            remember(toWeb.filter { $0.cookie == nil })
+            report.deletedFromWeb = deletions
+        }
+        // Recorded before the write, which cannot fail: the jar's change event for it is then an echo.
+        for step in steps where step.target == .jar {
+            remember([step])
+            if let cookie = step.cookie {
+                jar.insert(cookie)
+                report.copiedToJar.append(cookie)
+            } else if let deleting = step.deleting {
+                jar.delete(deleting)
+                report.deletedFromJar.append(deleting)
+            }
+        }
+    }
+
+    private func deleteFromStore(_ cookies: [Cookie]) async throws(CookieSyncError) {
+        try await withTimeout(timeout, call: .deleteCookies) { [store] in try await store.deleteCookies(cookies) }
+    }
+
+    private func remember(_ steps: [SyncPlan.Step]) {
+        record.withLock { record in
+            for step in steps { record[step.identity] = step.recordAfter }
+        }
+    }
+
+    /// The store's unexpired cookies within the scope, by identity. When the read is empty but
+    /// `expectingSome`, it is read again (up to `emptyReadRetries` times): an empty answer may be a store
+    /// not loaded yet, and believed at once it would delete everything on the other side.
+    private func readStore(
+        expectingSome: Bool, _ report: inout CookieSyncReport
+    ) async throws(CookieSyncError) -> [CookieIdentity: Cookie] {
+        var cookies = try await readStore()
+        var retries = 0
+        while cookies.isEmpty, expectingSome, retries < emptyReadRetries {
+            retries += 1
+            try? await Task.sleep(for: emptyReadDelay)
+            cookies = try await readStore()
+        }
+        report.emptyReadsRetried += retries
+        return cookies
+    }
+
+    private func readStore() async throws(CookieSyncError) -> [CookieIdentity: Cookie] {
+        let all = try await withTimeout(timeout, call: .allCookies) { [store] in try await store.allCookies() }
+        let now = jar.clock.now()
+        return keyed(all.filter { scope.contains($0) && !$0.isExpired(at: now) })
+    }
+
+    private func keyed(_ cookies: [Cookie]) -> [CookieIdentity: Cookie] {
+        Dictionary(cookies.map { (CookieIdentity($0), $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// True when a jar change is nothing for the sync: out of scope, or the sync's own write (the jar
+    /// now holds what the record holds).
+    private func isEcho(_ change: CookieChange) -> Bool {
+        guard scope.contains(change.cookie) else { return true }
+        let recorded = record.withLock { $0[CookieIdentity(change.cookie)] }
+        switch change {
+        case .added(let cookie), .replaced(_, let cookie):
+            guard let recorded else { return false }
+            return SyncedCookieFields(recorded, carried: .all) == SyncedCookieFields(cookie, carried: .all)
+        case .removed:
+            return recorded == nil
+        }
+    }
+
+    @discardableResult
+    private func publish(_ report: CookieSyncReport) -> CookieSyncReport {
+        reportStreams.yield(report)
+        return report
+    }
+}

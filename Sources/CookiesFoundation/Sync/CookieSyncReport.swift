@@ -1,0 +1,34 @@
+import Cookies
+
+/// What one sync call did: the cookies it copied and deleted on each side, the conflicts it resolved,
+/// the empty reads it did not believe at once, and the error that stopped it, if one did.
+public struct CookieSyncReport: Sendable, Hashable {
+    /// The calls of a `CookieStoreSync`.
+    public enum Operation: String, Sendable, Hashable {
+        case push, pull, reconcile, signOut
+    }
+
+    /// The call that made this report.
+    public let operation: Operation
+    /// Cookies written to the platform store (added or changed in the jar).
+    public internal(set) var copiedToWeb: [Cookie] = []
+    /// Cookies deleted from the platform store (deleted from the jar, or signed out).
+    public internal(set) var deletedFromWeb: [Cookie] = []
+    /// Cookies written to the jar (added or changed in the platform store).
+    public internal(set) var copiedToJar: [Cookie] = []
+    /// Cookies deleted from the jar (deleted from the platform store, or signed out).
+    public internal(set) var deletedFromJar: [Cookie] = []
+    /// Cookies changed on both sides, and which side won.
+    public internal(set) var conflicts: [CookieSyncConflict] = []
+    /// How many times an empty read of the platform store was read again before it was believed.
+    public internal(set) var emptyReadsRetried = 0
+    /// What stopped the call; nil when it completed. Everything listed above was confirmed by both sides.
+    public internal(set) var error: CookieSyncError?
+
+    init(operation: Operation) { self.operation = operation }
+
+    /// True when the call changed nothing on either side.
+    public var changedNothing: Bool {
+        copiedToWeb.isEmpty && deletedFromWeb.isEmpty && copiedToJar.isEmpty && deletedFromJar.isEmpty
+    }
+}

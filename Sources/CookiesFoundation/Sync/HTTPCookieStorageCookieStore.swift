@@ -1,0 +1,78 @@
+import Cookies
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An `HTTPCookieStorage` as the platform side of a `CookieStoreSync`: a URL session's cookies (its
+/// configuration's `httpCookieStorage`), or those a UIWebView-era app shares with `.shared`.
+///
+/// Use a storage of its own where possible, not `.shared`. On Linux (swift-corelibs-foundation, Swift
+/// 6.3.1) `HTTPCookieStorage` has no public initializer; a storage of one's own comes from
+/// `URLSessionConfiguration.ephemeral.httpCookieStorage` (a new, in-memory storage for every
+/// configuration) or `HTTPCookieStorage.sharedCookieStorage(forGroupContainerIdentifier:)` (one per
+/// identifier, its persistent cookies written to `~/.local/share/<program>/.cookies.<identifier>`).
+///
+/// What it loses: SameSite on Linux (Apple keeps Strict and Lax, and nowhere `None` apart from none);
+/// the creation time; on Linux no change notification is posted, so `changeSignals()` never signals
+/// there: call `reconcile()` after the session's requests. Cookies are converted with
+/// `HTTPCookie.init(_: Cookie)` and `Cookie.init(_: HTTPCookie, creation:)`.
+public final class HTTPCookieStorageCookieStore: PlatformCookieStore {
+    /// The storage.
+    public let storage: HTTPCookieStorage
+    private let clock: any CookieClock
+
+    /// The store of `storage`; `clock` stamps the creation of the cookies read from it.
+    public init(_ storage: HTTPCookieStorage, clock: any CookieClock = SystemCookieClock()) {
+        self.storage = storage
+        self.clock = clock
+    }
+
+    public func allCookies() async throws -> [Cookie] {
+        let now = clock.now()
+        return (storage.cookies ?? []).map { Cookie($0, creation: now) }
+    }
+
+    public func setCookies(_ cookies: [Cookie]) async throws {
+        for cookie in cookies { storage.setCookie(try Self.httpCookie(cookie)) }
+    }
+
+    public func deleteCookies(_ cookies: [Cookie]) async throws {
+        for cookie in cookies { storage.deleteCookie(try Self.httpCookie(cookie)) }
+    }
+
+    public func changeSignals() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let observer = NotificationCenter.default.addObserver(
+            forName: .NSHTTPCookieManagerCookiesChanged, object: storage, queue: nil
+        ) { _ in continuation.yield() }
+        let token = NotificationToken(observer)
+        continuation.onTermination = { _ in NotificationCenter.default.removeObserver(token.observer) }
+        return stream
+    }
+
+    #if canImport(Darwin)
+    public var carriedFields: CarriedCookieFields { [.httpOnly, .sameSiteStrictAndLax] }
+    #else
+    public var carriedFields: CarriedCookieFields { [.httpOnly] }
+    #endif
+
+    /// The Foundation cookie of `cookie`, or an error naming it when Foundation refuses it.
+    static func httpCookie(_ cookie: Cookie) throws -> HTTPCookie {
+        guard let httpCookie = HTTPCookie(cookie) else { throw RefusedCookie(name: cookie.name, domain: cookie.domain) }
+        return httpCookie
+    }
+
+    /// `HTTPCookie(properties:)` refused a cookie the jar holds.
+    struct RefusedCookie: Error, CustomStringConvertible {
+        let name: String
+        let domain: String
+        var description: String { "Foundation refused the cookie \(name) of \(domain)" }
+    }
+}
+
+/// A notification observer, carried into the stream's termination handler.
+private struct NotificationToken: @unchecked Sendable {
+    let observer: any NSObjectProtocol
+    init(_ observer: any NSObjectProtocol) { self.observer = observer }
+}

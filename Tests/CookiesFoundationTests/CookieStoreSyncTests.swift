@@ -1,0 +1,337 @@
+import Cookies
+import CookiesFoundation
+import Testing
+
+/// The sync engine against a store that misbehaves as web views have been seen to: every pitfall the
+/// platform stores are known for, each a test (the facts come from the issue trackers named per test).
+@Suite("CookieStoreSync: a jar and a platform cookie store kept in sync")
+struct CookieStoreSyncTests {
+    static let site = "example.com"
+    static let timeout = Duration.milliseconds(300)
+
+    /// A cookie of `domain` (host-only), persistent for a day unless `session`.
+    static func cookie(
+        _ name: String, _ value: String, domain: String = site, session: Bool = false, httpOnly: Bool = false,
+        sameSite: SameSite = .default
+    ) -> Cookie {
+        Cookie(
+            name: name, value: value, domain: domain, expiry: session ? nil : testEpoch.adding(seconds: 86_400),
+            creation: testEpoch, isSecure: true, isHTTPOnly: httpOnly, sameSite: sameSite, isSourceSecure: true)
+    }
+
+    /// A jar holding `cookies`, `store`, and a sync of the two within example.com.
+    static func makeSync(
+        _ cookies: [Cookie], _ store: FaultInjectingCookieStore, policy: CookieConflictPolicy = .preferWeb
+    ) -> (CookieJar, FaultInjectingCookieStore, CookieStoreSync) {
+        let jar = makeTestJar()
+        for cookie in cookies { jar.insert(cookie) }
+        let sync = CookieStoreSync(
+            jar: jar, store: store, domains: [site], policy: policy, timeout: timeout, debounce: .milliseconds(50),
+            emptyReadDelay: .milliseconds(10))
+        return (jar, store, sync)
+    }
+
+    /// The same, reconciled once.
+    static func synced(
+        _ cookies: [Cookie], _ store: FaultInjectingCookieStore, policy: CookieConflictPolicy = .preferWeb
+    ) async throws -> (CookieJar, FaultInjectingCookieStore, CookieStoreSync) {
+        let (jar, store, sync) = makeSync(cookies, store, policy: policy)
+        try await sync.reconcile()
+        return (jar, store, sync)
+    }
+
+    static func names(_ jar: CookieJar) -> [String: String] {
+        Dictionary(jar.allCookies().map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    static func values(_ store: FaultInjectingCookieStore) -> [String: String] {
+        store.contents.mapValues(\.value)
+    }
+
+    // MARK: Copying both ways
+
+    @Test("push copies the jar's cookies and returns only once a late completion came (WKHTTPCookieStore: a web view's first request could go out before setCookie's cookie was stored, fixed in WebKit only in 2025)")
+    func pushWaitsForLateCompletion() async throws {
+        let (_, store, sync) = Self.makeSync(
+            [Self.cookie("session", "1", session: true)],
+            FaultInjectingCookieStore(faults: .init(sets: .late(.milliseconds(100)))))
+        let report = try await sync.push()
+        #expect(Self.values(store) == ["session": "1"])
+        #expect(report.copiedToWeb.map(\.name) == ["session"])
+        #expect(store.contents["session"]?.expiry == nil, "a session cookie stays a session cookie")
+    }
+
+    /// What one side does between two reconciles, and what both sides hold after the second.
+    struct Case: Sendable, CustomStringConvertible {
+        let description: String
+        let change: @Sendable (CookieJar, FaultInjectingCookieStore) -> Void
+        let expected: [String: String]
+    }
+
+    static let changes: [Case] = [
+        Case(description: "added in the jar", change: { jar, _ in jar.insert(cookie("b", "1")) },
+             expected: ["a": "1", "b": "1"]),
+        Case(description: "added in the web view", change: { _, store in store.webSets(cookie("b", "1")) },
+             expected: ["a": "1", "b": "1"]),
+        Case(description: "changed in the jar", change: { jar, _ in jar.insert(cookie("a", "2")) }, expected: ["a": "2"]),
+        Case(description: "changed in the web view", change: { _, store in store.webSets(cookie("a", "2")) },
+             expected: ["a": "2"]),
+        // CapacitorCookies only adds: a cookie deleted on one side came back from the other (capacitor #6591).
+        Case(description: "deleted in the jar (capacitor #6591)", change: { jar, _ in jar.delete(cookie("a", "1")) },
+             expected: [:]),
+        // ... and a cookie expired in the web view came back from the native side (capacitor #7262).
+        Case(description: "deleted in the web view (capacitor #7262)", change: { _, store in store.webDeletes("a") },
+             expected: [:]),
+        Case(description: "a session cookie added in the web view stays a session cookie",
+             change: { _, store in store.webSets(cookie("s", "1", session: true)) }, expected: ["a": "1", "s": "1"]),
+    ]
+
+    @Test("reconcile copies each side's additions, changes and deletions to the other", arguments: changes)
+    func reconcileCopiesChanges(_ testCase: Case) async throws {
+        let (jar, store, sync) = try await Self.synced([Self.cookie("a", "1")], FaultInjectingCookieStore())
+        testCase.change(jar, store)
+        let report = try await sync.reconcile()
+        #expect(Self.names(jar) == testCase.expected)
+        #expect(Self.values(store) == testCase.expected)
+        #expect(Set(sync.synchronisedCookies.map(\.name)) == Set(testCase.expected.keys))
+        #expect(report.conflicts.isEmpty)
+        let again = try await sync.reconcile()
+        #expect(again.changedNothing, "a second reconcile finds nothing to do")
+        for cookie in jar.allCookies() {
+            #expect(cookie.isPersistent == (cookie.name != "s"))
+        }
+    }
+
+    @Test("push copies only the jar's changes, pull only the web view's")
+    func pushAndPullAreOneWay() async throws {
+        let (jar, store, sync) = Self.makeSync([], FaultInjectingCookieStore())
+        jar.insert(Self.cookie("native", "1"))
+        store.webSets(Self.cookie("web", "1"))
+        try await sync.push()
+        #expect(Self.names(jar) == ["native": "1"])
+        #expect(Self.values(store) == ["native": "1", "web": "1"])
+        try await sync.pull()
+        #expect(Self.names(jar) == ["native": "1", "web": "1"])
+    }
+
+    // MARK: Conflicts
+
+    static let policies: [(String, CookieConflictPolicy, String, CookieSyncSide)] = [
+        ("the web view's by default (the server's newest Set-Cookie lands there)", .preferWeb, "web", .web),
+        ("the jar's", .preferJar, "jar", .jar),
+        ("a closure's choice", .decide { jar, _ in jar?.value == "jar" ? .jar : .web }, "jar", .jar),
+    ]
+
+    @Test("a cookie changed on both sides: the policy picks the winner and the conflict is reported", arguments: policies.indices)
+    func conflicts(_ index: Int) async throws {
+        let (_, policy, value, winner) = Self.policies[index]
+        let (jar, store, sync) = try await Self.synced(
+            [Self.cookie("a", "1")], FaultInjectingCookieStore(), policy: policy)
+        jar.insert(Self.cookie("a", "jar"))
+        store.webSets(Self.cookie("a", "web"))
+        let report = try await sync.reconcile()
+        #expect(Self.names(jar) == ["a": value])
+        #expect(Self.values(store) == ["a": value])
+        let conflict = try #require(report.conflicts.first)
+        #expect(report.conflicts.count == 1)
+        #expect(conflict.winner == winner && conflict.jar?.value == "jar" && conflict.web?.value == "web")
+        #expect(conflict.recorded?.value == "1")
+    }
+
+    @Test("deleted on one side and changed on the other is a conflict too")
+    func deleteVersusChange() async throws {
+        let (jar, store, sync) = try await Self.synced([Self.cookie("a", "1")], FaultInjectingCookieStore())
+        jar.delete(Self.cookie("a", "1"))
+        store.webSets(Self.cookie("a", "2"))
+        let report = try await sync.reconcile()
+        #expect(report.conflicts.map(\.winner) == [.web] && report.conflicts.first?.jar == nil)
+        #expect(Self.names(jar) == ["a": "2"])
+    }
+
+    // MARK: Scope
+
+    @Test("only the given domains are touched: the app's unrelated cookies are neither copied nor deleted (Hotwire Native copies every cookie of the default store)")
+    func scope() async throws {
+        let (jar, store, sync) = try await Self.synced(
+            [Self.cookie("a", "1", domain: "www.example.com"), Self.cookie("native-other", "1", domain: "other.com")],
+            FaultInjectingCookieStore([Self.cookie("web-other", "1", domain: "ads.test")]))
+        #expect(Self.names(jar) == ["a": "1", "native-other": "1"])
+        #expect(Self.values(store) == ["a": "1", "web-other": "1"])
+        try await sync.signOut(site: "example.com")
+        #expect(Self.names(jar) == ["native-other": "1"])
+        #expect(Self.values(store) == ["web-other": "1"])
+        await #expect(throws: CookieSyncError.siteOutOfScope("other.com")) { try await sync.signOut(site: "other.com") }
+    }
+
+    // MARK: The store's faults
+
+    @Test("an empty first read (WKHTTPCookieStore at a cold start) is read again and deletes nothing")
+    func emptyFirstRead() async throws {
+        let (jar, store, sync) = try await Self.synced([Self.cookie("a", "1")], FaultInjectingCookieStore())
+        store.faults.emptyReads = 1
+        let report = try await sync.reconcile()
+        #expect(report.emptyReadsRetried == 1 && report.changedNothing)
+        #expect(Self.names(jar) == ["a": "1"])
+        #expect(store.calls(.allCookies) == 3)
+    }
+
+    @Test("an empty read that stays empty after the re-reads is believed: the web view's cookies were cleared")
+    func emptyReadsBelievedAfterRetries() async throws {
+        let (jar, store, sync) = try await Self.synced([Self.cookie("a", "1")], FaultInjectingCookieStore())
+        store.webDeletes("a")
+        let report = try await sync.reconcile()
+        #expect(report.emptyReadsRetried == 2)
+        #expect(Self.names(jar).isEmpty)
+    }
+
+    @Test("a set that never completes: a timeout error, nothing recorded, and the next push copies it")
+    func setNeverCompletes() async throws {
+        let (jar, store, sync) = Self.makeSync(
+            [Self.cookie("a", "1")], FaultInjectingCookieStore(faults: .init(sets: .never)))
+        let reports = sync.reports()
+        await #expect(throws: CookieSyncError.timedOut(call: .setCookies, after: Self.timeout)) { try await sync.push() }
+        #expect(sync.synchronisedCookies.isEmpty && store.contents.isEmpty && Self.names(jar) == ["a": "1"])
+        var iterator = reports.makeAsyncIterator()
+        let reported = await iterator.next()
+        #expect(reported?.error == .timedOut(call: .setCookies, after: Self.timeout) && reported?.copiedToWeb == [])
+        store.faults.sets = .immediate
+        try await sync.push()
+        #expect(Self.values(store) == ["a": "1"])
+    }
+
+    @Test("a read that never completes: a timeout error, and neither side changed")
+    func readNeverCompletes() async throws {
+        let (jar, store, sync) = Self.makeSync(
+            [Self.cookie("a", "1")], FaultInjectingCookieStore([Self.cookie("b", "1")], faults: .init(reads: .never)))
+        await #expect(throws: CookieSyncError.timedOut(call: .allCookies, after: Self.timeout)) { try await sync.reconcile() }
+        #expect(Self.names(jar) == ["a": "1"] && Self.values(store) == ["b": "1"] && sync.synchronisedCookies.isEmpty)
+    }
+
+    @Test("a set that completes after the timeout lands later; the next reconcile records it without writing it again")
+    func setCompletesAfterTimeout() async throws {
+        let (_, store, sync) = Self.makeSync(
+            [Self.cookie("a", "1")], FaultInjectingCookieStore(faults: .init(sets: .late(Self.timeout * 2))))
+        await #expect(throws: CookieSyncError.self) { try await sync.push() }
+        try await Task.sleep(for: Self.timeout * 2)
+        #expect(Self.values(store) == ["a": "1"])
+        let report = try await sync.reconcile()
+        #expect(report.changedNothing && store.calls(.setCookies) == 1)
+        #expect(sync.synchronisedCookies.map(\.name) == ["a"])
+    }
+
+    @Test("SameSite and HttpOnly dropped by the store (swift-corelibs-foundation's HTTPCookie) are no change, and the jar keeps them when the value rotates")
+    func droppedAttributes() async throws {
+        let (jar, store, sync) = Self.makeSync(
+            [Self.cookie("session", "1", httpOnly: true, sameSite: .strict)],
+            FaultInjectingCookieStore(faults: .init(dropsSameSiteAndHTTPOnly: true)))
+        try await sync.push()
+        #expect(try await sync.reconcile().changedNothing)
+        store.webSets(Self.cookie("session", "2"))
+        try await sync.reconcile()
+        let session = try #require(jar.allCookies().first)
+        #expect(session.value == "2" && session.isHTTPOnly && session.sameSite == .strict)
+    }
+
+    // MARK: Change signals
+
+    @Test("the echo of the sync's own writes copies nothing back; a burst of coalesced or spurious signals makes one reconcile", .timeLimit(.minutes(1)), arguments: [FaultInjectingCookieStore.Signalling.perCookie, .perCall])
+    func echoesAndDebounce(_ signalling: FaultInjectingCookieStore.Signalling) async throws {
+        let (jar, store, sync) = Self.makeSync([], FaultInjectingCookieStore(faults: .init(signalling: signalling)))
+        var reports = sync.reports().makeAsyncIterator()
+        let running = Task { await sync.run() }
+        defer { running.cancel() }
+        // run() observes the jar, then the store: wait until it does.
+        while store.signalSubscribers == 0 { await Task.yield() }
+
+        // A jar change is pushed by the debounced reconcile. The store signals that write, as
+        // WKHTTPCookieStore's cookiesDidChange(in:) does the app's own writes: one more reconcile reads it
+        // back, and copies nothing.
+        jar.insert(Self.cookie("a", "1"))
+        let pushed = try #require(await reports.next())
+        #expect(pushed.copiedToWeb.map(\.name) == ["a"])
+        let echo = try #require(await reports.next())
+        #expect(echo.operation == .reconcile && echo.changedNothing)
+
+        // Ten spurious signals in a burst: one reconcile, which changes nothing.
+        for _ in 0..<10 { store.signal() }
+        let burst = try #require(await reports.next())
+        #expect(burst.changedNothing)
+
+        // A web change is pulled; the jar's change event for that write schedules nothing more.
+        store.webSets(Self.cookie("c", "1"))
+        let pulled = try #require(await reports.next())
+        #expect(pulled.copiedToJar.map(\.name) == ["c"])
+        let reads = store.calls(.allCookies)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(store.calls(.allCookies) == reads)
+        #expect(store.calls(.setCookies) == 1)
+        #expect(Self.names(jar) == ["a": "1", "c": "1"])
+    }
+
+    // MARK: Sign-out
+
+    @Test("sign-out empties the site on both sides, including a cookie the web view sets during it")
+    func signOutWithCookieArriving() async throws {
+        let (jar, store, sync) = Self.makeSync(
+            [Self.cookie("session", "1", session: true), Self.cookie("remember", "1")], FaultInjectingCookieStore())
+        try await sync.push()
+        store.faults.afterNextDelete = { store in store.webSets(Self.cookie("session", "late")) }
+        let report = try await sync.signOut(site: "example.com")
+        #expect(jar.allCookies().isEmpty && store.contents.isEmpty && sync.synchronisedCookies.isEmpty)
+        #expect(report.deletedFromWeb.map(\.value).sorted() == ["1", "1", "late"])
+    }
+
+    @Test("a sign-out whose deletion never completes keeps the record, so the next reconcile finishes it")
+    func signOutTimesOut() async throws {
+        let (jar, store, sync) = Self.makeSync([Self.cookie("session", "1")], FaultInjectingCookieStore())
+        try await sync.push()
+        store.faults.deletes = .never
+        await #expect(throws: CookieSyncError.timedOut(call: .deleteCookies, after: Self.timeout)) {
+            try await sync.signOut(site: "example.com")
+        }
+        #expect(jar.allCookies().isEmpty && sync.synchronisedCookies.map(\.name) == ["session"])
+        store.faults.deletes = .immediate
+        try await sync.reconcile()
+        #expect(store.contents.isEmpty && jar.allCookies().isEmpty && sync.synchronisedCookies.isEmpty)
+    }
+
+    @Test("a relaunch with the saved record: a cookie deleted in the web view meanwhile is deleted, not copied back")
+    func savedRecord() async throws {
+        let (jar, store, sync) = Self.makeSync([Self.cookie("a", "1")], FaultInjectingCookieStore())
+        try await sync.push()
+        let saved = sync.synchronisedCookies
+        store.webDeletes("a")
+        let relaunched = CookieStoreSync(
+            jar: jar, store: store, domains: [Self.site], emptyReadDelay: .milliseconds(1), record: saved)
+        try await relaunched.reconcile()
+        #expect(jar.allCookies().isEmpty && store.contents.isEmpty)
+    }
+}
+
+/// Which cookie domains a scope holds (rfc6265bis-22 §5.1.3 domain-match).
+@Suite("CookieSyncScope")
+struct CookieSyncScopeTests {
+    static let cases: [(domain: String, scope: String, inScope: Bool)] = [
+        ("example.com", "example.com", true),  // identical
+        ("www.example.com", "example.com", true),  // a subdomain
+        ("www.example.com", ".EXAMPLE.com", true),  // the scope is lower-cased, its leading dot dropped
+        ("badexample.com", "example.com", false),  // a suffix, but not after a "."
+        ("example.com", "www.example.com", false),  // a parent is not within its subdomain
+        ("127.0.0.1", "127.0.0.1", true),  // an IP address matches itself...
+        ("127.0.0.1", "0.0.1", false),  // ...and nothing else (§5.1.3: the string is a host name)
+    ]
+
+    @Test("a cookie domain is within the scope when it domain-matches one of its domains", arguments: cases.indices)
+    func contains(_ index: Int) {
+        let (domain, scope, inScope) = Self.cases[index]
+        let cookie = Cookie(name: "a", value: "1", domain: domain, creation: testEpoch)
+        #expect(CookieSyncScope(domains: [scope]).contains(cookie) == inScope, "\(domain) in \(scope)")
+    }
+
+    @Test("a partitioned cookie is never in scope: HTTPCookie has no partition key")
+    func partitioned() {
+        let cookie = Cookie(
+            name: "a", value: "1", domain: "example.com", creation: testEpoch, partitionKey: "https://example.com")
+        #expect(!CookieSyncScope(domains: ["example.com"]).contains(cookie))
+    }
+}

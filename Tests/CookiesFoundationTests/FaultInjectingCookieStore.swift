@@ -1,0 +1,158 @@
+import Cookies
+import Synchronization
+
+@testable import CookiesFoundation
+
+/// A platform cookie store in memory that misbehaves as WKHTTPCookieStore and Foundation have been seen
+/// to: completions that come late or never, an empty first read (a cold start), change signals one per
+/// cookie, one per call (coalesced), none, or spurious, and SameSite and HttpOnly dropped. It counts the
+/// calls made on it, and plays the web content too (`webSets`, `webDeletes`).
+final class FaultInjectingCookieStore: PlatformCookieStore {
+    /// When a call completes.
+    enum Completion: Sendable {
+        case immediate
+        /// The call takes effect and completes after the delay.
+        case late(Duration)
+        /// The call never takes effect nor completes.
+        case never
+    }
+
+    /// How writes are signalled.
+    enum Signalling: Sendable {
+        case perCookie, perCall, none
+    }
+
+    struct Faults: Sendable {
+        var reads = Completion.immediate
+        var sets = Completion.immediate
+        var deletes = Completion.immediate
+        /// How many reads, from the next one, answer empty whatever the store holds.
+        var emptyReads = 0
+        var signalling = Signalling.perCookie
+        /// Cookies come back without HttpOnly and SameSite (swift-corelibs-foundation drops both).
+        var dropsSameSiteAndHTTPOnly = false
+        /// Called once with the store's contents after the next deletion (web content setting a cookie
+        /// while a sign-out runs).
+        var afterNextDelete: (@Sendable (FaultInjectingCookieStore) -> Void)?
+    }
+
+    private struct State {
+        var cookies: [CookieIdentity: Cookie] = [:]
+        var faults = Faults()
+        var calls: [CookieSyncError.PlatformCall: Int] = [:]
+        /// Calls that will never complete, held so that their continuations are not leaked.
+        var stalled: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+    private let signals = Broadcast<Void>()
+
+    init(_ cookies: [Cookie] = [], faults: Faults = Faults()) {
+        state.withLock { state in
+            for cookie in cookies { state.cookies[CookieIdentity(cookie)] = cookie }
+            state.faults = faults
+        }
+    }
+
+    var faults: Faults {
+        get { state.withLock { $0.faults } }
+        set { state.withLock { $0.faults = newValue } }
+    }
+
+    /// What the store holds, by name.
+    var contents: [String: Cookie] {
+        Dictionary(state.withLock { Array($0.cookies.values) }.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// How many change-signal streams are open.
+    var signalSubscribers: Int { signals.subscriberCount }
+
+    func calls(_ call: CookieSyncError.PlatformCall) -> Int { state.withLock { $0.calls[call, default: 0] } }
+
+    // MARK: The web content's own changes
+
+    /// The page (or a response in the web view) sets a cookie.
+    func webSets(_ cookie: Cookie) {
+        state.withLock { $0.cookies[CookieIdentity(cookie)] = cookie }
+        signal()
+    }
+
+    /// The page deletes a cookie.
+    func webDeletes(_ name: String) {
+        state.withLock { state in state.cookies = state.cookies.filter { $0.value.name != name } }
+        signal()
+    }
+
+    /// A change signal, spurious unless something changed.
+    func signal() {
+        signals.yield(())
+    }
+
+    // MARK: PlatformCookieStore
+
+    func allCookies() async throws -> [Cookie] {
+        let completion = state.withLock { state in
+            state.calls[.allCookies, default: 0] += 1
+            return state.faults.reads
+        }
+        try await complete(completion)
+        return state.withLock { state in
+            if state.faults.emptyReads > 0 {
+                state.faults.emptyReads -= 1
+                return []
+            }
+            return state.cookies.values.map { cookie in
+                guard state.faults.dropsSameSiteAndHTTPOnly else { return cookie }
+                var dropped = cookie
+                dropped.sameSite = .default
+                dropped.isHTTPOnly = false
+                return dropped
+            }
+        }
+    }
+
+    func setCookies(_ cookies: [Cookie]) async throws {
+        try await write(.setCookies, cookies) { state in
+            for cookie in cookies { state.cookies[CookieIdentity(cookie)] = cookie }
+        }
+    }
+
+    func deleteCookies(_ cookies: [Cookie]) async throws {
+        try await write(.deleteCookies, cookies) { state in
+            for cookie in cookies { state.cookies[CookieIdentity(cookie)] = nil }
+        }
+        if let hook = state.withLock({ state in defer { state.faults.afterNextDelete = nil }; return state.faults.afterNextDelete }) {
+            hook(self)
+        }
+    }
+
+    func changeSignals() -> AsyncStream<Void> { signals.makeStream() }
+
+    var carriedFields: CarriedCookieFields {
+        state.withLock { $0.faults.dropsSameSiteAndHTTPOnly } ? [] : .all
+    }
+
+    private func write(
+        _ call: CookieSyncError.PlatformCall, _ cookies: [Cookie], _ apply: (inout State) -> Void
+    ) async throws {
+        let (completion, signalling) = state.withLock { state in
+            state.calls[call, default: 0] += 1
+            return (call == .setCookies ? state.faults.sets : state.faults.deletes, state.faults.signalling)
+        }
+        try await complete(completion)
+        state.withLock { apply(&$0) }
+        switch signalling {
+        case .perCookie: for _ in cookies { signal() }
+        case .perCall: signal()
+        case .none: break
+        }
+    }
+
+    private func complete(_ completion: Completion) async throws {
+        switch completion {
+        case .immediate: return
+        case .late(let delay): try await Task.sleep(for: delay)
+        case .never: await withCheckedContinuation { continuation in state.withLock { $0.stalled.append(continuation) } }
+        }
+    }
+}
