@@ -70,7 +70,7 @@ extension CookieStore {
                 return evicted
             }
             recordRemovals(evicted, cause: .evicted)
-            noteEvictions(indices.count, by: .total, from: siteKey)
+            noteEvictions(victims.count, by: .total, from: key)
         }
     }
 
