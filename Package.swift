@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .library(name: "Cookies", targets: ["Cookies"]),
         .library(name: "CookiesFoundation", targets: ["CookiesFoundation"]),
+        // Jars of a fleet of servers in one PostgreSQL database. Built only with the Postgres trait, so that a
+        // package depending on Cookies alone never compiles SwiftNIO or PostgresNIO.
+        .library(name: "CookiesPostgres", targets: ["CookiesPostgres"]),
         .executable(name: "cookiejar", targets: ["cookiejar"]),
     ],
     traits: [
@@ -16,11 +19,19 @@ let package = Package(
                 the compiled-in one.
                 """
         ),
+        .trait(
+            name: "Postgres",
+            description: """
+                Build CookiesPostgres (jars in a PostgreSQL database, on postgres-nio). Off by default: without it \
+                the product is empty and no NIO module is compiled.
+                """
+        ),
         .default(enabledTraits: ["LibPSL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -52,6 +63,13 @@ let package = Package(
             dependencies: [
                 "Cookies",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .target(
+            name: "CookiesPostgres",
+            dependencies: [
+                "Cookies",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
             ]
         ),
         .executableTarget(

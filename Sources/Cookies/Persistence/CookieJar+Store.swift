@@ -29,9 +29,6 @@ extension CookieJar {
         persistence.attach(to: self, purging: purged)
     }
 
-    /// The store the jar is kept in, if any.
-    public var attachedStore: (any CookieJarStore)? { persistence?.store }
-
     /// True when changes wait to be written to the jar's store.
     public var hasPendingChanges: Bool { persistence?.hasPendingChanges ?? false }
 

@@ -164,7 +164,4 @@ final class CookieJarPersistence: Sendable {
             if isOpen, !writes.isEmpty { _ = try? store.write(CookieJarChanges(writes: writes)) }
         }
     }
-
-    /// True until `close` succeeds.
-    var isStoreOpen: Bool { isOpen.withLock { $0 } }
 }
