@@ -9,12 +9,14 @@ let package = Package(
         // Empty unless its trait is enabled (see `traits`).
         .library(name: "CookiesAsyncHTTPClient", targets: ["CookiesAsyncHTTPClient"]),
         .library(name: "CookiesOpenAPI", targets: ["CookiesOpenAPI"]),
+        // Jars of a fleet of servers in one PostgreSQL database.
+        .library(name: "CookiesPostgres", targets: ["CookiesPostgres"]),
         .executable(name: "cookiejar", targets: ["cookiejar"]),
     ],
     // LibPSL (on by default) links libpsl on Linux. The products for server-side clients are behind traits, off by
     // default, so that neither a package that uses only `Cookies` or `CookiesFoundation` nor this package's own
-    // `swift test` compiles SwiftNIO, AsyncHTTPClient or swift-openapi-runtime. Enable them on the dependency:
-    // `.package(url: …, from: …, traits: [.defaults, "CookiesAsyncHTTPClient", "CookiesOpenAPI"])`.
+    // `swift test` compiles SwiftNIO, AsyncHTTPClient, swift-openapi-runtime or PostgresNIO. Enable them on the
+    // dependency: `.package(url: …, from: …, traits: [.defaults, "CookiesAsyncHTTPClient", "CookiesPostgres"])`.
     traits: [
         .trait(
             name: "LibPSL",
@@ -29,6 +31,9 @@ let package = Package(
         .trait(
             name: "CookiesOpenAPI",
             description: "Builds the CookiesOpenAPI product (a swift-openapi-runtime client middleware)."),
+        .trait(
+            name: "CookiesPostgres",
+            description: "Builds the CookiesPostgres product (jars in a PostgreSQL database, on postgres-nio)."),
         .default(enabledTraits: ["LibPSL"]),
     ],
     dependencies: [
@@ -41,6 +46,7 @@ let package = Package(
         // plugin, which no target depends on, so building the package or a package using it builds none
         // of it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -95,6 +101,13 @@ let package = Package(
                 .product(
                     name: "OpenAPIRuntime", package: "swift-openapi-runtime",
                     condition: .when(traits: ["CookiesOpenAPI"])),
+            ]
+        ),
+        .target(
+            name: "CookiesPostgres",
+            dependencies: [
+                "Cookies",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["CookiesPostgres"])),
             ]
         ),
         .executableTarget(

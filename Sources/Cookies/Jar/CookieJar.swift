@@ -11,8 +11,9 @@ public final class CookieJar: Sendable {
     private let dispatcher = ChangeDispatcher()
     /// Where the jar reads the current time.
     public let clock: any CookieClock
-    /// The file the jar is kept in, if it was opened on one (`init(contentsOf:)`).
-    let file: CookieJarFile?
+    /// The store the jar is kept in and the changes it has not written yet, if it was opened on one
+    /// (`init(contentsOf:)`, `init(loading:into:options:…)`).
+    let persistence: CookieJarPersistence?
 
     /// A jar using `publicSuffixList` (default: the newest list available, `SystemPublicSuffixList`), `limits`
     /// and `clock`.
@@ -20,13 +21,13 @@ public final class CookieJar: Sendable {
         publicSuffixList: any PublicSuffixList = SystemPublicSuffixList.shared, limits: CookieLimits = .default,
         clock: any CookieClock = SystemCookieClock()
     ) {
-        self.init(store: CookieStore(publicSuffixList: publicSuffixList, limits: limits), clock: clock, file: nil)
+        self.init(store: CookieStore(publicSuffixList: publicSuffixList, limits: limits), clock: clock, persistence: nil)
     }
 
-    init(store: CookieStore, clock: any CookieClock, file: CookieJarFile?) {
+    init(store: CookieStore, clock: any CookieClock, persistence: CookieJarPersistence?) {
         self.store = CookieLock(store)
         self.clock = clock
-        self.file = file
+        self.persistence = persistence
     }
 
     /// Runs `body` on the store under the lock, then delivers the changes it made to the observers. With
@@ -160,7 +161,7 @@ public final class CookieJar: Sendable {
         }
     }
 
-    /// Enforces the limits on the cookies this jar was made with from a file (`CookieStore.Loader`).
+    /// Enforces the limits on the cookies this jar was made with from a store (`CookieStore.Loader`).
     func enforceLimitsAfterLoading() {
         let now = clock.now()
         withStore { $0.enforceLimitsAfterLoading(now: now) }
@@ -223,7 +224,7 @@ public final class CookieJar: Sendable {
         }
     }
 
-    /// The cookies last accessed after `time` (for writing last-access times to the jar's file).
+    /// The cookies last accessed after `time` (for writing last-access times to the jar's store).
     func cookies(accessedAfter time: CookieTime) -> [Cookie] {
         store.withLock { store in
             store.sites.flatMap { site in

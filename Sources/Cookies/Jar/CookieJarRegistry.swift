@@ -21,7 +21,7 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     public let clock: any CookieClock
     private let makeJar: @Sendable (Key) throws -> CookieJar
     private let closeFailed: @Sendable (Key, CookieFileError) -> Void
-    private let state = Mutex(State())
+    private let state = CookieLock(State())
 
     /// Seconds between two sweeps for idle jars on `jar(for:)`.
     static var sweepInterval: Int64 { 60 }

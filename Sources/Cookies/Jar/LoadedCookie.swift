@@ -32,3 +32,24 @@ extension String {
         }
     }
 }
+
+extension LoadedCookie {
+    /// Calls `body` with `cookie` as a reader of a store would hand it over (for stores that read
+    /// `Cookie`s: `CookieJar(loading:into:options:…)`).
+    static func withLoaded(_ cookie: Cookie, _ body: (LoadedCookie) -> Void) {
+        var (name, value, domain, path, partitionKey) = (cookie.name, cookie.value, cookie.domain, cookie.path, cookie.partitionKey)
+        let entry = StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
+        name.withUTF8 { name in
+            value.withUTF8 { value in
+                domain.withUTF8 { domain in
+                    path.withUTF8 { path in
+                        func hand(_ partitionKey: UnsafeBufferPointer<UInt8>?) {
+                            body(LoadedCookie(name: name, value: value, domain: domain, path: path, partitionKey: partitionKey, entry: entry))
+                        }
+                        if partitionKey == nil { hand(nil) } else { partitionKey!.withUTF8 { hand($0) } }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -260,15 +260,9 @@ final class CookieDatabase {
         }
     }
 
-    /// A change to write: the cookie now stored under an identity, or its removal.
-    enum Row: Sendable {
-        case upsert(Cookie)
-        case delete(CookieIdentity)
-    }
-
     /// Writes `rows` and the last-access times of `accessed` in one transaction: all of them or, when
     /// it throws, none. Returns how many rows changed.
-    func write(_ rows: some Collection<Row>, lastAccess accessed: [Cookie]) throws(CookieFileError) -> Int {
+    func write(_ rows: some Collection<CookieWrite>, lastAccess accessed: [Cookie]) throws(CookieFileError) -> Int {
         do {
             return try connection.transaction { () throws(SQLiteError) in
                 var changed = 0

@@ -15,11 +15,16 @@ extension CookieJar {
         publicSuffixList: any PublicSuffixList = SystemPublicSuffixList.shared, limits: CookieLimits = .default,
         clock: any CookieClock = SystemCookieClock()
     ) throws(CookieFileError) {
+        let now = clock.now()
         let (file, store) = try CookieJarFile.open(
-            path, options: options, now: clock.now(), into: CookieStore(publicSuffixList: publicSuffixList, limits: limits))
-        self.init(store: store, clock: clock, file: file)
-        file.attach(to: self)
+            path, options: options, now: now, into: CookieStore(publicSuffixList: publicSuffixList, limits: limits))
+        let persistence = CookieJarPersistence(store: file, options: options.writeOptions, now: now)
+        self.init(store: store, clock: clock, persistence: persistence)
+        persistence.attach(to: self)
     }
+
+    /// The jar's file, if it is kept in one.
+    private var file: CookieJarFile? { persistence?.store as? CookieJarFile }
 
     /// The path of the file the jar is kept in; nil for an in-memory jar.
     public var filePath: String? { file?.path }
@@ -28,16 +33,19 @@ extension CookieJar {
     /// When it returns, the changes survive a crash of the process (and a power loss with
     /// `CookieFileOptions.Durability.powerLoss`). When it throws (disk full, read-only file, file
     /// locked past the busy timeout), the jar keeps working in memory, the file keeps its last good
-    /// state, and the changes stay pending for the next flush. Does nothing for an in-memory jar.
+    /// state, and the changes stay pending for the next flush. Does nothing for an in-memory jar, or one
+    /// kept in another store (which `flush(to:)` writes).
     @discardableResult
     public func flush() throws(CookieFileError) -> Int {
         guard let file else { return 0 }
-        return try file.flush(self)
+        return try flush(to: file)
     }
 
     /// Writes what is pending (last-access times included) and closes the file. The jar keeps its
-    /// cookies in memory, but later changes are not written. When it throws, the file stays open.
+    /// cookies in memory, but later changes are not written. When it throws, the file stays open. Does
+    /// nothing for an in-memory jar, or one kept in another store (which `close(_:)` closes).
     public func close() throws(CookieFileError) {
-        try file?.close(self)
+        guard let file else { return }
+        try close(file)
     }
 }

@@ -1,0 +1,51 @@
+extension CookieJar {
+    /// A jar of `cookies`, read from `store`, whose changes from now on are written to `store` (the
+    /// seam of `CookieJarStore`): a background write `options.flushDelay` after a change, and at every
+    /// `flush(to:)` and `close(_:)`.
+    ///
+    /// Cookies expired at the clock's now, and session cookies unless `options.persistsSessionCookies`,
+    /// are not loaded: they are deleted from the store at the first write. The limits are enforced on
+    /// what is loaded, and the cookies evicted are deleted at the first write too. The identities of
+    /// `cookies` must be distinct (the store's key).
+    public convenience init<Store: CookieJarStore>(
+        loading cookies: some Sequence<Cookie>, into store: Store, options: CookieWriteOptions = CookieWriteOptions(),
+        publicSuffixList: any PublicSuffixList = SystemPublicSuffixList.shared, limits: CookieLimits = .default,
+        clock: any CookieClock = SystemCookieClock()
+    ) {
+        let now = clock.now()
+        var contents = CookieStore(publicSuffixList: publicSuffixList, limits: limits)
+        var loader = CookieStore.Loader(filling: contents, now: now)
+        var purged: [CookieIdentity] = []
+        for cookie in cookies {
+            guard !cookie.isExpired(at: now), cookie.isPersistent || options.persistsSessionCookies else {
+                purged.append(CookieIdentity(cookie))
+                continue
+            }
+            LoadedCookie.withLoaded(cookie) { loader.append($0, to: &contents) }
+        }
+        contents.restoreSendOrder()
+        let persistence = CookieJarPersistence(store: store, options: options, now: now)
+        self.init(store: contents, clock: clock, persistence: persistence)
+        persistence.attach(to: self, purging: purged)
+    }
+
+    /// True when changes wait to be written to the jar's store.
+    public var hasPendingChanges: Bool { persistence?.hasPendingChanges ?? false }
+
+    /// Writes every change not yet written to `store`, the store the jar is kept in, in one write; returns
+    /// how many stored cookies changed. When it returns, the changes are durable; when it throws, the jar
+    /// keeps working in memory and the changes stay pending for the next flush.
+    @discardableResult
+    public func flush<Store: CookieJarStore>(to store: Store) throws(Store.Failure) -> Int {
+        guard let persistence, persistence.store === store else { return 0 }
+        return try persistence.flush(self) { changes throws(Store.Failure) in try store.write(changes) }
+    }
+
+    /// Writes what is pending to `store` (last-access times included) and closes it (`CookieJarStore.close`).
+    /// The jar keeps its cookies in memory, but later changes are not written. When it throws, the store
+    /// stays open and the changes pending.
+    public func close<Store: CookieJarStore>(_ store: Store) throws(Store.Failure) {
+        guard let persistence, persistence.store === store else { return }
+        try persistence.close(self) { changes throws(Store.Failure) in try store.write(changes) }
+    }
+}

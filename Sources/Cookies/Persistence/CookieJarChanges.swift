@@ -1,0 +1,26 @@
+/// What a jar hands its store at a flush (`CookieJarStore.write(_:)`): the changes since the last
+/// successful write, one per identity, and the cookies whose last-access time is due to be stored.
+public struct CookieJarChanges: Sendable {
+    /// The latest change of each identity changed since the last write.
+    public var writes: [CookieIdentity: CookieWrite]
+    /// Cookies sent since the last last-access sweep and not in `writes`: the store updates the
+    /// last-access time of the stored cookie of the same identity, if there is one and its time is older
+    /// (a cookie deleted meanwhile stays deleted).
+    public var lastAccess: [Cookie]
+
+    public init(writes: [CookieIdentity: CookieWrite] = [:], lastAccess: [Cookie] = []) {
+        self.writes = writes
+        self.lastAccess = lastAccess
+    }
+
+    /// True when there is nothing to write.
+    public var isEmpty: Bool { writes.isEmpty && lastAccess.isEmpty }
+}
+
+/// One change for a store to write: the cookie now stored under an identity, or the identity's removal.
+public enum CookieWrite: Sendable, Hashable {
+    /// Store `cookie`, replacing the stored cookie of its identity.
+    case upsert(Cookie)
+    /// Remove the stored cookie of this identity.
+    case delete(CookieIdentity)
+}

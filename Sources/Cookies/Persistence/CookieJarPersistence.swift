@@ -1,0 +1,167 @@
+import Synchronization
+
+/// A jar's side of its `CookieJarStore`: it learns what changed from the jar's change events, remembers
+/// the latest change of each identity (cheaply, under a lock, on the thread that made the change), and
+/// hands them to the store in one write per batch — after `options.flushDelay`, on flush and on close.
+///
+/// Last-access times change on retrieval without a change event (§5.8.3 step 5). Like browsers, the
+/// store keeps them only roughly: a flush at least `lastAccessWriteInterval` after the previous
+/// last-access sweep writes the time of every cookie used since, so a stored time lags the jar's by at
+/// most that interval plus the time to the next flush (`close` always sweeps).
+final class CookieJarPersistence: Sendable {
+    /// How stale a stored last-access time may get: Chromium and Firefox write last-access updates at
+    /// most once a minute (Chromium `kLastAccessThreshold`, 60 s).
+    static let lastAccessWriteInterval: Int64 = 60
+
+    /// The store, as the jar's API (`flush(to:)`) is given it back.
+    let store: any CookieJarStore
+    let options: CookieWriteOptions
+    /// Held through each write, so that writes never interleave; false once closed.
+    private let isOpen: CookieLock<Bool>
+    private let pending: CookieLock<Pending>
+    /// Flushes the jar to `store` (a background flush), whatever the store's type.
+    private let backgroundFlush: @Sendable (CookieJar) -> Void
+
+    private struct Pending {
+        /// The latest change of each identity not yet written.
+        var writes: [CookieIdentity: CookieWrite] = [:]
+        /// True while a background flush is scheduled.
+        var isFlushScheduled = false
+        /// True while the jar enforces its limits on the loaded cookies: the evictions are written at the
+        /// next flush, without scheduling one.
+        var isLoading = true
+        /// When the last last-access sweep ran; cookies used after it have unwritten last-access times.
+        var lastAccessSweep: CookieTime
+        var observer: Int?
+    }
+
+    init<Store: CookieJarStore>(store: Store, options: CookieWriteOptions, now: CookieTime) {
+        self.store = store
+        self.options = options
+        isOpen = CookieLock(true)
+        pending = CookieLock(Pending(lastAccessSweep: now))
+        backgroundFlush = { [weak store] jar in
+            // A failed background flush keeps its changes pending: the next flush retries and throws.
+            if let store { _ = try? jar.flush(to: store) }
+        }
+    }
+
+    /// Starts following `jar`'s changes (a jar made with the loaded cookies), records `purged` (cookies
+    /// the store holds that were not loaded: expired, or session cookies not kept) as deletions, then
+    /// enforces the jar's limits. Cookies the jar evicts then are deleted from the store at the next flush.
+    func attach(to jar: CookieJar, purging purged: [CookieIdentity] = []) {
+        let token = jar.addObserver { [weak self, weak jar] change in
+            guard let self, let jar else { return }
+            self.record(change, jar: jar)
+        }
+        pending.withLock { pending in
+            pending.observer = token
+            for identity in purged { pending.writes[identity] = .delete(identity) }
+        }
+        jar.enforceLimitsAfterLoading()
+        pending.withLock { $0.isLoading = false }
+    }
+
+    /// True for the cookies the store keeps.
+    func isWritten(_ cookie: Cookie) -> Bool {
+        cookie.isPersistent || options.persistsSessionCookies
+    }
+
+    /// Remembers one change; schedules a background flush if none is scheduled.
+    private func record(_ change: CookieChange, jar: CookieJar) {
+        let write: CookieWrite?
+        switch change {
+        case .added(let cookie):
+            write = isWritten(cookie) ? .upsert(cookie) : nil
+        case .replaced(let old, let cookie):
+            // A session cookie that replaced a persistent one removes the persistent one.
+            write = isWritten(cookie) ? .upsert(cookie) : isWritten(old) ? .delete(CookieIdentity(old)) : nil
+        case .removed(let cookie, _):
+            write = isWritten(cookie) ? .delete(CookieIdentity(cookie)) : nil
+        }
+        guard let write else { return }
+        let identity = CookieIdentity(change.cookie)
+        let schedule: Duration? = pending.withLock { pending in
+            pending.writes[identity] = write
+            guard let delay = options.flushDelay, !pending.isFlushScheduled, !pending.isLoading else { return nil }
+            pending.isFlushScheduled = true
+            return delay
+        }
+        if let schedule {
+            options.scheduler.schedule(after: schedule) { [weak jar, backgroundFlush] in
+                if let jar { backgroundFlush(jar) }
+            }
+        }
+    }
+
+    /// True when changes wait for the next flush.
+    var hasPendingChanges: Bool { pending.withLock { !$0.writes.isEmpty } }
+
+    /// Hands `write` every pending change, and the last-access times when a sweep is due (or `sweep`),
+    /// under the write lock. Returns what `write` returns (0 when there was nothing to write, or once
+    /// closed). When it throws, the changes go back to the pending ones.
+    func flush<Failure: Error>(
+        _ jar: CookieJar, sweepingLastAccess sweep: Bool = false,
+        _ write: (CookieJarChanges) throws(Failure) -> Int
+    ) throws(Failure) -> Int {
+        let result: Result<Int, Failure> = isOpen.withLock { isOpen in
+            guard isOpen else { return .success(0) }
+            return Result { () throws(Failure) in try flushLocked(jar, sweep: sweep, write) }
+        }
+        return try result.get()
+    }
+
+    /// `flush`, with the write lock held.
+    private func flushLocked<Failure: Error>(
+        _ jar: CookieJar, sweep: Bool, _ write: (CookieJarChanges) throws(Failure) -> Int
+    ) throws(Failure) -> Int {
+        let now = jar.clock.now()
+        let (writes, lastSweep) = pending.withLock { pending in
+            let writes = pending.writes
+            pending.writes.removeAll()
+            pending.isFlushScheduled = false
+            return (writes, pending.lastAccessSweep)
+        }
+        let sweeps = sweep || now >= lastSweep.adding(seconds: Self.lastAccessWriteInterval)
+        let accessed =
+            sweeps ? jar.cookies(accessedAfter: lastSweep).filter { isWritten($0) && writes[CookieIdentity($0)] == nil } : []
+        let changes = CookieJarChanges(writes: writes, lastAccess: accessed)
+        var changed = 0
+        if !changes.isEmpty {
+            do {
+                changed = try write(changes)
+            } catch {
+                // Changes made since the snapshot are newer than the ones that failed.
+                pending.withLock { $0.writes.merge(writes) { newer, _ in newer } }
+                throw error
+            }
+        }
+        if sweeps { pending.withLock { $0.lastAccessSweep = now } }
+        return changed
+    }
+
+    /// Flushes with a last-access sweep (through `write`), stops following the jar and closes the store.
+    /// The jar keeps its cookies in memory; later changes are not written. When the flush throws, the
+    /// store stays open.
+    func close<Failure: Error>(
+        _ jar: CookieJar, _ write: (CookieJarChanges) throws(Failure) -> Int
+    ) throws(Failure) {
+        _ = try flush(jar, sweepingLastAccess: true, write)
+        if let token = pending.withLock({ $0.observer }) { jar.removeObserver(token) }
+        // What changed between the flush and the observer's removal.
+        _ = try flush(jar, write)
+        isOpen.withLock { isOpen in
+            if isOpen { store.close() }
+            isOpen = false
+        }
+    }
+
+    /// A jar dropped without `close` still writes its pending changes (errors cannot be reported here:
+    /// `close` reports them).
+    deinit {
+        let writes = pending.withLock { $0.writes }
+        isOpen.withLock { isOpen in
+            if isOpen, !writes.isEmpty { _ = try? store.write(CookieJarChanges(writes: writes)) }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// What a jar records for its store, and when it writes (`CookieJar(loading:into:options:…)`; the SQLite
+/// jar file takes these from `CookieFileOptions`).
+public struct CookieWriteOptions: Sendable {
+    /// Keep session cookies in the store too (default false: session cookies end with the process,
+    /// rfc6265bis-22 §5.7 step 6).
+    public var persistsSessionCookies = false
+    /// How long after a change the jar writes it in the background, coalescing every change made in the
+    /// meantime into one write; nil writes only on flush and close. Default 1 s.
+    public var flushDelay: Duration? = .seconds(1)
+    /// Runs the background writes (default: `DispatchCookieFlushScheduler`).
+    public var scheduler: any CookieFlushScheduler = DispatchCookieFlushScheduler()
+
+    public init() {}
+}
+
+extension CookieFileOptions {
+    /// The options of the jar's bookkeeping for its file.
+    var writeOptions: CookieWriteOptions {
+        var options = CookieWriteOptions()
+        options.persistsSessionCookies = persistsSessionCookies
+        options.flushDelay = flushDelay
+        options.scheduler = scheduler
+        return options
+    }
+}

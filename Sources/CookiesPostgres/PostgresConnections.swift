@@ -1,0 +1,79 @@
+#if CookiesPostgres
+import Dispatch
+import PostgresNIO
+import Synchronization
+
+/// A fixed number of connections to one server, lent one at a time to blocking callers. A connection
+/// found closed (the server restarted, the network broke) is replaced by a new one at its next loan, so
+/// that a flush after an outage reconnects.
+final class PostgresConnections: Sendable {
+    private let configuration: PostgresConnection.Configuration
+    private let logger: Logger
+    /// The connections not lent now.
+    private let idle = Mutex<[PostgresConnection]>([])
+    /// Counts the connections that may still be lent.
+    private let slots: DispatchSemaphore
+    private let nextID = Atomic<Int>(0)
+    private let isShutDown = Atomic<Bool>(false)
+    /// Where the server is, for errors.
+    let serverName: String
+
+    init(configuration: PostgresConnection.Configuration, size: Int, serverName: String, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+        self.serverName = serverName
+        slots = DispatchSemaphore(value: max(1, size))
+    }
+
+    /// Runs `body` with a connection of its own (waiting for one when all are lent), connecting first
+    /// when needed. A connection that `body` left closed is dropped.
+    func withConnection<Result>(
+        doing action: @autoclosure () -> String, _ body: (PostgresConnection) throws -> Result
+    ) throws(PostgresCookieStoreError) -> Result {
+        guard !isShutDown.load(ordering: .relaxed) else {
+            throw PostgresCookieStoreError(.closed, action: action(), detail: "the jars were shut down")
+        }
+        slots.wait()
+        defer { slots.signal() }
+        var connection = idle.withLock { $0.popLast() }
+        if let open = connection, open.isClosed { connection = nil }
+        do {
+            let lent = try connection ?? connect()
+            defer { if !lent.isClosed { idle.withLock { $0.append(lent) } } }
+            return try body(lent)
+        } catch {
+            throw PostgresCookieStoreError(error, action: action())
+        }
+    }
+
+    private func connect() throws -> PostgresConnection {
+        do {
+            return try PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
+                id: nextID.wrappingAdd(1, ordering: .relaxed).oldValue, logger: logger
+            ).wait()
+        } catch {
+            let cause = PostgresCookieStoreError(error, action: "")
+            throw PostgresCookieStoreError(
+                .unreachable, action: "", detail: "cannot connect to PostgreSQL at \(serverName): \(cause.detail)")
+        }
+    }
+
+    /// Closes every idle connection; later loans fail with `.closed`.
+    func shutDown() {
+        isShutDown.store(true, ordering: .relaxed)
+        closeIdle()
+    }
+
+    private func closeIdle() {
+        for connection in idle.withLock({ idle in defer { idle.removeAll() }; return idle }) {
+            try? connection.close().wait()
+        }
+    }
+
+    /// Jars dropped without `shutDown()` close their connections too.
+    deinit {
+        closeIdle()
+    }
+}
+#endif

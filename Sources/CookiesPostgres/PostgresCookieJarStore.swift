@@ -1,0 +1,248 @@
+#if CookiesPostgres
+import Cookies
+import PostgresNIO
+import Synchronization
+
+/// The `CookieJarStore` of one jar in PostgreSQL (made by `PostgresCookieJars`): each write is one
+/// transaction that increments the jar's version, writes the changes by identity, and enforces the
+/// jar's limits over what every instance stored.
+///
+/// Many instances, one truth: a write holds the lock of the jar's row until it commits, so the writes of
+/// one jar are serialised, and each stores its cookies with its version — the one order every instance
+/// agrees on. An instance writes only what it changed (upserts and deletes by identity, last-access
+/// updates of rows that still exist), never its cached copies, so different cookies are all kept, a
+/// deletion is undone only by a later change of that cookie, and for one cookie the change of the last
+/// write wins. The store remembers the version its jar was loaded at: when a write finds that another
+/// instance wrote in between, the jar is stale and `PostgresCookieJars.jar(_:)` reloads it.
+public final class PostgresCookieJarStore: CookieJarStore {
+    /// The jar's id (a user, a session).
+    public let jarID: String
+    private let jars: PostgresCookieJars.Shared
+    private let state: Mutex<State>
+
+    private struct State {
+        /// The version the jar's contents were loaded at, moved on by this store's own writes.
+        var version: Int64
+        /// True when another instance wrote since (or the database evicted cookies the jar holds).
+        var isStale = false
+        var isClosed = false
+    }
+
+    init(jarID: String, version: Int64, jars: PostgresCookieJars.Shared) {
+        self.jarID = jarID
+        self.jars = jars
+        state = Mutex(State(version: version))
+    }
+
+    /// The version the jar's contents are current at, or nil when another instance wrote since.
+    var currentVersion: Int64? { state.withLock { $0.isStale ? nil : $0.version } }
+
+    /// True once the jar was closed (evicted from memory, reloaded or shut down).
+    var isClosed: Bool { state.withLock { $0.isClosed } }
+
+    public func write(_ changes: CookieJarChanges) throws(PostgresCookieStoreError) -> Int {
+        guard !isClosed else { return 0 }
+        let (version, changed, evicted) = try jars.connections.withConnection(doing: "cannot write jar \(jarID)") { connection in
+            try PostgresTransaction.run(on: connection, logger: jars.logger) {
+                let (version, changed) = try writeChanges(changes, on: connection)
+                let grows = changes.writes.values.contains { if case .upsert = $0 { true } else { false } }
+                let evicted = grows ? try enforceLimits(on: connection) : 0
+                return (version, changed + evicted, evicted)
+            }
+        }
+        state.withLock { state in
+            if version == state.version + 1 && evicted == 0 { state.version = version } else { state.isStale = true }
+        }
+        return changed
+    }
+
+    public func close() {
+        state.withLock { $0.isClosed = true }
+    }
+
+    /// The one statement of a write: the jar's version incremented (its row locked until commit), the
+    /// deletions, the upserts and the last-access updates. Returns the new version and how many rows
+    /// changed.
+    private func writeChanges(_ changes: CookieJarChanges, on connection: PostgresConnection) throws -> (Int64, Int) {
+        var deleted = IdentityColumns()
+        var upserted = IdentityColumns()
+        var values: [String] = [], expiries: [Int64] = [], persistent: [Bool] = [], creations: [Int64] = []
+        var lastAccesses: [Int64] = [], secure: [Bool] = [], httpOnly: [Bool] = [], sameSites: [Int16] = []
+        var sourceSecure: [Bool] = [], ports: [Int32] = [], hasPort: [Bool] = []
+        for write in changes.writes.values {
+            switch write {
+            case .delete(let identity):
+                deleted.append(identity)
+            case .upsert(let cookie):
+                upserted.append(CookieIdentity(cookie))
+                values.append(cookie.value)
+                persistent.append(cookie.expiry != nil)
+                expiries.append(cookie.expiry?.microsecondsSinceEpoch ?? 0)
+                creations.append(cookie.creation.microsecondsSinceEpoch)
+                lastAccesses.append(cookie.lastAccess.microsecondsSinceEpoch)
+                secure.append(cookie.isSecure)
+                httpOnly.append(cookie.isHTTPOnly)
+                sameSites.append(PostgresCookieRows.code(of: cookie.sameSite))
+                sourceSecure.append(cookie.isSourceSecure)
+                hasPort.append(cookie.sourcePort != nil)
+                ports.append(Int32(clamping: cookie.sourcePort ?? 0))
+            }
+        }
+        var touched = IdentityColumns()
+        var touchTimes: [Int64] = []
+        for cookie in changes.lastAccess {
+            touched.append(CookieIdentity(cookie))
+            touchTimes.append(cookie.lastAccess.microsecondsSinceEpoch)
+        }
+        let s = jars.schema
+        let identity = Self.identity
+        let matches = Self.matches
+        let bindColumns = { (binds: inout PostgresBindings) in
+            deleted.bind(to: &binds)  // $2-$6
+            upserted.bind(to: &binds)  // $7-$11
+            binds.append(values)  // $12
+            binds.append(persistent)  // $13
+            binds.append(expiries)  // $14
+            binds.append(creations)  // $15
+            binds.append(lastAccesses)  // $16
+            binds.append(secure)  // $17
+            binds.append(httpOnly)  // $18
+            binds.append(sameSites)  // $19
+            binds.append(sourceSecure)  // $20
+            binds.append(hasPort)  // $21
+            binds.append(ports)  // $22
+            touched.bind(to: &binds)  // $23-$27
+            binds.append(touchTimes)  // $28
+        }
+        let sql = """
+            WITH jar AS (
+                INSERT INTO \(s).cookiejar_jars (jar_id, version) VALUES ($1, 1)
+                ON CONFLICT (jar_id) DO UPDATE SET version = \(s).cookiejar_jars.version + 1
+                RETURNING version
+            ), deleted AS (
+                \(deleteIdentities) RETURNING 1
+            ), upserted AS (
+                INSERT INTO \(s).cookiejar_cookies (jar_id, \(PostgresCookieSchema.columns), version)
+                SELECT $1, u.name, u.value, u.domain, u.host_only, u.path, u.partition_key,
+                    CASE WHEN u.persistent THEN u.expiry END, u.creation, u.last_access, u.secure, u.http_only,
+                    u.same_site, u.source_secure, CASE WHEN u.has_port THEN u.port END, (SELECT version FROM jar)
+                FROM unnest($7::text[], $8::text[], $9::boolean[], $10::text[], $11::text[], $12::text[],
+                    $13::boolean[], $14::bigint[], $15::bigint[], $16::bigint[], $17::boolean[], $18::boolean[],
+                    $19::smallint[], $20::boolean[], $21::boolean[], $22::integer[])
+                    AS u(\(identity), value, persistent, expiry, creation, last_access, secure, http_only, same_site,
+                        source_secure, has_port, port)
+                ON CONFLICT (jar_id, \(identity)) DO UPDATE SET
+                    value = excluded.value, expiry = excluded.expiry, creation = excluded.creation,
+                    last_access = excluded.last_access, secure = excluded.secure, http_only = excluded.http_only,
+                    same_site = excluded.same_site, source_secure = excluded.source_secure,
+                    source_port = excluded.source_port, version = excluded.version
+                RETURNING 1
+            ), touched AS (
+                UPDATE \(s).cookiejar_cookies c SET last_access = d.last_access
+                FROM unnest($23::text[], $24::text[], $25::boolean[], $26::text[], $27::text[], $28::bigint[])
+                    AS d(\(identity), last_access)
+                WHERE \(matches) AND c.last_access < d.last_access
+                RETURNING 1
+            )
+            SELECT (SELECT version FROM jar),
+                (SELECT count(*) FROM deleted) + (SELECT count(*) FROM upserted) + (SELECT count(*) FROM touched)
+            """
+        guard let result = try query(sql, on: connection, binding: bindColumns).first?.makeRandomAccess() else { return (0, 0) }
+        return (try result[0].decode(Int64.self), Int(try result[1].decode(Int64.self)))
+    }
+
+    /// Enforces the jar's limits (`CookieLimits`: per site and per jar) on the cookies every instance
+    /// stored, inside the write's transaction: when a site or the jar is over its limit, the jar's
+    /// cookies are loaded into a jar of the same limits, whose evictions (the rules of rfc6265bis-22
+    /// §5.7 step 24, as one instance applies them) are deleted. Returns how many cookies were evicted.
+    private func enforceLimits(on connection: PostgresConnection) throws -> Int {
+        let s = jars.schema
+        let counts = try query("SELECT domain, count(*) FROM \(s).cookiejar_cookies WHERE jar_id = $1 GROUP BY domain", on: connection)
+        var total = 0
+        var perSite: [String: Int] = [:]
+        for row in counts {
+            let (domain, count) = try row.decode((String, Int64).self)
+            total += Int(count)
+            perSite[jars.publicSuffixList.registrableDomain(of: domain) ?? domain, default: 0] += Int(count)
+        }
+        guard total > jars.limits.maxCookies || perSite.values.contains(where: { $0 > jars.limits.maxCookiesPerSite }) else {
+            return 0
+        }
+        let rows = try query("SELECT \(PostgresCookieSchema.columns) FROM \(s).cookiejar_cookies WHERE jar_id = $1", on: connection)
+        let cookies = try rows.compactMap { try PostgresCookieRows.cookie(in: $0.makeRandomAccess(), from: 0) }
+        let evictions = EvictionRecorder()
+        var options = jars.writeOptions
+        options.flushDelay = nil
+        let jar = CookieJar(
+            loading: cookies, into: evictions, options: options, publicSuffixList: jars.publicSuffixList,
+            limits: jars.limits, clock: jars.clock)
+        jar.flush(to: evictions)
+        var deleted = IdentityColumns()
+        for case .delete(let identity) in evictions.writes { deleted.append(identity) }
+        let result = try query(deleteIdentities, on: connection) { deleted.bind(to: &$0) }
+        return result.metadata.rows ?? deleted.count
+    }
+
+    /// Runs `sql` with the jar's id as $1 and the binds `more` appends.
+    private func query(
+        _ sql: String, on connection: PostgresConnection, binding more: (inout PostgresBindings) -> Void = { _ in }
+    ) throws -> PostgresQueryResult {
+        var binds = PostgresBindings()
+        binds.append(jarID)
+        more(&binds)
+        return try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: jars.logger).wait()
+    }
+
+    /// The identity columns, the key of a cookie within a jar.
+    private static let identity = "name, domain, host_only, path, partition_key"
+    /// A stored cookie `c` of the jar ($1) has the identity `d`.
+    private static let matches =
+        "c.jar_id = $1 AND c.name = d.name AND c.domain = d.domain AND c.host_only = d.host_only AND c.path = d.path AND c.partition_key = d.partition_key"
+
+    /// Deletes the jar's ($1) cookies of the identities bound as $2…$6 (`IdentityColumns`).
+    private var deleteIdentities: String {
+        """
+        DELETE FROM \(jars.schema).cookiejar_cookies c
+        USING unnest($2::text[], $3::text[], $4::boolean[], $5::text[], $6::text[]) AS d(\(Self.identity))
+        WHERE \(Self.matches)
+        """
+    }
+}
+
+/// The identity columns of a list of cookies, as arrays to bind (partition key '' for none).
+struct IdentityColumns {
+    var names: [String] = [], domains: [String] = [], hostOnly: [Bool] = [], paths: [String] = [], partitions: [String] = []
+
+    var count: Int { names.count }
+
+    mutating func append(_ identity: CookieIdentity) {
+        names.append(identity.name)
+        domains.append(identity.domain)
+        hostOnly.append(identity.isHostOnly)
+        paths.append(identity.path)
+        partitions.append(identity.partitionKey ?? "")
+    }
+
+    func bind(to binds: inout PostgresBindings) {
+        binds.append(names)
+        binds.append(domains)
+        binds.append(hostOnly)
+        binds.append(paths)
+        binds.append(partitions)
+    }
+}
+
+/// A store that keeps what it is handed: the evictions of a jar made to enforce the limits.
+private final class EvictionRecorder: CookieJarStore {
+    private let recorded = Mutex<[CookieWrite]>([])
+
+    var writes: [CookieWrite] { recorded.withLock { $0 } }
+
+    func write(_ changes: CookieJarChanges) -> Int {
+        recorded.withLock { $0.append(contentsOf: changes.writes.values) }
+        return changes.writes.count
+    }
+
+    func close() {}
+}
+#endif

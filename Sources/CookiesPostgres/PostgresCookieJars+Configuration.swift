@@ -1,0 +1,66 @@
+#if CookiesPostgres
+import Cookies
+import PostgresNIO
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension PostgresCookieJars {
+    /// Where the jars are and how they behave.
+    public struct Configuration: Sendable {
+        /// How to connect (PostgresNIO's configuration: host or Unix socket, user, password, database, TLS).
+        public var connection: PostgresConnection.Configuration
+        /// The server, as errors name it (e.g. "db.internal:5432").
+        public var serverName: String
+        /// The PostgreSQL schema (namespace) of the tables, created if missing (default "public"):
+        /// lower-case letters, digits and _.
+        public var schema = "public"
+        /// How many connections an instance opens at most (default 4).
+        public var connections = 4
+        /// How many jars an instance keeps in memory (default 10,000).
+        public var maximumOpenJars = 10_000
+        /// What the jars keep and when they write (`CookieWriteOptions`).
+        public var writeOptions = CookieWriteOptions()
+        public var publicSuffixList: any PublicSuffixList = SystemPublicSuffixList.shared
+        /// The limits of each jar, enforced across instances.
+        public var limits = CookieLimits.default
+        public var clock: any CookieClock = SystemCookieClock()
+
+        public init(connection: PostgresConnection.Configuration, serverName: String) {
+            self.connection = connection
+            self.serverName = serverName
+        }
+
+        /// The server named by libpq's environment variables: `PGHOST` (a host name, or a directory
+        /// holding the server's Unix socket when it starts with "/"; default localhost), `PGPORT`
+        /// (default 5432), `PGUSER` (default `USER`), `PGPASSWORD` and `PGDATABASE` (default the user).
+        /// TLS is off.
+        public static func environment() -> Configuration {
+            func variable(_ name: String) -> String? {
+                guard let value = getenv(name) else { return nil }
+                let string = String(cString: value)
+                return string.isEmpty ? nil : string
+            }
+            let host = variable("PGHOST") ?? "localhost"
+            let port = variable("PGPORT").flatMap(Int.init) ?? 5432
+            let user = variable("PGUSER") ?? variable("USER") ?? "postgres"
+            let database = variable("PGDATABASE") ?? user
+            let password = variable("PGPASSWORD")
+            if host.hasPrefix("/") {
+                let socket = "\(host)/.s.PGSQL.\(port)"
+                return Configuration(
+                    connection: .init(unixSocketPath: socket, username: user, password: password, database: database),
+                    serverName: socket)
+            }
+            return Configuration(
+                connection: .init(host: host, port: port, username: user, password: password, database: database, tls: .disable),
+                serverName: "\(host):\(port)")
+        }
+    }
+}
+#endif

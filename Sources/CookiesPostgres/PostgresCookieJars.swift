@@ -1,0 +1,211 @@
+#if CookiesPostgres
+import Cookies
+import PostgresNIO
+import Synchronization
+
+/// Many cookie jars in one PostgreSQL database, each under a jar id (a user, a session), for a fleet of
+/// servers: every instance opens the jars it serves, and they all see one truth.
+///
+/// The semantics are the SQLite jar's (`CookieJar(contentsOf:)`): the tables are created and migrated
+/// by the first instance (a newer schema is refused); only persistent cookies are kept unless
+/// `writeOptions.persistsSessionCookies`; expired cookies are dropped on load and purged; last-access
+/// times are written at most once a minute; changes are written incrementally, coalesced by identity,
+/// `writeOptions.flushDelay` after a change and at every `flush`; `flush` returns when the changes are
+/// committed.
+///
+/// Consistency across instances: ask for the jar with `jar(_:)` at every request. It writes the jar's
+/// pending changes, then checks the jar's version in the database (one round trip, reading the jar's
+/// cookies in the same query when they changed): a change another instance flushed before the request
+/// is seen by it. Writes of one jar are serialised by the database and ordered by the jar's version
+/// (`PostgresCookieJarStore`), and limits hold per jar over every instance's cookies.
+///
+/// Memory: at most `maximumOpenJars` jars are kept; the least recently used one is flushed and closed to
+/// make room. Every call blocks its thread for its round trips (as the SQLite jar blocks for its file):
+/// call it from a thread of your own, not an event loop.
+public final class PostgresCookieJars: Sendable {
+    /// What the jars and their stores share.
+    final class Shared: Sendable {
+        let connections: PostgresConnections
+        /// The PostgreSQL schema (namespace) of the tables.
+        let schema: String
+        let writeOptions: CookieWriteOptions
+        let publicSuffixList: any PublicSuffixList
+        let limits: CookieLimits
+        let clock: any CookieClock
+        let logger: Logger
+
+        init(_ configuration: Configuration, logger: Logger) {
+            connections = PostgresConnections(
+                configuration: configuration.connection, size: configuration.connections,
+                serverName: configuration.serverName, logger: logger)
+            schema = configuration.schema
+            writeOptions = configuration.writeOptions
+            publicSuffixList = configuration.publicSuffixList
+            limits = configuration.limits
+            clock = configuration.clock
+            self.logger = logger
+        }
+    }
+
+    private struct OpenJar {
+        var jar: CookieJar
+        var store: PostgresCookieJarStore
+        /// When it was last asked for, on the `useCounter` scale.
+        var lastUse: UInt64
+    }
+
+    private struct OpenJars {
+        var byID: [String: OpenJar] = [:]
+        var useCounter: UInt64 = 0
+    }
+
+    private let shared: Shared
+    private let maximumOpenJars: Int
+    private let open = Mutex(OpenJars())
+
+    /// Connects to the server and creates (or migrates, or checks) the tables. Throws when the server
+    /// cannot be reached (`.unreachable`: never a silent empty jar) or the tables are of a newer version
+    /// (`.newerSchema`).
+    public init(_ configuration: Configuration) throws(PostgresCookieStoreError) {
+        guard configuration.schema.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }),
+            let first = configuration.schema.utf8.first, !(0x30...0x39).contains(first)
+        else {
+            throw PostgresCookieStoreError(
+                .invalidConfiguration, action: "cannot use schema \(configuration.schema)",
+                detail: "a schema name is lower-case letters, digits and _, not starting with a digit")
+        }
+        var logger = Logger(label: "swift-cookiejar.postgres")
+        logger.logLevel = .warning
+        shared = Shared(configuration, logger: logger)
+        maximumOpenJars = max(1, configuration.maximumOpenJars)
+        try shared.connections.withConnection(doing: "cannot open the cookie jars at \(configuration.serverName)") {
+            [shared] connection in
+            try PostgresCookieSchema.prepare(shared.schema, on: connection, logger: shared.logger)
+        }
+    }
+
+    /// The jar `id`, current as of this call: its pending changes written, and reloaded when another
+    /// instance wrote it since (a jar never written is empty). Use the jar returned for this request
+    /// only; ask again at the next. Opening a jar not in memory is one round trip.
+    public func jar(_ id: String) throws(PostgresCookieStoreError) -> CookieJar {
+        let cached = open.withLock { open -> OpenJar? in
+            open.useCounter += 1
+            open.byID[id]?.lastUse = open.useCounter
+            return open.byID[id]
+        }
+        var known: Int64 = -1
+        if let cached, !cached.store.isClosed {
+            if cached.jar.hasPendingChanges {
+                try cached.jar.flush(to: cached.store)
+                // Written right after the version it knew: no other instance wrote in between.
+                if cached.store.currentVersion != nil { return cached.jar }
+            }
+            known = cached.store.currentVersion ?? -1
+        }
+        let (version, cookies) = try load(id, unlessAt: known)
+        if let cached, cookies == nil { return cached.jar }
+        return try install(id, version: version, cookies: cookies ?? [], replacing: cached)
+    }
+
+    /// Reads the version of jar `id` and, when it is not `known`, its cookies (nil when it is): one round
+    /// trip.
+    private func load(_ id: String, unlessAt known: Int64) throws(PostgresCookieStoreError) -> (Int64, [Cookie]?) {
+        let s = shared.schema
+        return try shared.connections.withConnection(doing: "cannot read jar \(id)") { [shared] connection in
+            var binds = PostgresBindings()
+            binds.append(id)
+            binds.append(known)
+            let rows = try connection.query(
+                PostgresQuery(
+                    unsafeSQL: """
+                        SELECT j.version, \(PostgresCookieSchema.columns.split(separator: ", ").map { "c.\($0)" }.joined(separator: ", "))
+                        FROM (SELECT coalesce((SELECT version FROM \(s).cookiejar_jars WHERE jar_id = $1), 0) AS version) j
+                        LEFT JOIN \(s).cookiejar_cookies c ON c.jar_id = $1 AND j.version <> $2
+                        """,
+                    binds: binds),
+                logger: shared.logger
+            ).wait()
+            var version: Int64 = 0
+            var cookies: [Cookie] = []
+            cookies.reserveCapacity(rows.count)
+            for row in rows {
+                let row = row.makeRandomAccess()
+                version = try row[0].decode(Int64.self)
+                if let cookie = try PostgresCookieRows.cookie(in: row, from: 1) { cookies.append(cookie) }
+            }
+            return (version, version == known ? nil : cookies)
+        }
+    }
+
+    /// Makes the jar of `cookies` read at `version` the open jar `id`, closing the one it replaces (its
+    /// changes are written; any made since the read make the new jar stale, to be reloaded at the next
+    /// request); makes room by closing the least recently used jar.
+    private func install(
+        _ id: String, version: Int64, cookies: [Cookie], replacing old: OpenJar?
+    ) throws(PostgresCookieStoreError) -> CookieJar {
+        if let old {
+            try old.jar.close(old.store)
+        }
+        let store = PostgresCookieJarStore(jarID: id, version: version, jars: shared)
+        let jar = CookieJar(
+            loading: cookies, into: store, options: shared.writeOptions, publicSuffixList: shared.publicSuffixList,
+            limits: shared.limits, clock: shared.clock)
+        let evicted = open.withLock { open -> OpenJar? in
+            open.useCounter += 1
+            open.byID[id] = OpenJar(jar: jar, store: store, lastUse: open.useCounter)
+            guard open.byID.count > maximumOpenJars else { return nil }
+            guard let oldest = open.byID.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return nil }
+            open.byID[oldest.key] = nil
+            return oldest.value
+        }
+        if let evicted {
+            do {
+                try evicted.jar.close(evicted.store)
+            } catch {
+                // Kept in memory with its changes pending, for a later flush to retry.
+                open.withLock { open in
+                    if open.byID[evicted.store.jarID] == nil { open.byID[evicted.store.jarID] = evicted }
+                }
+            }
+        }
+        return jar
+    }
+
+    /// Writes the pending changes of jar `id`, if it is open, in one transaction; returns how many stored
+    /// cookies changed. When it returns, the changes are committed; when it throws (the connection was
+    /// lost, the server is down), they stay pending for the next flush.
+    @discardableResult
+    public func flush(_ id: String) throws(PostgresCookieStoreError) -> Int {
+        guard let entry = open.withLock({ $0.byID[id] }) else { return 0 }
+        return try entry.jar.flush(to: entry.store)
+    }
+
+    /// Flushes every open jar; throws the first failure after trying them all.
+    public func flushAll() throws(PostgresCookieStoreError) {
+        var failure: PostgresCookieStoreError?
+        for entry in open.withLock({ Array($0.byID.values) }) {
+            do { try entry.jar.flush(to: entry.store) } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Flushes jar `id` (last-access times included) and drops it from memory.
+    public func close(_ id: String) throws(PostgresCookieStoreError) {
+        guard let entry = open.withLock({ $0.byID[id] }) else { return }
+        try entry.jar.close(entry.store)
+        open.withLock { open in
+            if open.byID[id]?.store === entry.store { open.byID[id] = nil }
+        }
+    }
+
+    /// How many jars are in memory.
+    public var openJarCount: Int { open.withLock { $0.byID.count } }
+
+    /// Closes every jar (flushing it) and the connections. When a flush throws, the jars not yet closed
+    /// stay open and the connections too.
+    public func shutDown() throws(PostgresCookieStoreError) {
+        for id in open.withLock({ Array($0.byID.keys) }) { try close(id) }
+        shared.connections.shutDown()
+    }
+}
+#endif

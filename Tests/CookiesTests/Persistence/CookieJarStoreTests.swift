@@ -1,0 +1,117 @@
+import Synchronization
+import Testing
+
+@testable import Cookies
+
+/// The seam between a jar and its store (`CookieJarStore`), with a store that keeps what it is handed:
+/// what loading drops, how changes are coalesced, what a failed write leaves pending.
+@Suite struct CookieJarStoreTests {
+    /// A store in memory; fails its writes while `failing` is set.
+    final class RecordingStore: CookieJarStore {
+        struct Unavailable: Error {}
+        let written = Mutex<[CookieJarChanges]>([])
+        let failing = Atomic<Bool>(false)
+        let closed = Atomic<Bool>(false)
+
+        func write(_ changes: CookieJarChanges) throws(Unavailable) -> Int {
+            if failing.load(ordering: .relaxed) { throw Unavailable() }
+            written.withLock { $0.append(changes) }
+            return changes.writes.count + changes.lastAccess.count
+        }
+
+        func close() { closed.store(true, ordering: .relaxed) }
+
+        var writes: [[CookieIdentity: CookieWrite]] { written.withLock { $0.map(\.writes) } }
+    }
+
+    func load(_ cookies: [Cookie], into store: RecordingStore, limits: CookieLimits = .default) -> (CookieJar, ManualCookieClock) {
+        var options = CookieWriteOptions()
+        options.flushDelay = nil
+        let clock = ManualCookieClock(testEpoch)
+        return (CookieJar(loading: cookies, into: store, options: options, limits: limits, clock: clock), clock)
+    }
+
+    func cookie(_ name: String, expiry: CookieTime?, lastAccess: CookieTime = testEpoch) -> Cookie {
+        Cookie(name: name, value: "v", domain: "example.com", expiry: expiry, creation: testEpoch, lastAccess: lastAccess)
+    }
+
+    // As the SQLite jar (CookieJarFileTests): expired cookies (§5.7) and session cookies (§5.7 step 6) are
+    // not loaded, and are deleted from the store at the first write.
+    @Test func expiredAndSessionCookiesAreNotLoadedAndDeletedAtTheFirstWrite() throws {
+        let store = RecordingStore()
+        let future = testEpoch.adding(seconds: 600)
+        let (jar, _) = load(
+            [cookie("kept", expiry: future), cookie("expired", expiry: testEpoch), cookie("session", expiry: nil)], into: store)
+        #expect(jar.allCookies().map(\.name) == ["kept"])
+        #expect(jar.hasPendingChanges)
+        try jar.flush(to: store)
+        let expected = [cookie("expired", expiry: nil), cookie("session", expiry: nil)].map(CookieIdentity.init)
+        #expect(store.writes == [Dictionary(uniqueKeysWithValues: expected.map { ($0, CookieWrite.delete($0)) })])
+    }
+
+    // Limits (CookieLimits, Chromium's per-site limit) are enforced on what is loaded; the evicted cookies
+    // are deletions of the first write.
+    @Test func cookiesEvictedWhileLoadingAreDeletedAtTheFirstWrite() throws {
+        let store = RecordingStore()
+        let future = testEpoch.adding(seconds: 600)
+        let cookies = (0..<3).map { cookie("c\($0)", expiry: future, lastAccess: testEpoch.adding(seconds: Int64($0))) }
+        let (jar, _) = load(cookies, into: store, limits: CookieLimits(maxCookiesPerSite: 2, sitePurgeCount: 0))
+        #expect(jar.count == 2)
+        try jar.flush(to: store)
+        let evicted = CookieIdentity(cookies[0])
+        #expect(store.writes == [[evicted: .delete(evicted)]])
+    }
+
+    // One write per flush, the latest change of each identity (§5.7 step 23 replaces by identity).
+    @Test func changesAreCoalescedByIdentity() throws {
+        let store = RecordingStore()
+        let (jar, _) = load([], into: store)
+        let site = url("https://example.com/")
+        jar.receive(["a=1; Max-Age=600", "a=2; Max-Age=600", "b=1; Max-Age=600", "b=; Max-Age=0", "s=1"], from: site)
+        #expect(try jar.flush(to: store) == 2)
+        let writes = try #require(store.writes.first)
+        #expect(writes.count == 2, "the session cookie s is not written")
+        for (identity, write) in writes {
+            switch (identity.name, write) {
+            case ("a", .upsert(let cookie)): #expect(cookie.value == "2")
+            case ("b", .delete): break
+            default: Issue.record("unexpected write of \(identity.name): \(write)")
+            }
+        }
+    }
+
+    // A failed write leaves its changes pending; a change made since is newer and wins.
+    @Test func failedWriteLeavesTheChangesPending() throws {
+        let store = RecordingStore()
+        let (jar, _) = load([], into: store)
+        let site = url("https://example.com/")
+        jar.receive(["a=1; Max-Age=600", "b=1; Max-Age=600"], from: site)
+        store.failing.store(true, ordering: .relaxed)
+        #expect(throws: RecordingStore.Unavailable.self) { try jar.flush(to: store) }
+        #expect(jar.hasPendingChanges)
+        jar.receive("a=2; Max-Age=600", from: site)
+        store.failing.store(false, ordering: .relaxed)
+        #expect(try jar.flush(to: store) == 2)
+        guard case .upsert(let a) = store.writes.last?[CookieIdentity(jar.allCookies().first { $0.name == "a" }!)] else {
+            Issue.record("a not written")
+            return
+        }
+        #expect(a.value == "2")
+    }
+
+    // Close writes what is pending with a last-access sweep, then closes the store; the jar is not
+    // written to another store, nor after closing.
+    @Test func closeSweepsLastAccessAndClosesTheStore() throws {
+        let store = RecordingStore()
+        let (jar, clock) = load([cookie("a", expiry: testEpoch.adding(seconds: 600))], into: store)
+        clock.advance(seconds: 5)
+        _ = jar.cookieHeader(for: url("https://example.com/"))
+        #expect(try jar.flush(to: RecordingStore()) == 0, "not the jar's store")
+        try jar.close(store)
+        let closed = store.closed.load(ordering: .relaxed)
+        #expect(closed)
+        #expect(store.written.withLock { $0.last?.lastAccess.map(\.lastAccess) } == [testEpoch.adding(seconds: 5)])
+        jar.receive("b=1; Max-Age=600", from: url("https://example.com/"))
+        #expect(try jar.flush(to: store) == 0)
+    }
+}

@@ -1,0 +1,102 @@
+import Cookies
+import CookiesPostgres
+import Foundation
+import Testing
+
+extension PostgresServerTests {
+    /// Two instances of a fleet (two PostgresCookieJars, each with its own connections) on one jar id: one
+    /// truth, as the issue "Jars shared by a fleet of servers" asks.
+    @Suite struct ManyInstancesTests {
+        @Test func differentCookiesOfTwoInstancesAreBothKept() throws {
+            let db = TestDatabase("both")
+            defer { db.drop() }
+            let (a, b) = (try db.instance(), try db.instance())
+            let (jarA, jarB) = (try a.jar("u"), try b.jar("u"))
+            jarA.receive("fromA=1; Max-Age=60", from: url("example.com"))
+            jarB.receive("fromB=1; Max-Age=60", from: url("example.com"))
+            try a.flush("u")
+            try b.flush("u")
+            #expect(try db.rows(of: "u") == ["fromA": "1", "fromB": "1"])
+            #expect(Set(try a.jar("u").allCookies().map(\.name)) == ["fromA", "fromB"])
+            #expect(Set(try b.jar("u").allCookies().map(\.name)) == ["fromA", "fromB"])
+        }
+
+        // §5.7 step 23 replaces a cookie of the same identity; across instances the later write (the jar's
+        // version order) wins, and every instance then reads that one.
+        @Test func laterWriteOfOneCookieWinsOnEveryInstance() throws {
+            let db = TestDatabase("later")
+            defer { db.drop() }
+            let (a, b) = (try db.instance(), try db.instance())
+            try a.jar("u").receive("sid=first; Max-Age=60", from: url("example.com"))
+            try b.jar("u").receive("sid=second; Max-Age=60", from: url("example.com"))
+            try a.flush("u")
+            try b.flush("u")
+            #expect(try a.jar("u").allCookies().map(\.value) == ["second"])
+            #expect(try b.jar("u").allCookies().map(\.value) == ["second"])
+            #expect(try db.column("version", of: "sid", in: "u") == 2)
+        }
+
+        // A deletion (Max-Age=0, §5.6.2; sign-out) is not undone by an instance that still holds the cookie:
+        // it writes only what it changed, and a last-access update touches only rows that exist.
+        @Test func deletionIsNotUndoneByAStaleInstance() throws {
+            let db = TestDatabase("tombstone")
+            defer { db.drop() }
+            let (a, b) = (try db.instance(), try db.instance())
+            try a.jar("u").receive("sid=1; Max-Age=600", from: url("example.com"))
+            try a.flush("u")
+            let staleJar = try b.jar("u")
+            #expect(staleJar.count == 1)
+            try a.jar("u").signOut(from: url("example.com"))
+            try a.flush("u")
+            // b uses its cached copy (no request boundary), then writes an unrelated change and a last-access sweep.
+            _ = staleJar.cookieHeader(for: url("example.com"))
+            staleJar.receive("other=1; Max-Age=600", from: url("other.com"))
+            db.clock.advance(seconds: 61)
+            try b.flush("u")
+            #expect(try db.rows(of: "u") == ["other": "1"])
+            #expect(try b.jar("u").allCookies().map(\.name) == ["other"])
+        }
+
+        // The bound of the issue: an instance sees another's flushed change by its next request for the jar.
+        @Test func nextRequestSeesAnotherInstancesFlushedChange() throws {
+            let db = TestDatabase("visible")
+            defer { db.drop() }
+            let (a, b) = (try db.instance(), try db.instance())
+            #expect(try b.jar("u").count == 0)
+            try a.jar("u").receive("sid=1; Max-Age=60", from: url("example.com"))
+            try a.flush("u")
+            #expect(try b.jar("u").cookieHeader(for: url("example.com")) == "sid=1")
+            try a.jar("u").receive("sid=2; Max-Age=60", from: url("example.com"))
+            try a.flush("u")
+            // b has a change of its own pending: written first, then the jar is reloaded.
+            try b.jar("u").receive("mine=1; Max-Age=60", from: url("example.com"))
+            #expect(try b.jar("u").cookieHeader(for: url("example.com")) == "sid=2; mine=1")
+        }
+
+        // Limits (CookieLimits: per site, per jar; Chromium's eviction) hold per jar over every instance's
+        // cookies: each instance alone stays under them, together they would not.
+        @Test(arguments: [(site: true, each: 8), (site: false, each: 8)])
+        func limitsHoldPerJarAcrossInstances(site: Bool, each: Int) throws {
+            let db = TestDatabase("limits")
+            defer { db.drop() }
+            let limits = site
+                ? CookieLimits(maxCookiesPerSite: 10, sitePurgeCount: 0) : CookieLimits(maxCookies: 10, purgeCount: 0)
+            let (a, b) = (try db.instance(limits: limits), try db.instance(limits: limits))
+            for i in 0..<each {
+                try a.jar("u").receive("a\(i)=1; Max-Age=60", from: url(site ? "example.com" : "a\(i).com"))
+                db.clock.advance(seconds: 1)
+            }
+            for i in 0..<each {
+                try b.jar("u").receive("b\(i)=1; Max-Age=60", from: url(site ? "example.com" : "b\(i).com"))
+                db.clock.advance(seconds: 1)
+            }
+            try a.flush("u")
+            try b.flush("u")
+            let stored = try db.rows(of: "u")
+            #expect(stored.count == 10)
+            // The least recently used go first: a's oldest six.
+            #expect(Set(stored.keys) == Set((6..<8).map { "a\($0)" } + (0..<8).map { "b\($0)" }))
+            #expect(try a.jar("u").count == 10)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Cookies
+import CookiesPostgres
+import Foundation
+import Testing
+
+extension PostgresServerTests {
+    /// One instance on a real PostgreSQL server: the semantics of the SQLite jar (CookieJarFileTests).
+    /// Serialised: the outage test restarts the server.
+    @Suite struct PostgresCookieJarsTests {
+        @Test func receivedCookiesReachTheDatabaseAndAnotherInstanceLoadsThem() throws {
+            let db = TestDatabase("reload")
+            defer { db.drop() }
+            let first = try db.instance()
+            let jar = try first.jar("user-1")
+            jar.receive("sid=abc; Max-Age=3600; Secure; HttpOnly; SameSite=Lax", from: url("example.com"))
+            jar.receive("pref=dark; Domain=example.com; Path=/app; Max-Age=60", from: url("www.example.com"))
+            #expect(try first.flush("user-1") == 2)
+            let second = try db.instance()
+            let loaded = try second.jar("user-1").allCookies()
+            #expect(Set(loaded) == Set(jar.allCookies()))
+            #expect(try second.jar("user-2").count == 0, "another jar id is another jar")
+        }
+
+        // rfc6265bis-22 §5.7 step 6: a session cookie lasts until the session ends; kept only when asked, as
+        // CookieFileOptions.persistsSessionCookies.
+        @Test(arguments: [false, true])
+        func sessionCookiesAreKeptOnlyWhenAsked(persists: Bool) throws {
+            let db = TestDatabase("session")
+            defer { db.drop() }
+            let jars = try db.instance(persistsSessionCookies: persists)
+            let jar = try jars.jar("u")
+            jar.receive("session=1", from: url("example.com"))
+            jar.receive("persistent=1; Max-Age=60", from: url("example.com"))
+            try jars.flush("u")
+            #expect(Set(try db.rows(of: "u").keys) == (persists ? ["session", "persistent"] : ["persistent"]))
+        }
+
+        // §5.7: expired cookies are evicted; like the SQLite jar, dropped on load and purged from the store.
+        @Test func expiredCookiesAreDroppedOnLoadAndPurged() throws {
+            let db = TestDatabase("expired")
+            defer { db.drop() }
+            let jars = try db.instance()
+            try jars.jar("u").receive("short=1; Max-Age=10", from: url("example.com"))
+            try jars.jar("u").receive("long=1; Max-Age=1000", from: url("example.com"))
+            try jars.flush("u")
+            db.clock.advance(seconds: 20)
+            let later = try db.instance()
+            #expect(try later.jar("u").allCookies().map(\.name) == ["long"])
+            #expect(Set(try db.rows(of: "u").keys) == ["short", "long"], "purged at the first write")
+            try later.flush("u")
+            #expect(Set(try db.rows(of: "u").keys) == ["long"])
+        }
+
+        // Chromium kLastAccessThreshold (60 s), as CookieJarPersistence.lastAccessWriteInterval.
+        @Test func lastAccessIsWrittenAtMostOncePerMinute() throws {
+            let db = TestDatabase("access")
+            defer { db.drop() }
+            let jars = try db.instance()
+            try jars.jar("u").receive("a=1; Max-Age=100000", from: url("example.com"))
+            try jars.flush("u")
+            let stored = try db.column("last_access", of: "a", in: "u")
+            db.clock.advance(seconds: 30)
+            _ = try jars.jar("u").cookieHeader(for: url("example.com"))
+            try jars.flush("u")
+            #expect(try db.column("last_access", of: "a", in: "u") == stored, "30 s later: not written")
+            db.clock.advance(seconds: 31)
+            try jars.flush("u")
+            #expect(try db.column("last_access", of: "a", in: "u") == stored! + 30_000_000)
+        }
+
+        @Test func newerSchemaIsRefused() throws {
+            let db = TestDatabase("newer")
+            defer { db.drop() }
+            _ = try db.instance()
+            _ = try TestDatabase.query("UPDATE \(db.schema).cookiejar_schema SET version = 99")
+            #expect {
+                _ = try db.instance()
+            } throws: { ($0 as? PostgresCookieStoreError)?.code == .newerSchema }
+        }
+
+        @Test func databaseDownAtStartIsAClearError() throws {
+            var configuration = PostgresCookieJars.Configuration(
+                connection: .init(host: "127.0.0.1", port: 1, username: "u", password: nil, database: "d", tls: .disable),
+                serverName: "127.0.0.1:1")
+            configuration.schema = "public"
+            do {
+                _ = try PostgresCookieJars(configuration)
+                Issue.record("opened jars on a server that is not there")
+            } catch {
+                #expect(error.code == .unreachable)
+                #expect(error.description.contains("127.0.0.1:1"), "\(error)")
+            }
+        }
+
+        // The LRU bound: the least recently used jar is flushed and closed to make room.
+        @Test func leastRecentlyUsedJarIsFlushedAndClosed() throws {
+            let db = TestDatabase("lru")
+            defer { db.drop() }
+            let jars = try db.instance(maximumOpenJars: 2)
+            for id in ["a", "b", "c"] { try jars.jar(id).receive("\(id)=1; Max-Age=60", from: url("example.com")) }
+            #expect(jars.openJarCount == 2)
+            #expect(try db.rows(of: "a") == ["a": "1"], "closed after a flush")
+            #expect(try jars.jar("a").allCookies().map(\.name) == ["a"])
+        }
+
+        // A lost connection: flush throws, the changes stay pending, and the next flush after the server is
+        // back writes them. The error never carries a cookie's value.
+        @Test(.enabled(if: ProcessInfo.processInfo.environment["PGDATA_DIR"] != nil, "needs PGDATA_DIR (start-postgres.sh) to restart the server"))
+        func lostConnectionSurfacesAtFlushAndChangesStayPending() throws {
+            let db = TestDatabase("outage")
+            defer { db.drop() }
+            let jars = try db.instance()
+            let jar = try jars.jar("u")
+            jar.receive("secret=hunter2-value; Max-Age=60", from: url("example.com"))
+            try pgctl("stop", "-m", "fast")
+            do {
+                try jars.flush("u")
+                Issue.record("a flush with the server down returned")
+            } catch {
+                #expect(error.code == .unreachable)
+                #expect(!error.description.contains("hunter2"))
+            }
+            #expect(jar.hasPendingChanges)
+            try pgctl("start", "-w")
+            #expect(try jars.flush("u") == 1)
+            #expect(try db.rows(of: "u") == ["secret": "hunter2-value"])
+        }
+
+        /// Runs pg_ctl on the test cluster (as the `postgres` user when root), through the shell: `system`
+        /// waits for it alone, not for the server it starts.
+        private func pgctl(_ arguments: String...) throws {
+            let environment = ProcessInfo.processInfo.environment
+            let version = try FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql").sorted().last ?? ""
+            let data = environment["PGDATA_DIR"]!
+            var command = "/usr/lib/postgresql/\(version)/bin/pg_ctl -D \(data) -l \(data)/../server.log \(arguments.joined(separator: " "))"
+            if arguments[0] == "start" {
+                command += " -o '-k \(environment["PGHOST"]!) -p \(environment["PGPORT"]!) -c listen_addresses=127.0.0.1'"
+            }
+            if getuid() == 0 { command = "runuser -u postgres -- \(command)" }
+            #expect(system(command + " >/dev/null") == 0, "\(command)")
+        }
+    }
+}

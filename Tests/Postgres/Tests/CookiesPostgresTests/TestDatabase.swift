@@ -1,0 +1,81 @@
+import Cookies
+import CookiesPostgres
+import Foundation
+import PostgresNIO
+import Testing
+
+/// Every test of the server, one at a time: the outage test restarts the server, and the process tests
+/// load the machine.
+@Suite(.serialized) struct PostgresServerTests {}
+
+/// The server the tests use (PGHOST, PGPORT, PGUSER, PGDATABASE; Tests/Postgres/start-postgres.sh starts
+/// one), a schema of each test's own, and a connection of the tests' own to look at the rows.
+struct TestDatabase {
+    let schema: String
+    let clock: ManualCookieClock
+
+    /// A new schema named after `label`.
+    init(_ label: String) {
+        schema = "t_\(label)_\(UInt32.random(in: 0...UInt32.max))"
+        clock = ManualCookieClock(CookieTime(secondsSinceEpoch: Int64(1_800_000_000)))
+    }
+
+    /// An instance of the fleet on this schema (each call makes another instance, with its own connections).
+    func instance(
+        limits: CookieLimits = .default, maximumOpenJars: Int = 100, persistsSessionCookies: Bool = false
+    ) throws -> PostgresCookieJars {
+        var configuration = PostgresCookieJars.Configuration.environment()
+        configuration.schema = schema
+        configuration.clock = clock
+        configuration.limits = limits
+        configuration.maximumOpenJars = maximumOpenJars
+        configuration.writeOptions.flushDelay = nil
+        configuration.writeOptions.persistsSessionCookies = persistsSessionCookies
+        return try PostgresCookieJars(configuration)
+    }
+
+    /// Runs `sql` on a connection of its own and returns the rows.
+    static func query(_ sql: String) throws -> [PostgresRandomAccessRow] {
+        let connection = try PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.any(),
+            configuration: PostgresCookieJars.Configuration.environment().connection, id: 0,
+            logger: Logger(label: "tests")
+        ).wait()
+        defer { try? connection.close().wait() }
+        return try connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "tests")).wait().map { $0.makeRandomAccess() }
+    }
+
+    /// Every stored cookie of jar `id`: name → value.
+    func rows(of id: String) throws -> [String: String] {
+        var rows: [String: String] = [:]
+        for row in try Self.query("SELECT name, value FROM \(schema).cookiejar_cookies WHERE jar_id = '\(id)'") {
+            rows[try row[0].decode(String.self)] = try row[1].decode(String.self)
+        }
+        return rows
+    }
+
+    /// A column of the stored cookie `name` of jar `id`.
+    func column(_ column: String, of name: String, in id: String) throws -> Int64? {
+        try Self.query("SELECT \(column) FROM \(schema).cookiejar_cookies WHERE jar_id = '\(id)' AND name = '\(name)'")
+            .first.flatMap { try $0[0].decode(Int64?.self) }
+    }
+
+    /// Drops the schema.
+    func drop() {
+        _ = try? Self.query("DROP SCHEMA IF EXISTS \(schema) CASCADE")
+    }
+
+    /// The built helper executable `name`: in the build directory, which holds the test binary or a
+    /// directory above it.
+    static func executable(_ name: String) throws -> String {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let found = sequence(first: binary.deletingLastPathComponent()) { $0.path == "/" ? nil : $0.deletingLastPathComponent() }
+            .map { $0.appendingPathComponent(name).path }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let found else { throw CocoaError(.fileNoSuchFile) }
+        return found
+    }
+}
+
+/// `https://NAME/`.
+func url(_ host: String) -> CookieURL { CookieURL("https://\(host)/")! }
