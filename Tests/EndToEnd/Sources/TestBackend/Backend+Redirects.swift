@@ -4,7 +4,7 @@ import Hummingbird
 
 /// The backend's redirect routes, for clients that follow redirects with the jar:
 ///
-/// - `POST /login` with `{"email", "password"}`: signs in like `POST /api/v1/auth` (setting the session
+/// - `POST /sign-in` with `{"email", "password"}`: signs in like `POST /api/v1/auth` (setting the session
 ///   and remember-me cookies) and answers 302 to `/home`; 401 for a wrong password.
 /// - `GET /home`: what `GET /me` answers.
 /// - `GET /bounce?to=URL`: 302 to `URL` (another site's, for the cross-site hops).
@@ -14,7 +14,7 @@ import Hummingbird
 /// - `GET /loop/a` and `GET /loop/b`: 302 to each other, for ever.
 extension Backend {
     static func addRedirectRoutes(to router: Router<BasicRequestContext>, accounts: Accounts) {
-        router.post("/login") { request, context -> Response in
+        router.post("/sign-in") { request, context -> Response in
             let credentials = try await request.decode(as: Credentials.self, context: context)
             guard let grant = await accounts.signIn(email: credentials.email, password: credentials.password) else {
                 return json(.unauthorized, ["error": "wrong email or password"])

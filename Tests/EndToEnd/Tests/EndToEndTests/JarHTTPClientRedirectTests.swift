@@ -40,21 +40,21 @@ struct JarHTTPClientRedirectTests {
         }
     }
 
-    /// The chain, `POST /login` → 302 + Set-Cookie → `GET /home`: AsyncHTTPClient's own following
+    /// The chain `POST /sign-in` → 302 + Set-Cookie → `GET /home`: AsyncHTTPClient's own following
     /// arrives without the session (its README: "follow-redirects (cookie headers are dropped)"); through
     /// the jar, on `JarHTTPClient.sharedClient`, it arrives signed in.
     @Test("a sign-in redirect chain arrives signed in")
     func signInChain() async throws {
         try await Backend.withRunningServer { baseURL in
             let following = Self.followingClient()
-            let plain = try await following.execute(Self.signIn(baseURL + "/login"), timeout: .seconds(30))
+            let plain = try await following.execute(Self.signIn(baseURL + "/sign-in"), timeout: .seconds(30))
             _ = try await plain.body.collect(upTo: 1 << 20)
             try await following.shutdown()
             #expect(plain.status == .unauthorized)
 
             let jar = CookieJar()
-            let response = try await JarHTTPClient(jar: jar).execute(Self.signIn(baseURL + "/login"), timeout: .seconds(30))
-            #expect(Self.hops(response) == ["POST /login 302", "GET /home 200"])
+            let response = try await JarHTTPClient(jar: jar).execute(Self.signIn(baseURL + "/sign-in"), timeout: .seconds(30))
+            #expect(Self.hops(response) == ["POST /sign-in 302", "GET /home 200"])
             let me = try await Self.json(response)
             #expect(me["email"] == Backend.email && me["cookies"] == "session,remember_me" && me["cookieFields"] == "1")
             // The GET that the 302 made of the POST went without the body and its Content-Type.
@@ -73,7 +73,7 @@ struct JarHTTPClientRedirectTests {
         try await Backend.withRunningServer { baseURL in
             let jar = CookieJar()
             let runner = JarHTTPClient(jar: jar)
-            _ = try await Self.json(runner.execute(Self.signIn(baseURL + "/login"), timeout: .seconds(30)))
+            _ = try await Self.json(runner.execute(Self.signIn(baseURL + "/sign-in"), timeout: .seconds(30)))
             let port = try #require(URL(string: baseURL)?.port)
             let otherSite = "http://localhost:\(port)"
             func bounce(_ target: String) -> String {
@@ -146,7 +146,7 @@ struct JarHTTPClientRedirectTests {
             let following = Self.followingClient()
             await #expect(throws: JarHTTPClientError.clientFollowsRedirects) {
                 try await JarHTTPClient(jar: CookieJar(), client: following).execute(
-                    Self.signIn(baseURL + "/login"), timeout: .seconds(30))
+                    Self.signIn(baseURL + "/sign-in"), timeout: .seconds(30))
             }
             try await following.shutdown()
         }

@@ -21,7 +21,7 @@ struct JarURLSessionRedirectTests {
     func chains() async throws {
         try await Backend.withRunningServer { baseURL in
             let session = JarURLSession(jar: CookieJar())
-            var signIn = URLRequest(url: URL(string: baseURL + "/login")!)
+            var signIn = URLRequest(url: URL(string: baseURL + "/sign-in")!)
             signIn.httpMethod = "POST"
             signIn.setValue("application/json", forHTTPHeaderField: "Content-Type")
             signIn.httpBody = try JSONEncoder().encode(["email": Backend.email, "password": Backend.password])
