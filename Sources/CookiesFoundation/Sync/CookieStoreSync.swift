@@ -50,6 +50,14 @@ public final class CookieStoreSync: Sendable {
 
     /// A sync of `jar` and `store` within `domains`.
     /// - Parameters:
+    ///   - jar: the native side.
+    ///   - store: the web view's cookie store.
+    ///   - domains: the scope: only cookies of these domains and their subdomains are read, copied or deleted.
+    ///   - policy: who wins when a cookie changed on both sides.
+    ///   - timeout: the longest a call on the store may take.
+    ///   - debounce: how long `run()` waits after a change signal before it reconciles.
+    ///   - emptyReadRetries: how many times an unexpected empty read of the store is read again.
+    ///   - emptyReadDelay: the pause before reading an empty store again.
     ///   - record: the cookies both sides held after the last sync of an earlier run
     ///     (`synchronisedCookies`, saved by the app); without it the first call only adds, as it cannot
     ///     tell a deletion from an addition.
