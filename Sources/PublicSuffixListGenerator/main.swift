@@ -24,27 +24,20 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-/// Seconds since the Unix epoch of midnight UTC at the start of a "YYYY-MM-DD" day (proleptic Gregorian).
-func secondsSinceEpoch(ofDay day: String) -> Int64? {
-    let parts = day.split(separator: "-").compactMap { Int64($0) }
-    guard parts.count == 3, day.count == 10, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else {
+/// The year, month and day of a "YYYY-MM-DD" date, nil for anything else.
+func day(_ text: String) -> (year: Int, month: Int, day: Int)? {
+    let parts = text.split(separator: "-").compactMap { Int($0) }
+    guard text.count == 10, parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else {
         return nil
     }
-    // Days from 1970-01-01 to the day, counted in 400-year eras starting on March 1.
-    let (month, dayOfMonth) = (parts[1], parts[2])
-    let year = month <= 2 ? parts[0] - 1 : parts[0]
-    let era = (year >= 0 ? year : year - 399) / 400
-    let yearOfEra = year - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + dayOfMonth - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return (era * 146_097 + dayOfEra - 719_468) * 86_400
+    return (parts[0], parts[1], parts[2])
 }
 
 /// The Swift source of the compiled-in list made from `list` (the .dat file's bytes) and `revision`.
 func generatedSource(list: [UInt8], revision: String) -> String {
     let fields = revision.split(separator: " ")
     guard fields.count == 2, fields[0].hasPrefix("publicsuffix/list@"),
-        let publishedAt = secondsSinceEpoch(ofDay: String(fields[1]))
+        let published = day(String(fields[1]))
     else {
         fail("\(revisionFile.path): expected \"publicsuffix/list@<commit> <YYYY-MM-DD>\", found \"\(revision)\"")
     }
@@ -62,8 +55,8 @@ func generatedSource(list: [UInt8], revision: String) -> String {
         extension CompiledPublicSuffixList {
             /// The list's upstream revision.
             public static let revision = "\(fields[0])"
-            /// When that revision was published: \(fields[1]) 00:00 UTC, in seconds since the Unix epoch.
-            public static let publishedAt: Int64 = \(publishedAt)
+            /// When that revision was published (UTC).
+            static let publishedOn = (year: \(published.year), month: \(published.month), day: \(published.day))
             /// The SHA-256 of public_suffix_list.dat.
             public static let sha256 = "\(SHA256.hexDigest(of: list))"
             /// How many rules the list holds.
@@ -109,12 +102,12 @@ case "check":
     }
     print("\(generatedFile.lastPathComponent) matches public_suffix_list.dat")
 case "update" where arguments.count == 4:
-    let (file, commit, day) = (arguments[1], arguments[2], arguments[3])
-    guard secondsSinceEpoch(ofDay: day) != nil else { fail("not a YYYY-MM-DD date: \(day)") }
+    let (file, commit, date) = (arguments[1], arguments[2], arguments[3])
+    guard day(date) != nil else { fail("not a YYYY-MM-DD date: \(date)") }
     let list = read(URL(fileURLWithPath: file))
-    _ = generatedSource(list: [UInt8](list), revision: "publicsuffix/list@\(commit) \(day)")
+    _ = generatedSource(list: [UInt8](list), revision: "publicsuffix/list@\(commit) \(date)")
     write(list, to: listFile)
-    write(Data("publicsuffix/list@\(commit) \(day)\n".utf8), to: revisionFile)
+    write(Data("publicsuffix/list@\(commit) \(date)\n".utf8), to: revisionFile)
     write(generate(), to: generatedFile)
     print("wrote \(listFile.path), \(revisionFile.lastPathComponent) and \(generatedFile.lastPathComponent)")
 default:

@@ -7,8 +7,8 @@
 extension CompiledPublicSuffixList {
     /// The list's upstream revision.
     public static let revision = "publicsuffix/list@e8c9a2b2b2856b6449999dd0ec0d118f364ed0cd"
-    /// When that revision was published: 2026-08-19 00:00 UTC, in seconds since the Unix epoch.
-    public static let publishedAt: Int64 = 1787097600
+    /// When that revision was published (UTC).
+    static let publishedOn = (year: 2026, month: 8, day: 19)
     /// The SHA-256 of public_suffix_list.dat.
     public static let sha256 = "df6306ec61971424ad259757b399911f4d414486629a5a00e299a2b6c7957089"
     /// How many rules the list holds.

@@ -10,6 +10,11 @@ public enum CompiledPublicSuffixList {
     /// allocate only the answer).
     public static let shared = makeList()
 
+    /// When the compiled-in revision was published: midnight UTC of its day, in seconds since the Unix epoch.
+    public static var publishedAt: Int64 {
+        CookieDate.daysFromEpoch(year: publishedOn.year, month: publishedOn.month, day: publishedOn.day) * 86_400
+    }
+
     /// Parses the compiled-in rules into a list's table: what `shared` does once.
     @_spi(Benchmarking)
     public static func makeList() -> PublicSuffixRules {
