@@ -42,6 +42,11 @@ struct AlignedColumns: ~Copyable {
         endRow()
     }
 
+    /// Appends every row, each after `indent` and with its trailing spaces trimmed, each with a line end.
+    func writeRows(indent: StaticString, to out: inout OutputText) {
+        for row in 0..<rowCount { write(row: row, indent: indent, trimmingTrailingSpaces: true, to: &out) }
+    }
+
     /// Appends row `row` after `indent`, and a line end.
     func write(row: Int, indent: StaticString, trimmingTrailingSpaces: Bool = false, to out: inout OutputText) {
         out.append(indent)

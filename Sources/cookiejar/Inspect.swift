@@ -120,7 +120,7 @@ struct Inspect: ParsableCommand {
         if rows.rowCount == 0 {
             out.append(contentsOf: "no cookies of \(requestSite) in \(file)\n")
         } else {
-            for row in 0..<rows.rowCount { rows.write(row: row, indent: "  ", trimmingTrailingSpaces: true, to: &out) }
+            rows.writeRows(indent: "  ", to: &out)
         }
     }
 }

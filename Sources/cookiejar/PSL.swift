@@ -82,9 +82,7 @@ struct PSL: ParsableCommand {
     /// Writes the rows of `table` to standard output.
     private func write(_ table: borrowing AlignedColumns) {
         var out = OutputText()
-        for row in 0..<table.rowCount {
-            table.write(row: row, indent: "", trimmingTrailingSpaces: true, to: &out)
-        }
+        table.writeRows(indent: "", to: &out)
         Swift.print(out.string, terminator: "")
     }
 }
