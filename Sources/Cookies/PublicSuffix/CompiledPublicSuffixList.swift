@@ -15,12 +15,15 @@ public enum CompiledPublicSuffixList {
         CookieDate.daysFromEpoch(year: publishedOn.year, month: publishedOn.month, day: publishedOn.day) * 86_400
     }
 
+    /// `publishedAt` as an instant: the list's date, known without making the list.
+    static var publishedTime: CookieTime { CookieTime(secondsSinceEpoch: publishedAt) }
+
     /// Parses the compiled-in rules into a list's table: what `shared` does once.
     @_spi(Benchmarking)
     public static func makeList() -> PublicSuffixRules {
         rules.withUTF8Buffer { rules in
             PublicSuffixRules(parsing: rules, info: PublicSuffixListInfo(
-                source: .compiledIn, date: CookieTime(secondsSinceEpoch: publishedAt), revision: revision,
+                source: .compiledIn, date: publishedTime, revision: revision,
                 sha256: sha256))
         }
     }

@@ -14,7 +14,10 @@ public enum SystemPublicSuffixList {
 
     #if LibPSL && canImport(CLibPSL)
     private static func load() -> any PublicSuffixList {
-        newest(CompiledPublicSuffixList.shared, or: LibPSLList.latestDate) { LibPSLList.latest() }
+        newest(
+            CompiledPublicSuffixList.shared, publishedAt: CompiledPublicSuffixList.publishedTime,
+            or: LibPSLList.latestDate
+        ) { LibPSLList.latest() }
     }
     #else
     private static func load() -> any PublicSuffixList {
@@ -22,13 +25,15 @@ public enum SystemPublicSuffixList {
     }
     #endif
 
-    /// `list`, unless the other candidate, published at `otherDate`, is strictly newer: then the list that
-    /// `other` loads. A candidate of unknown date is never preferred.
+    /// The list `list` makes, published at `date`, unless the other candidate, published at `otherDate`, is
+    /// strictly newer: then the list that `other` makes. Only the chosen list is made (the compiled-in list's
+    /// table, libpsl's loading). A candidate of unknown date is never preferred.
     static func newest(
-        _ list: any PublicSuffixList, or otherDate: CookieTime?, other: () -> any PublicSuffixList
+        _ list: @autoclosure () -> any PublicSuffixList, publishedAt date: CookieTime?, or otherDate: CookieTime?,
+        other: () -> any PublicSuffixList
     ) -> any PublicSuffixList {
-        guard let otherDate else { return list }
-        guard let date = list.info?.date else { return other() }
-        return otherDate > date ? other() : list
+        guard let otherDate else { return list() }
+        guard let date else { return other() }
+        return otherDate > date ? other() : list()
     }
 }

@@ -44,7 +44,7 @@ struct SystemPublicSuffixListTests {
     ])
     func newestOfTwo(first: PublicSuffixRules, other: PublicSuffixRules, chosen: String) {
         var loaded = false
-        let list = SystemPublicSuffixList.newest(first, or: other.info?.date) {
+        let list = SystemPublicSuffixList.newest(first, publishedAt: first.info?.date, or: other.info?.date) {
             loaded = true
             return other
         }
@@ -54,7 +54,7 @@ struct SystemPublicSuffixListTests {
 
     @Test func anUndatedOtherListIsNeverPreferred() {
         var loaded = false
-        let list = SystemPublicSuffixList.newest(Self.old, or: nil) {
+        let list = SystemPublicSuffixList.newest(Self.old, publishedAt: Self.old.info?.date, or: nil) {
             loaded = true
             return Self.undated
         }
