@@ -44,8 +44,6 @@ public struct PublicSuffixRules: PublicSuffixList {
     /// Its size is a power of two at least twice the number of entries, so probe runs stay short and a lookup
     /// hashes the candidate bytes in place, without allocating.
     private let slots: [UInt32]
-    /// How many rules the text stated (a name stated by two rules, "ck" and "*.ck", counts twice).
-    public let ruleCount: Int
     /// Where the rules came from: nil for a list parsed from text in memory.
     public let info: PublicSuffixListInfo?
 
@@ -115,7 +113,6 @@ public struct PublicSuffixRules: PublicSuffixList {
         self.names = names
         self.entries = entries
         self.slots = slots
-        self.ruleCount = rules.count
         var info = info
         info?.ruleCount = rules.count
         self.info = info
