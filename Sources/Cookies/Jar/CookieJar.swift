@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An HTTP cookie jar implementing rfc6265bis-22: it parses `Set-Cookie` lines, stores the cookies that
 /// pass every check (public suffixes, Secure, prefixes, SameSite, limits) and answers which cookies go on
 /// a request.

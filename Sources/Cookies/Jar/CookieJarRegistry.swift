@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One jar per user, or per session, for a server that calls cookie-authenticated services on its
 /// users' behalf (a backend-for-frontend): each key gets a jar of its own, so that one user's cookies
 /// never go on another user's request (a single jar shared by every user of a server is the mistake

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A jar's side of its `CookieJarStore`: it learns what changed from the jar's change events, remembers
 /// the latest change of each identity (cheaply, under a lock, on the thread that made the change), and
 /// hands them to the store in one write per batch — after `options.flushDelay`, on flush and on close.
