@@ -7,7 +7,7 @@ extension FuzzTarget {
     static let cookieFile = FuzzTarget(name: "cookie-file") { input throws(InvariantViolation) in
         let target = "cookie-file"
         let now = CookieTime(secondsSinceEpoch: Int64(1_735_689_600))
-        guard let contents = try? CookieFile.parse(input, now: now, lenient: true) else { return }
+        guard let contents = try? CookieImportFile.parse(input, now: now, lenient: true) else { return }
         let cookies = contents.cookies
         let json: [Cookie]
         do {

@@ -13,7 +13,7 @@ extension FuzzTarget {
             throw InvariantViolation(target: target, invariant: "cannot write the input to \(path)")
         }
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let contents = try? CookieFile.read(path: path, now: CookieTime(secondsSinceEpoch: Int64(1_735_689_600)))
+        let contents = try? CookieImportFile.read(path: path, now: CookieTime(secondsSinceEpoch: Int64(1_735_689_600)))
         try require(fileBytes(path) == Array(bytes), target, "reading changed the file")
         try require(!FileManager.default.fileExists(atPath: path + "-wal"), target, "reading created a -wal file")
         guard let cookies = contents?.cookies else { return }

@@ -41,7 +41,7 @@ struct Import: ParsableCommand {
         let clock = clock(at: at)
         let contents = try readCookieFile(source, now: clock.now(), lenient: lenient)
         for skipped in contents.skipped { printError("skipped: \(skipped.description)") }
-        var options = CookieFileOptions()
+        var options = CookieJarFileOptions()
         options.persistsSessionCookies = keepSessionCookies
         options.flushDelay = nil
         let jar: CookieJar

@@ -1,6 +1,6 @@
 // Writes a cookie jar in a loop, for the persistence tests that run it as a sub-process.
 //
-// `CrashWriter <jar path>` (CookiesTests/Persistence/KillTests.swift): runs until it is killed.
+// `CrashWriter <jar path>` (CookiesTests/Persistence/JarFile/KillTests.swift): runs until it is killed.
 // Iteration i sets the 20 cookies k0…k19 to "v<i>-<k>-<padding>" (path /p<k>) and sets the cookie
 // "odd" when i is odd or deletes it when i is even, flushes, and prints "acked <i>". It starts after
 // the iteration the file holds, so the test can run it again on the same file.
@@ -15,7 +15,7 @@
 // `CrashWriter --open jar|read <jar path>` (OpeningRaceTests.swift): one of several processes opening
 // one file at once. It prints "ready" and waits for a line on stdin, so that the test releases every
 // process together; then it opens the file as a jar (`jar`, `CookieJar(contentsOf:)`) or reads it
-// without writing (`read`, `CookieFile.read`, what `cookiejar inspect` does), prints "opened <count of
+// without writing (`read`, `CookieImportFile.read`, what `cookiejar inspect` does), prints "opened <count of
 // cookies>" and exits 0; an error is printed on stderr and exits 1.
 #if canImport(Glibc)
 import Glibc
@@ -36,7 +36,7 @@ func usage() -> Never {
 }
 
 /// Until killed: a complete batch of 21 changes per iteration.
-func writeUntilKilled(_ path: String, origin: CookieURL, options: CookieFileOptions) throws {
+func writeUntilKilled(_ path: String, origin: CookieURL, options: CookieJarFileOptions) throws {
     let jar = try CookieJar(contentsOf: path, options: options)
     let stored = jar.allCookies().first { $0.name == "k0" }?.value
     var iteration = stored.flatMap { Int($0.dropFirst().prefix { $0 != "-" }) } ?? 0
@@ -53,7 +53,7 @@ func writeUntilKilled(_ path: String, origin: CookieURL, options: CookieFileOpti
 }
 
 /// One writer among several on the same file: disjoint and shared cookies, a flush per iteration.
-func writeShared(_ path: String, writer: Int, iterations: Int, origin: CookieURL, options: CookieFileOptions) throws {
+func writeShared(_ path: String, writer: Int, iterations: Int, origin: CookieURL, options: CookieJarFileOptions) throws {
     let jar = try CookieJar(contentsOf: path, options: options)
     say("ready", to: 1)
     _ = readLine()
@@ -68,16 +68,16 @@ func writeShared(_ path: String, writer: Int, iterations: Int, origin: CookieURL
 }
 
 /// One of several processes opening the same file at the same moment.
-func openTogether(_ path: String, asJar: Bool, options: CookieFileOptions) throws {
+func openTogether(_ path: String, asJar: Bool, options: CookieJarFileOptions) throws {
     say("ready", to: 1)
     _ = readLine()
-    let count = asJar ? try CookieJar(contentsOf: path, options: options).count : try CookieFile.read(path: path, now: .distantPast).cookies.count
+    let count = asJar ? try CookieJar(contentsOf: path, options: options).count : try CookieImportFile.read(path: path, now: .distantPast).cookies.count
     say("opened \(count)", to: 1)
 }
 
 let arguments = CommandLine.arguments
 guard let origin = CookieURL("https://example.com/") else { usage() }
-var options = CookieFileOptions()
+var options = CookieJarFileOptions()
 options.flushDelay = nil
 do {
     switch arguments.count {

@@ -46,7 +46,7 @@ let benchmarks: @Sendable () -> Void = {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-benchmark-\(UUID().uuidString)")
     let path = directory.appendingPathComponent("jar.sqlite").path
     let options = {
-        var options = CookieFileOptions()
+        var options = CookieJarFileOptions()
         options.flushDelay = nil
         options.persistsSessionCookies = true
         return options
@@ -58,7 +58,7 @@ let benchmarks: @Sendable () -> Void = {
         try file.close()
     }
     Benchmark("Read-SQLite-jar-10k-cookies") { _ in
-        blackHole(try CookieFile.read(path: path, now: now))
+        blackHole(try CookieImportFile.read(path: path, now: now))
     } setup: {
         try writeJar(cookies)
     } teardown: {

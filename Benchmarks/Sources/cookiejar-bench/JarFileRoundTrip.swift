@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The persistence phases of the driver contract with the library's SQLite jar file
-/// (`CookieJar(contentsOf:)`): WAL journal, `synchronous=NORMAL` (`CookieFileOptions`' defaults), one
+/// (`CookieJar(contentsOf:)`): WAL journal, `synchronous=NORMAL` (`CookieJarFileOptions`' defaults), one
 /// row per persistent cookie; session cookies are not written (`persistsSessionCookies` false, as
 /// Rust's `save_json`). `flushDelay` is nil, so nothing is written before `close()`.
 ///
@@ -26,8 +26,8 @@ struct JarFileRoundTrip {
         + "save = close() writing every cookie pending in a CookieJar(contentsOf:) in one transaction + checkpoint; "
         + "load = CookieJar(contentsOf:)"
 
-    var options: CookieFileOptions {
-        var options = CookieFileOptions()
+    var options: CookieJarFileOptions {
+        var options = CookieJarFileOptions()
         options.flushDelay = nil
         return options
     }

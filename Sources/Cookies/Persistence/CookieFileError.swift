@@ -34,7 +34,7 @@ public struct CookieFileError: Error, Sendable, Hashable, CustomStringConvertibl
         /// Any other failure to open, read or write the file (missing, a directory, no permission, too large).
         public static let io = Code(base: .io)
 
-        // Interchange files (`CookieFile`, `CookiesTxt`, `CookieJSON`, `BinaryCookies`).
+        // Interchange files (`CookieImportFile`, `CookiesTxt`, `CookieJSON`, `BinaryCookies`).
 
         /// The content is none of the formats of `CookieFileFormat`.
         public static let unknownFormat = Code(base: .unknownFormat)

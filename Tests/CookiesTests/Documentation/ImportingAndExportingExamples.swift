@@ -15,7 +15,7 @@ struct ImportingAndExportingExamples {
         try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let jar = CookieJar()
 
-        let contents = try CookieFile.read(path: path, now: jar.clock.now(), lenient: true)
+        let contents = try CookieImportFile.read(path: path, now: jar.clock.now(), lenient: true)
         for skipped in contents.skipped { print(skipped) }      // the line and the reason, never a value
         let report = jar.insert(contentsOf: contents.cookies)
         for eviction in report.evictions {                      // what the jar's limits evicted, by site

@@ -23,7 +23,7 @@ struct PersistingAJarExamples {
         #expect(names == ["remember_me"])
         try relaunched.close()
 
-        var options = CookieFileOptions()
+        var options = CookieJarFileOptions()
         options.persistsSessionCookies = true                   // an app that is suspended rather than ended
         options.durability = .powerLoss                         // one fsync per flush: survives a power loss too
         options.unreadableFile = .moveAside                     // a damaged file is renamed and the jar starts empty

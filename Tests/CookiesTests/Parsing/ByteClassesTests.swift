@@ -52,7 +52,7 @@ struct ByteClassesTests {
         #expect(disagreements.isEmpty, "byte \(value) against \(disagreements)")
     }
 
-    /// `containsByte` and `firstIndex(of:from:)` find ";" and "=" (the bytes `ImportedCookie.checkPair` looks for) at every position
+    /// `containsByte` and `firstIndex(of:from:)` find ";" and "=" (the bytes `ImportChecks.checkPair` looks for) at every position
     /// of a 19-byte line whose other bytes are every value but the one sought, so that a neighbour one
     /// above or below it (the borrows of the word test) never counts.
     @Test(arguments: [UInt8(ascii: ";"), UInt8(ascii: "=")])

@@ -25,15 +25,15 @@ final class ManualFlushScheduler: CookieFlushScheduler {
 }
 
 /// Options for tests: background writes go to `scheduler`.
-func testFileOptions(_ scheduler: ManualFlushScheduler = ManualFlushScheduler()) -> CookieFileOptions {
-    var options = CookieFileOptions()
+func testFileOptions(_ scheduler: ManualFlushScheduler = ManualFlushScheduler()) -> CookieJarFileOptions {
+    var options = CookieJarFileOptions()
     options.scheduler = scheduler
     return options
 }
 
 /// A jar on the test list, kept in the file at `path`.
 func openTestJar(
-    _ path: String, options: CookieFileOptions = testFileOptions(), clock: ManualCookieClock = ManualCookieClock(testEpoch)
+    _ path: String, options: CookieJarFileOptions = testFileOptions(), clock: ManualCookieClock = ManualCookieClock(testEpoch)
 ) throws(CookieFileError) -> CookieJar {
     try CookieJar(contentsOf: path, options: options, publicSuffixList: testPublicSuffixList, clock: clock)
 }

@@ -75,7 +75,7 @@ struct OpenAPIClientTests {
     func sessionSurvivesRelaunch(_ transport: Transport) async throws {
         try await Backend.withRunningServer { baseURL in
             try await withJarFilePath { path in
-                var options = CookieFileOptions()
+                var options = CookieJarFileOptions()
                 options.persistsSessionCookies = true
                 var jar = try CookieJar(contentsOf: path, options: options)
                 var (client, close) = Self.makeClient(transport, baseURL: baseURL, jar: jar)

@@ -15,7 +15,7 @@ func withJarFilePath<R>(_ body: (String) async throws -> R) async throws -> R {
 /// process opens the file again. Persistent cookies come back; session cookies, never written, do not
 /// (rfc6265bis-22 §5.7: a cookie without expiry lasts until the session ends), unless `options` keep them
 /// (`persistsSessionCookies`).
-func relaunch(_ jar: CookieJar, options: CookieFileOptions = CookieFileOptions()) throws -> CookieJar {
+func relaunch(_ jar: CookieJar, options: CookieJarFileOptions = CookieJarFileOptions()) throws -> CookieJar {
     let path = try #require(jar.filePath)
     try jar.close()
     return try CookieJar(contentsOf: path, options: options)

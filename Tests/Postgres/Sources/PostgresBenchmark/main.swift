@@ -102,8 +102,8 @@ func sqlite() throws -> Figures {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cookiejar-bench-\(UInt32.random(in: 0...UInt32.max))")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let options = { () -> CookieFileOptions in
-        var options = CookieFileOptions()
+    let options = { () -> CookieJarFileOptions in
+        var options = CookieJarFileOptions()
         options.flushDelay = nil
         return options
     }()

@@ -22,7 +22,7 @@ extension PostgresServerTests {
         }
 
         // rfc6265bis-22 §5.7 step 6: a session cookie lasts until the session ends; kept only when asked, as
-        // CookieFileOptions.persistsSessionCookies.
+        // CookieJarFileOptions.persistsSessionCookies.
         @Test(arguments: [false, true])
         func sessionCookiesAreKeptOnlyWhenAsked(persists: Bool) throws {
             let db = TestDatabase("session")

@@ -1,7 +1,7 @@
 /// The cookie file formats this library recognises, told apart by content, never by file name.
 public enum CookieFileFormat: String, Sendable, Hashable, CaseIterable {
     /// An SQLite database (magic "SQLite format 3\0", https://www.sqlite.org/fileformat.html §1.3.1):
-    /// what sniffing says of the jar's own store and of Firefox's `cookies.sqlite`. `CookieFile.read`
+    /// what sniffing says of the jar's own store and of Firefox's `cookies.sqlite`. `CookieImportFile.read`
     /// tells the two apart by their content: this case then names the jar's own store.
     case sqlite
     /// Firefox's `cookies.sqlite` (`FirefoxCookies`): an SQLite database with a `moz_cookies` table.

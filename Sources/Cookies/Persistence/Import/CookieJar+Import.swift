@@ -1,6 +1,6 @@
 extension CookieJar {
     /// Puts cookies read from a file into the jar through `insert(_:)`: no §5.7 checks (the readers check
-    /// what a file can get wrong, `ImportedCookie`), a cookie replaces one of the same identity, limits
+    /// what a file can get wrong, `ImportChecks`), a cookie replaces one of the same identity, limits
     /// apply, and cookies already expired are dropped.
     ///
     /// The jar's limits (`limits`) hold for imported cookies as for received ones: more than

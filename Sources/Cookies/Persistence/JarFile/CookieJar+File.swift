@@ -1,7 +1,7 @@
 extension CookieJar {
     /// A jar kept in the SQLite file at `path`: opens it (creating it, readable by its owner only, if
     /// missing), loads its cookies, and from then on writes every change to it incrementally (see
-    /// `CookieFileOptions` for when). Call `close()` before the app ends, or `flush()` whenever a change
+    /// `CookieJarFileOptions` for when). Call `close()` before the app ends, or `flush()` whenever a change
     /// must be on disk.
     ///
     /// Expired cookies are not loaded and are purged from the file; session cookies are neither
@@ -11,7 +11,7 @@ extension CookieJar {
     /// `.newerSchema`. Another jar (in this or another process) may share the file: each writes only
     /// what it changed, so their changes merge.
     public convenience init(
-        contentsOf path: String, options: CookieFileOptions = CookieFileOptions(),
+        contentsOf path: String, options: CookieJarFileOptions = CookieJarFileOptions(),
         publicSuffixList: any PublicSuffixList = SystemPublicSuffixList.shared, limits: CookieLimits = .default,
         clock: any CookieClock = SystemCookieClock()
     ) throws(CookieFileError) {
@@ -31,7 +31,7 @@ extension CookieJar {
 
     /// Writes every change not yet written, in one transaction, and returns how many rows changed.
     /// When it returns, the changes survive a crash of the process (and a power loss with
-    /// `CookieFileOptions.Durability.powerLoss`). When it throws (disk full, read-only file, file
+    /// `CookieJarFileOptions.Durability.powerLoss`). When it throws (disk full, read-only file, file
     /// locked past the busy timeout), the jar keeps working in memory, the file keeps its last good
     /// state, and the changes stay pending for the next flush. Does nothing for an in-memory jar, or one
     /// kept in another store (which `flush(to:)` writes).

@@ -10,7 +10,7 @@ public protocol CookieFlushScheduler: Sendable {
 /// Runs background writes on a Dispatch global queue (file I/O blocks, so not on the Swift
 /// concurrency pool).
 public struct DispatchCookieFlushScheduler: CookieFlushScheduler {
-    /// The scheduler every jar uses unless its `CookieFileOptions` name another.
+    /// The scheduler every jar uses unless its `CookieJarFileOptions` name another.
     public init() {}
 
     /// Calls `work` once, `delay` from now, on a global queue of utility quality of service.

@@ -40,7 +40,7 @@ import Testing
         connection.setCheckpointsOnClose(false)
     }
 
-    /// `jar`: `CookieJar(contentsOf:)`, opening to read and write; `read`: `CookieFile.read`, reading
+    /// `jar`: `CookieJar(contentsOf:)`, opening to read and write; `read`: `CookieImportFile.read`, reading
     /// without writing (`cookiejar inspect`, `export`).
     @Test(arguments: ["jar", "read"])
     func processesOpeningAFileUnderRecoveryAtOnceAllOpenIt(_ how: String) throws {

@@ -1,5 +1,5 @@
 /// How a jar keeps its file: what is written, when, and what happens to a file it cannot read.
-public struct CookieFileOptions: Sendable {
+public struct CookieJarFileOptions: Sendable {
     /// What to do with a file that is not a readable cookie jar (not SQLite, corrupt, truncated or
     /// another application's database).
     public enum UnreadableFile: Sendable, Hashable {

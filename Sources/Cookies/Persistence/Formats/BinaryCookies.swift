@@ -126,7 +126,7 @@ public enum BinaryCookies {
                 throw CookieFileError(.invalidOffset, offset: start + relative, detail: "the \(name) has no NUL before the end of its cookie")
             }
             do {
-                return try ImportedCookie.string(UnsafeBufferPointer(rebasing: file.bytes[(start + relative)..<terminator]), field: name)
+                return try ImportChecks.string(UnsafeBufferPointer(rebasing: file.bytes[(start + relative)..<terminator]), field: name)
             } catch {
                 throw error.at(offset: start + relative)
             }
@@ -136,7 +136,7 @@ public enum BinaryCookies {
             guard seconds.isFinite else {
                 throw CookieFileError(.invalidTime, offset: start + field, detail: "the \(name) time is not a finite number")
             }
-            return ImportedCookie.time(CookieTime(secondsSinceEpoch: seconds + appleEpochOffset))
+            return ImportChecks.time(CookieTime(secondsSinceEpoch: seconds + appleEpochOffset))
         }
         var domain = try string(16, "domain")
         let name = try string(20, "name")
@@ -147,9 +147,9 @@ public enum BinaryCookies {
         let isHostOnly = domain.utf8.first != UInt8(ascii: ".")
         if !isHostOnly { domain.removeFirst() }
         do {
-            domain = try ImportedCookie.canonicalDomain(domain)
-            try ImportedCookie.checkPath(path)
-            try ImportedCookie.checkPair(name: name, value: value)
+            domain = try ImportChecks.canonicalDomain(domain)
+            try ImportChecks.checkPath(path)
+            try ImportChecks.checkPair(name: name, value: value)
         } catch {
             throw error.at(offset: start)
         }

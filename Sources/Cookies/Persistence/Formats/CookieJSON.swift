@@ -219,9 +219,9 @@ public enum CookieJSON {
         guard let path else { throw missing("path") }
         guard let creation else { throw missing("creation") }
         do {
-            let canonicalDomain = try ImportedCookie.canonicalDomain(domain)
-            try ImportedCookie.checkPath(path)
-            try ImportedCookie.checkPair(name: name, value: value)
+            let canonicalDomain = try ImportChecks.canonicalDomain(domain)
+            try ImportChecks.checkPath(path)
+            try ImportChecks.checkPair(name: name, value: value)
             return Cookie(
                 name: name, value: value, domain: canonicalDomain, isHostOnly: hostOnly, path: path, expiry: expires,
                 creation: creation, lastAccess: lastAccess, isSecure: secure, isHTTPOnly: httpOnly, sameSite: sameSite,

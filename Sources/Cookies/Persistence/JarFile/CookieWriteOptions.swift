@@ -1,5 +1,5 @@
 /// What a jar records for its store, and when it writes (`CookieJar(loading:into:options:…)`; the SQLite
-/// jar file takes these from `CookieFileOptions`).
+/// jar file takes these from `CookieJarFileOptions`).
 public struct CookieWriteOptions: Sendable {
     /// Keep session cookies in the store too (default false: session cookies end with the process,
     /// rfc6265bis-22 §5.7 step 6).
@@ -13,7 +13,7 @@ public struct CookieWriteOptions: Sendable {
     public init() {}
 }
 
-extension CookieFileOptions {
+extension CookieJarFileOptions {
     /// The options of the jar's bookkeeping for its file.
     var writeOptions: CookieWriteOptions {
         var options = CookieWriteOptions()

@@ -1,5 +1,7 @@
-/// Reading a cookie file of any format this library imports, the format told by content.
-public enum CookieFile {
+/// Reads a cookie file of any format this library imports (cookies.txt, swift-cookiejar JSON, binarycookies,
+/// a swift-cookiejar SQLite jar, Firefox's cookies.sqlite), its format told by its content, for
+/// `CookieJar.insert(contentsOf:)`.
+public enum CookieImportFile {
     /// The largest file `read(path:now:lenient:)` loads: 256 MiB, some 800,000 cookies as JSON, far beyond
     /// any browser's limits (3,000 to 180,000 cookies); a larger "cookie file" is something else.
     public static let maximumSize = 256 << 20

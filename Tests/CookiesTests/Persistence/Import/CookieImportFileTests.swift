@@ -6,7 +6,7 @@ import Testing
 /// Sniffing, whole-file reading and jar import/export. Facts: the SQLite header string (sqlite.org file
 /// format §1.3.1), "cook" (binarycookies), RFC 8259 (a JSON text starts with a value), the cookies.txt
 /// layout; the jar's contract for `insert` (expired cookies are not stored).
-struct CookieFileTests {
+struct CookieImportFileTests {
     static let sniffing: [(label: String, bytes: [UInt8], format: CookieFileFormat?)] = [
         ("SQLite header", Array("SQLite format 3\0".utf8) + [0x10, 0x00], .sqlite),
         ("binarycookies magic", Array("cook".utf8) + [0, 0, 0, 0], .binaryCookies),
@@ -43,9 +43,9 @@ struct CookieFileTests {
         for (format, bytes) in sources {
             let path = try Self.temporaryFile(bytes)
             defer { try? FileManager.default.removeItem(atPath: path) }
-            let contents = try CookieFile.read(path: path, now: testEpoch)
+            let contents = try CookieImportFile.read(path: path, now: testEpoch)
             #expect(contents.format == format)
-            #expect(try contents.cookies == CookieFile.parse(bytes, now: testEpoch).cookies)
+            #expect(try contents.cookies == CookieImportFile.parse(bytes, now: testEpoch).cookies)
             #expect(!contents.cookies.isEmpty)
             // Reading never changes the file.
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes))
@@ -61,7 +61,7 @@ struct CookieFileTests {
         for (bytes, code) in cases {
             let path = try Self.temporaryFile(bytes)
             defer { try? FileManager.default.removeItem(atPath: path) }
-            let error = #expect(throws: CookieFileError.self) { try CookieFile.read(path: path, now: testEpoch) }
+            let error = #expect(throws: CookieFileError.self) { try CookieImportFile.read(path: path, now: testEpoch) }
             #expect(error?.code == code)
             #expect(error?.path == path)
             #expect(error?.description.hasPrefix(path) == true)
@@ -71,7 +71,7 @@ struct CookieFileTests {
     @Test func lenientSkipsNameTheFile() throws {
         let path = try Self.temporaryFile(Array("# Netscape HTTP Cookie File\nbad line\na.example\tFALSE\t/\tFALSE\t0\ta\tb\n".utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let contents = try CookieFile.read(path: path, now: testEpoch, lenient: true)
+        let contents = try CookieImportFile.read(path: path, now: testEpoch, lenient: true)
         #expect(contents.cookies.count == 1)
         #expect(contents.skipped.map(\.path) == [path])
         #expect(contents.skipped.map(\.line) == [2])
@@ -79,7 +79,7 @@ struct CookieFileTests {
 
     @Test(arguments: ["/nonexistent/cookies.txt", FileManager.default.temporaryDirectory.path])
     func unreadablePath(path: String) {
-        let error = #expect(throws: CookieFileError.self) { try CookieFile.read(path: path, now: testEpoch) }
+        let error = #expect(throws: CookieFileError.self) { try CookieImportFile.read(path: path, now: testEpoch) }
         #expect(error?.code == .io)
         #expect(error?.description.hasPrefix(path + ": cannot read the file: ") == true)
     }
@@ -103,7 +103,7 @@ struct CookieFileTests {
         for text in [json, txt] {
             let (copy, copyClock) = makeTestJar()
             copyClock.set(clock.now())
-            let cookies = try CookieFile.parse(Array(text.utf8), now: clock.now()).cookies
+            let cookies = try CookieImportFile.parse(Array(text.utf8), now: clock.now()).cookies
             #expect(cookies.count == 4)
             #expect(copy.insert(contentsOf: cookies).stored == 3)
             #expect(copy.count == 3)
@@ -112,7 +112,7 @@ struct CookieFileTests {
     }
 }
 
-/// `CookieFile.read` on SQLite files: our jar read whole without writing, Firefox's database, and others.
+/// `CookieImportFile.read` on SQLite files: our jar read whole without writing, Firefox's database, and others.
 struct CookieFileDatabaseTests {
     let directory = TemporaryDirectory()
 
@@ -127,7 +127,7 @@ struct CookieFileDatabaseTests {
         jar.setCookie("short=1; Max-Age=5", from: url("https://b.test/"))
         try jar.close()
         let before = fileBytes(path)
-        let contents = try CookieFile.read(path: path, now: testEpoch.adding(seconds: 60))
+        let contents = try CookieImportFile.read(path: path, now: testEpoch.adding(seconds: 60))
         #expect(contents.format == .sqlite)
         #expect(Set(contents.cookies.map(\.name)) == ["persistent", "session", "short"], "expired and session rows too")
         #expect(Set(contents.cookies) == Set(jar.allCookies()))
@@ -146,7 +146,7 @@ struct CookieFileDatabaseTests {
                 VALUES ('a', '1', '.example.com', '/', 1900000000, 1735689600000000, 1735689600000000, 1, 0, 1);
             PRAGMA user_version = 14;
             """, on: path)
-        let contents = try CookieFile.read(path: path, now: testEpoch)
+        let contents = try CookieImportFile.read(path: path, now: testEpoch)
         #expect(contents.format == .firefox)
         #expect(contents.cookies.map(\.domain) == ["example.com"])
     }
@@ -156,7 +156,7 @@ struct CookieFileDatabaseTests {
         try runSQL("CREATE TABLE notes (body TEXT);", on: path)
         let before = fileBytes(path)
         #expect {
-            try CookieFile.read(path: path, now: testEpoch)
+            try CookieImportFile.read(path: path, now: testEpoch)
         } throws: { error in
             let error = error as! CookieFileError
             return error.code == .foreign && error.description.hasPrefix(path + ": an SQLite database, but neither")

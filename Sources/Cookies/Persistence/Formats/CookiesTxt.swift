@@ -102,15 +102,15 @@ public enum CookiesTxt {
 
         var domainBytes = nextField()
         if domainBytes.first == UInt8(ascii: ".") { domainBytes = UnsafeBufferPointer(rebasing: domainBytes.dropFirst()) }
-        let domain = try ImportedCookie.canonicalDomain(ImportedCookie.string(domainBytes, field: "domain"))
+        let domain = try ImportChecks.canonicalDomain(ImportChecks.string(domainBytes, field: "domain"))
         let includeSubdomains = try flag(nextField(), name: "include-subdomains")
-        let path = try ImportedCookie.string(nextField(), field: "path")
-        try ImportedCookie.checkPath(path)
+        let path = try ImportChecks.string(nextField(), field: "path")
+        try ImportChecks.checkPath(path)
         let isSecure = try flag(nextField(), name: "secure")
         let expiry = try self.expiry(nextField())
-        let name = try ImportedCookie.string(nextField(), field: "name")
-        let value = try ImportedCookie.string(nextField(), field: "value")
-        try ImportedCookie.checkPair(name: name, value: value)
+        let name = try ImportChecks.string(nextField(), field: "name")
+        let value = try ImportChecks.string(nextField(), field: "value")
+        try ImportChecks.checkPair(name: name, value: value)
         return Cookie(
             name: name, value: value, domain: domain, isHostOnly: !includeSubdomains, path: path, expiry: expiry,
             creation: creation, isSecure: isSecure, isHTTPOnly: isHTTPOnly, isSourceSecure: isSecure)
@@ -136,7 +136,7 @@ public enum CookiesTxt {
             }
             seconds = sum
         }
-        return seconds == 0 ? nil : ImportedCookie.time(CookieTime(secondsSinceEpoch: seconds))
+        return seconds == 0 ? nil : ImportChecks.time(CookieTime(secondsSinceEpoch: seconds))
     }
 
     /// A cookies.txt file holding `cookies`, oldest first (see `Cookie.inExportOrder`), after the Netscape

@@ -52,7 +52,7 @@ public enum FirefoxCookies {
                 let isDomain = host.hasPrefix(".")
                 let rawExpiry = select.int64(at: 4)
                 let (micros, overflow) = rawExpiry.multipliedReportingOverflow(by: 1000)
-                let expiry = ImportedCookie.time(
+                let expiry = ImportChecks.time(
                     version >= 16
                     ? CookieTime(microsecondsSinceEpoch: overflow ? (rawExpiry < 0 ? .min : .max) : micros)
                     : CookieTime(secondsSinceEpoch: rawExpiry))
@@ -61,8 +61,8 @@ public enum FirefoxCookies {
                         name: select.string(at: 0), value: select.string(at: 1),
                         domain: isDomain ? String(host.dropFirst()) : host, isHostOnly: !isDomain,
                         path: select.string(at: 3), expiry: expiry,
-                        creation: ImportedCookie.time(CookieTime(microsecondsSinceEpoch: select.int64(at: 5))),
-                        lastAccess: ImportedCookie.time(CookieTime(microsecondsSinceEpoch: select.int64(at: 6))),
+                        creation: ImportChecks.time(CookieTime(microsecondsSinceEpoch: select.int64(at: 5))),
+                        lastAccess: ImportChecks.time(CookieTime(microsecondsSinceEpoch: select.int64(at: 6))),
                         isSecure: select.int64(at: 7) != 0, isHTTPOnly: select.int64(at: 8) != 0,
                         sameSite: sameSite(select.int64(at: 9), raw: select.int64(at: 10), schemaVersion: version),
                         partitionKey: partition.isEmpty ? nil : partition,
@@ -71,12 +71,12 @@ public enum FirefoxCookies {
         } catch {
             throw CookieFileError(error, path: path, doing: "cannot read moz_cookies")
         }
-        // The checks every reader applies (`ImportedCookie`): Firefox's file is outside input too.
+        // The checks every reader applies (`ImportChecks`): Firefox's file is outside input too.
         for index in cookies.indices {
             do {
-                cookies[index].domain = try ImportedCookie.canonicalDomain(cookies[index].domain)
-                try ImportedCookie.checkPath(cookies[index].path)
-                try ImportedCookie.checkPair(name: cookies[index].name, value: cookies[index].value)
+                cookies[index].domain = try ImportChecks.canonicalDomain(cookies[index].domain)
+                try ImportChecks.checkPath(cookies[index].path)
+                try ImportChecks.checkPair(name: cookies[index].name, value: cookies[index].value)
             } catch {
                 throw CookieFileError(error.code, path: path, detail: "moz_cookies, cookie \(index + 1): \(error.detail)")
             }

@@ -9,11 +9,11 @@
 /// changes until it is reopened.
 final class CookieJarFile: CookieJarStore {
     let path: String
-    let options: CookieFileOptions
+    let options: CookieJarFileOptions
     /// The open file; nil once closed.
     private let database: CookieLock<CookieDatabase?>
 
-    private init(path: String, options: CookieFileOptions, database: sending CookieDatabase) {
+    private init(path: String, options: CookieJarFileOptions, database: sending CookieDatabase) {
         self.path = path
         self.options = options
         self.database = CookieLock(database)
@@ -22,7 +22,7 @@ final class CookieJarFile: CookieJarStore {
     /// Opens the file at `path` and reads its cookies into the empty `store`, for the jar that
     /// `CookieJarPersistence.attach(to:)` then follows.
     static func open(
-        _ path: String, options: CookieFileOptions, now: CookieTime, into store: CookieStore
+        _ path: String, options: CookieJarFileOptions, now: CookieTime, into store: CookieStore
     ) throws(CookieFileError) -> (CookieJarFile, CookieStore) {
         let (database, loaded) = try CookieDatabase.open(path, options: options, now: now, into: store)
         return (CookieJarFile(path: path, options: options, database: database), loaded)

@@ -4,7 +4,7 @@
 /// storage model's checks (§5.7), so each reader makes sure they are cookies §5.6 and §5.7 could have
 /// produced: a canonical domain, a path starting with "/", and a name and value that would have survived
 /// §5.6 (no control characters but HTAB, no ";", no "=" in the name, not both empty).
-enum ImportedCookie {
+enum ImportChecks {
     /// A time read from a file, clamped to the years 0001–9999 that every format can write back (a
     /// cookie from a server never lies outside them: the 400-day cap, §5.5).
     static func time(_ time: CookieTime) -> CookieTime {

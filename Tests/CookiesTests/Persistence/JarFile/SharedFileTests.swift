@@ -40,7 +40,7 @@ import Testing
         let integrity = try check.prepare("PRAGMA integrity_check")
         #expect(try integrity.step() && integrity.string(at: 0) == "ok")
 
-        let cookies = try CookieFile.read(path: path, now: testEpoch).cookies
+        let cookies = try CookieImportFile.read(path: path, now: testEpoch).cookies
         let values = Dictionary(cookies.map { ($0.name, $0.value) }) { first, _ in first }
         #expect(cookies.count == 2 * Self.iterations + 3, "one row per cookie")
         for writer in 0..<2 {

@@ -1,11 +1,11 @@
 import Testing
 @testable import Cookies
 
-/// The fast path of `ImportedCookie.canonicalDomain` must agree with `CanonicalHost` (the §5.1.2
+/// The fast path of `ImportChecks.canonicalDomain` must agree with `CanonicalHost` (the §5.1.2
 /// canonicalisation) on every input it takes; hosts chosen at the edges of the WHATWG "ends in a number"
 /// rule and of IDNA. Names with an empty label other than a final one ("a..b", ".a") are refused: no
 /// cookie domain has one, and cookies.txt would read a leading dot back as a domain cookie.
-struct ImportedCookieTests {
+struct ImportChecksTests {
     static let hosts = [
         "example.com", "www.example.com", "a-b.example", "example.com.", "example.cafe", "example.0x1f",
         "1.2.3.4", "1.2.3.0x4", "0x7f.1", "example.123", "123.example", "a.b-", "-a.example", "xn--bcher-kva.example",
@@ -18,9 +18,9 @@ struct ImportedCookieTests {
     func fastPathAgreesWithCanonicalHost(host: String) {
         let hasEmptyLabel = host.hasPrefix(".") || host.contains("..")
         let canonical = hasEmptyLabel ? nil : CanonicalHost(host)?.name
-        if ImportedCookie.isCanonicalDomainName(host) {
+        if ImportChecks.isCanonicalDomainName(host) {
             #expect(canonical == host)
         }
-        #expect((try? ImportedCookie.canonicalDomain(host)) == canonical)
+        #expect((try? ImportChecks.canonicalDomain(host)) == canonical)
     }
 }

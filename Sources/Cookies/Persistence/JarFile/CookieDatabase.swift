@@ -20,7 +20,7 @@ final class CookieDatabase {
     /// `store`, then purges the expired and ended-session rows from the file. Returns the database and
     /// the store filled (limits not yet enforced: `CookieStore.Loader`).
     static func open(
-        _ path: String, options: CookieFileOptions, now: CookieTime, into store: CookieStore
+        _ path: String, options: CookieJarFileOptions, now: CookieTime, into store: CookieStore
     ) throws(CookieFileError) -> (CookieDatabase, CookieStore) {
         do {
             return try openChecked(path, options: options, now: now, into: store)
@@ -31,7 +31,7 @@ final class CookieDatabase {
     }
 
     private static func openChecked(
-        _ path: String, options: CookieFileOptions, now: CookieTime, into store: CookieStore
+        _ path: String, options: CookieJarFileOptions, now: CookieTime, into store: CookieStore
     ) throws(CookieFileError) -> (CookieDatabase, CookieStore) {
         if !CookieFileSystem.exists(path) { try CookieFileSystem.createPrivateFile(path) }
         let connection: SQLiteConnection
@@ -123,7 +123,7 @@ final class CookieDatabase {
     /// anything (for tools: `cookiejar inspect`, `export`). The file must be a jar of the current schema.
     /// A lock held by a writer, or another process rebuilding the WAL's index (the first to open a file
     /// whose `-wal` outlived its last connection), is waited for up to `busyTimeout`.
-    static func snapshot(_ path: String, busyTimeout: Duration = CookieFileOptions().busyTimeout) throws(CookieFileError) -> [Cookie] {
+    static func snapshot(_ path: String, busyTimeout: Duration = CookieJarFileOptions().busyTimeout) throws(CookieFileError) -> [Cookie] {
         let connection: SQLiteConnection
         do {
             // A jar in use has a -wal file with its latest changes: read it through SQLite's WAL index.
@@ -217,7 +217,7 @@ final class CookieDatabase {
     /// Finishes opening a file whose cookies were read (`rowsRead` rows): purges what must not outlive
     /// the load, turns on WAL, prepares the write statements.
     private init(
-        path: String, connection: SQLiteConnection, options: CookieFileOptions, now: CookieTime, rowsRead: Int
+        path: String, connection: SQLiteConnection, options: CookieJarFileOptions, now: CookieTime, rowsRead: Int
     ) throws(CookieFileError) {
         self.path = path
         self.connection = connection
@@ -309,6 +309,6 @@ final class CookieDatabase {
 }
 
 extension CookieFileError {
-    /// True for the files `CookieFileOptions.UnreadableFile.moveAside` moves aside.
+    /// True for the files `CookieJarFileOptions.UnreadableFile.moveAside` moves aside.
     var isUnreadableFile: Bool { code == .notADatabase || code == .corrupt || code == .foreign }
 }
