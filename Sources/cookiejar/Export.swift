@@ -38,7 +38,7 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let now = clock(at: at).now()
-        let cookies = try readCookieFile(jar, now: now).cookies.filter { !$0.isExpired(at: now) }
+        let cookies = try readCookieFile(jar, now: now).cookies.unexpired(at: now)
         let text: Data
         switch format {
         case .json:

@@ -60,13 +60,15 @@ struct Inspect: ParsableCommand {
         let now = clock(at: at).now()
         let contents = try readCookieFile(file, now: now)
         var cookies = contents.cookies
-        var sites = SiteIndex()
+        let list = SystemPublicSuffixList.shared
         if let site {
-            let wanted = SiteIndex.site(ofHost: site)
-            cookies = cookies.filter { sites.site(of: $0) == wanted }
+            // A host or domain as the user wrote it (any case, U-labels); text that names no host is
+            // compared as it is, lower-cased, and matches no cookie unless a file holds such a domain.
+            let wanted = CanonicalHost(site).map(list.site(of:)) ?? site.lowercased()
+            cookies = cookies.filter { list.site(of: $0) == wanted }
         }
         if let name { cookies = cookies.filter { $0.name == name } }
-        if expired { cookies = cookies.filter { $0.isExpired(at: now) } }
+        if expired { cookies = cookies.expired(at: now) }
         if session { cookies = cookies.filter { !$0.isPersistent } }
         let terminal = Terminal.standardOutput
         let table = CookieTable(showValues: showValues, now: now, terminal: terminal)
@@ -81,26 +83,24 @@ struct Inspect: ParsableCommand {
         }
         var out = OutputText(streaming: true)
         if let url {
-            requestReport(try parseRequestURL(url), cookies: cookies, sites: &sites, now: now, table: table, to: &out)
+            requestReport(try parseRequestURL(url), cookies: cookies, list: list, now: now, table: table, to: &out)
         } else {
             out.append(contentsOf: terminal.dim("\(file) (\(contents.format.displayName))") + "\n")
-            table.render(cookies, site: { sites.site(of: $0) }, to: &out)
+            table.render(cookies, site: list.site(of:), to: &out)
         }
         out.writeToStandardOutput()
     }
 
     /// The `Cookie` header of a request and, for every other cookie of its site, the reason it stays off.
     private func requestReport(
-        _ requestURL: CookieURL, cookies: [Cookie], sites: inout SiteIndex, now: CookieTime, table: CookieTable,
+        _ requestURL: CookieURL, cookies: [Cookie], list: any PublicSuffixList, now: CookieTime, table: CookieTable,
         to out: inout OutputText
     ) {
-        let jar = CookieJar(clock: ManualCookieClock(now))
-        let requestSite = SiteIndex.site(ofHost: requestURL.host.name)
-        let ofSite = cookies.filter { sites.site(of: $0) == requestSite }
-        var expired: [Cookie] = []
-        for cookie in ofSite {
-            if cookie.isExpired(at: now) { expired.append(cookie) } else { jar.insert(cookie) }
-        }
+        let jar = CookieJar(publicSuffixList: list, clock: ManualCookieClock(now))
+        let requestSite = list.site(of: requestURL.host)
+        let ofSite = cookies.filter { list.site(of: $0) == requestSite }
+        for cookie in ofSite.unexpired(at: now) { jar.insert(cookie) }
+        let expired = ofSite.expired(at: now)
         let report = jar.retrievalReport(for: requestURL, context: request.context)
         let sent = report.filter { $0.exclusion == nil }.map(\.cookie)
         let terminal = table.terminal

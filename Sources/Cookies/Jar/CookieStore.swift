@@ -92,7 +92,7 @@ struct CookieStore: Sendable {
             return index
         }
         let name = name ?? String(decoding: domain, as: UTF8.self)
-        let key = sharedSiteKey(publicSuffixList.registrableDomain(ofCanonicalDomain: name) ?? name)
+        let key = sharedSiteKey(publicSuffixList.site(ofCanonicalDomain: name))
         if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll() }
         siteKeyCache.add(domain, value: CachedSite(key: key, slot: siteSlots[key], layout: siteLayout))
         return siteKeyCache.count - 1
