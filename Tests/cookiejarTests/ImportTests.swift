@@ -2,9 +2,153 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `cookiejar import`, run as a sub-process, against golden output.
+/// `cookiejar import`, run as a sub-process, against golden output: each format the library reads, the
+/// evictions report, and files it cannot read, named in one line on stderr with exit status 3 and left as
+/// they were.
+///
+/// The samples (Tests/Samples): `app-jar.json` and `app-jar.sqlite` are the tool's own formats;
+/// `safari.binarycookies` holds four cookies in two pages laid out as `BinaryCookies` documents the format
+/// (flags Secure|HttpOnly|Strict, Lax, none, none; the last one expired in 2023); `firefox-cookies.sqlite`
+/// is a `moz_cookies` table of Firefox schema 16 (as in FirefoxCookiesTests: expiry in milliseconds) with
+/// a domain cookie, a host-only one, a partitioned one and an expired one; `foreign.sqlite` is an SQLite
+/// database of another application (one `notes` table).
 struct ImportTests {
     let directory = TemporaryDirectory()
+
+    struct Source: Sendable, CustomTestStringConvertible {
+        var golden: String
+        /// A sample of Tests/Samples, or nil for the cookies.txt the test writes.
+        var sample: String?
+        var testDescription: String { golden }
+    }
+
+    /// A Netscape cookies.txt (domain, include-subdomains, path, secure, expiry, name, value; the curl
+    /// extension "#HttpOnly_"): a domain cookie, an HttpOnly host-only one, a session one (expiry 0) and
+    /// one expired in 2020.
+    static let cookiesTxt = """
+        # Netscape HTTP Cookie File
+        .example.com\tTRUE\t/\tTRUE\t1826787600\tsid\tabc123
+        #HttpOnly_www.example.com\tFALSE\t/app\tFALSE\t1826787600\ttoken\tt0k
+        www.example.com\tFALSE\t/\tFALSE\t0\tsession\t1
+        example.org\tFALSE\t/\tFALSE\t1600000000\told\tgone
+
+        """
+
+    static let sources: [Source] = [
+        Source(golden: "import-cookies-txt", sample: nil),
+        Source(golden: "import-json", sample: "Tests/Samples/app-jar.json"),
+        Source(golden: "import-jar", sample: "Tests/Samples/app-jar.sqlite"),
+        Source(golden: "import-binarycookies", sample: "Tests/Samples/safari.binarycookies"),
+        Source(golden: "import-firefox", sample: "Tests/Samples/firefox-cookies.sqlite"),
+    ]
+
+    /// Each format into a new jar, then the jar exported as cookies.txt: what the import said, and what the
+    /// jar file holds (expired cookies dropped, session cookies kept only with --keep-session-cookies).
+    @Test(arguments: sources)
+    func importsEachFormat(_ source: Source) throws {
+        let path = try source.sample ?? write(Self.cookiesTxt, to: "cookies.txt")
+        let jar = directory.file("jar.sqlite")
+        let imported = try Tool.run(["import", path, "--into", jar, "--at", InspectTests.at])
+        let exported = try Tool.run(["export", jar, "--format", "cookies.txt", "--at", InspectTests.at])
+        try Tool.expectGolden([imported, exported], source.golden, maskingDirectory: directory.path)
+    }
+
+    /// --keep-session-cookies keeps the session cookie of the cookies.txt in the jar file.
+    @Test func keepSessionCookiesKeepsThemInTheJarFile() throws {
+        let path = try write(Self.cookiesTxt, to: "cookies.txt")
+        let jar = directory.file("jar.sqlite")
+        let imported = try Tool.run(["import", path, "--into", jar, "--keep-session-cookies", "--at", InspectTests.at])
+        let exported = try Tool.run(["export", jar, "--format", "cookies.txt", "--at", InspectTests.at])
+        try Tool.expectGolden([imported, exported], "import-keep-session-cookies", maskingDirectory: directory.path)
+    }
+
+    /// A bad line stops a strict import (nothing imported, no jar file made); --lenient skips it, names it
+    /// on stderr with its line, and imports the rest.
+    @Test func aBadLineStopsTheImportUnlessLenient() throws {
+        let text = Self.cookiesTxt.replacingOccurrences(of: "www.example.com\tFALSE\t/\tFALSE\t0", with: "www.example.com\tMAYBE\t/\tFALSE\t0")
+        let path = try write(text, to: "cookies.txt")
+        let jar = directory.file("jar.sqlite")
+        let strict = try Tool.run(["import", path, "--into", jar, "--at", InspectTests.at])
+        #expect(!FileManager.default.fileExists(atPath: jar), "a failed import makes no jar file")
+        let lenient = try Tool.run(["import", path, "--into", jar, "--lenient", "--at", InspectTests.at])
+        try Tool.expectGolden([strict, lenient], "import-bad-line", maskingDirectory: directory.path)
+    }
+
+    struct Unreadable: Sendable, CustomTestStringConvertible {
+        var golden: String
+        /// True for an SQLite database in WAL mode (header bytes 18 and 19 are 2, sqlite.org file format §1.3).
+        var isWAL = false
+        /// The file's bytes.
+        var bytes: @Sendable () throws -> [UInt8]
+        var testDescription: String { golden }
+    }
+
+    /// The bytes of a sample of Tests/Samples.
+    static func sample(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: Tool.packageRoot.appendingPathComponent("Tests/Samples/\(name)")))
+    }
+
+    /// Files that are no cookie file of a known format, or a damaged one: one line on stderr naming the
+    /// file and what is wrong with it, exit 3, and no jar file made.
+    static let unreadableSources: [Unreadable] = [
+        Unreadable(golden: "import-unknown-format") { Array("PK\u{3}\u{4} a zip archive, not cookies\n".utf8) },
+        // The binarycookies sample cut inside its second page.
+        Unreadable(golden: "import-truncated-binarycookies") { Array(try sample("safari.binarycookies").prefix(300)) },
+        Unreadable(golden: "import-foreign-database") { try sample("foreign.sqlite") },
+    ]
+
+    @Test(arguments: unreadableSources)
+    func unreadableSourceIsNamedAndNothingIsImported(_ source: Unreadable) throws {
+        let bytes = try source.bytes()
+        let path = directory.file("source")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let jar = directory.file("jar.sqlite")
+        let run = try Tool.run(["import", path, "--into", jar, "--at", InspectTests.at])
+        #expect(run.status == 3)
+        #expect(!FileManager.default.fileExists(atPath: jar), "nothing imported: no jar file made")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes), "the source is only read")
+        try Tool.expectGolden([run], source.golden, maskingDirectory: directory.path)
+    }
+
+    /// A jar file to import into that is no cookie jar (another application's database, a text file, a
+    /// damaged database): the default `.fail` of `CookieJarFileOptions.unreadableFile` leaves it exactly as
+    /// it is and moves nothing aside, and the tool says which file and why, exit 3.
+    static let unreadableJars: [Unreadable] = [
+        Unreadable(golden: "import-into-foreign-database") { try sample("foreign.sqlite") },
+        Unreadable(golden: "import-into-text-file") { Array("my notes, not a jar\n".utf8) },
+        // The jar sample with its first page overwritten past the 100-byte database header: the schema
+        // is gone.
+        Unreadable(golden: "import-into-damaged-database", isWAL: true) {
+            var bytes = try sample("app-jar.sqlite")
+            for index in 100..<min(bytes.count, 4096) { bytes[index] = 0xA5 }
+            return bytes
+        },
+    ]
+
+    @Test(arguments: unreadableJars)
+    func unreadableJarIsLeftUntouched(_ target: Unreadable) throws {
+        let bytes = try target.bytes()
+        let jar = directory.file("jar.sqlite")
+        try Data(bytes).write(to: URL(fileURLWithPath: jar))
+        let source = try write(Self.cookiesTxt, to: "cookies.txt")
+        let run = try Tool.run(["import", source, "--into", jar, "--at", InspectTests.at])
+        #expect(run.status == 3)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: jar)) == Data(bytes), "the jar file is left as it was")
+        // Nothing moved aside, nothing written beside it. Opening a database whose header says WAL (the
+        // damaged jar) makes SQLite create its -shm index and an empty -wal, as for any reader of it.
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(files.filter { !$0.hasSuffix("-shm") && !$0.hasSuffix("-wal") } == ["cookies.txt", "jar.sqlite"])
+        #expect(FileManager.default.fileExists(atPath: jar + "-wal") == target.isWAL)
+        if target.isWAL { #expect(try FileManager.default.attributesOfItem(atPath: jar + "-wal")[.size] as? Int == 0) }
+        try Tool.expectGolden([run], target.golden, maskingDirectory: directory.path)
+    }
+
+    /// Writes `text` to a file of the temporary directory and returns its path.
+    private func write(_ text: String, to name: String) throws -> String {
+        let path = directory.file(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
 
     /// 1,000 cookies of one site into a new jar (issue 22: the import said "imported 1000 of 1000 …; the
     /// jar file holds 163 (had 0)" and nothing of the 837 the per-site limit evicted, 180 purged to 150,
@@ -15,9 +159,8 @@ struct ImportTests {
         // Netscape cookies.txt: domain, include-subdomains, path, secure, expiry, name, value.
         let lines = (0..<1_000).map { "example.com\tFALSE\t/\tFALSE\t1900000000\tc\($0)\tv\($0)" }
         try (lines.joined(separator: "\n") + "\n").write(toFile: source, atomically: true, encoding: .utf8)
-        var run = try Tool.run(["import", source, "--into", directory.file("new-jar.sqlite"), "--at", InspectTests.at])
-        run.stdout = run.stdout.replacingOccurrences(of: directory.path, with: "$TMP")
-        try Tool.expectGolden(run, "import-evictions")
+        let run = try Tool.run(["import", source, "--into", directory.file("new-jar.sqlite"), "--at", InspectTests.at])
+        try Tool.expectGolden([run], "import-evictions", maskingDirectory: directory.path)
     }
 
     /// 3,400 cookies of 34 sites, interleaved, into a new jar: the jar-wide limit (3300, purged to 3000)
@@ -26,8 +169,7 @@ struct ImportTests {
         let source = directory.file("many-sites.txt")
         let lines = (0..<3_400).map { "site\($0 % 34).com\tFALSE\t/\tFALSE\t1900000000\tc\($0)\tv" }
         try (lines.joined(separator: "\n") + "\n").write(toFile: source, atomically: true, encoding: .utf8)
-        var run = try Tool.run(["import", source, "--into", directory.file("new-jar.sqlite"), "--at", InspectTests.at])
-        run.stdout = run.stdout.replacingOccurrences(of: directory.path, with: "$TMP")
-        try Tool.expectGolden(run, "import-evictions-jar-wide")
+        let run = try Tool.run(["import", source, "--into", directory.file("new-jar.sqlite"), "--at", InspectTests.at])
+        try Tool.expectGolden([run], "import-evictions-jar-wide", maskingDirectory: directory.path)
     }
 }

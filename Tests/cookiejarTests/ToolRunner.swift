@@ -69,12 +69,25 @@ enum Tool {
     /// Compares a run with `Golden/<name>.txt`; `COOKIEJAR_UPDATE_GOLDEN=1 swift test --filter cookiejarTests`
     /// rewrites the golden files instead.
     static func expectGolden(_ run: ToolRun, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try expectGolden(transcript: run.transcript, name, sourceLocation: sourceLocation)
+    }
+
+    /// Compares the transcripts of `runs`, one after the other, with `Golden/<name>.txt`, each occurrence of
+    /// `directory` written `$TMP` (a temporary directory's name changes from run to run).
+    static func expectGolden(
+        _ runs: [ToolRun], _ name: String, maskingDirectory directory: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let transcript = runs.map(\.transcript).joined().replacingOccurrences(of: directory, with: "$TMP")
+        try expectGolden(transcript: transcript, name, sourceLocation: sourceLocation)
+    }
+
+    private static func expectGolden(transcript: String, _ name: String, sourceLocation: SourceLocation) throws {
         let file = packageRoot.appendingPathComponent("Tests/cookiejarTests/Golden/\(name).txt")
         if ProcessInfo.processInfo.environment["COOKIEJAR_UPDATE_GOLDEN"] == "1" {
-            try run.transcript.write(to: file, atomically: true, encoding: .utf8)
+            try transcript.write(to: file, atomically: true, encoding: .utf8)
             return
         }
         let golden = try String(contentsOf: file, encoding: .utf8)
-        #expect(run.transcript == golden, "differs from Golden/\(name).txt", sourceLocation: sourceLocation)
+        #expect(transcript == golden, "differs from Golden/\(name).txt", sourceLocation: sourceLocation)
     }
 }
