@@ -225,9 +225,7 @@ public final class CookieJar: Sendable {
     /// The cookies last accessed after `time` (for writing last-access times to the jar's store).
     func cookies(accessedAfter time: CookieTime) -> [Cookie] {
         store.withLock { store in
-            store.sites.flatMap { site in
-                site.entries.indices.filter { site.entries[$0].lastAccess > time }.map(site.cookie(at:))
-            }
+            store.sites.flatMap { $0.cookies(accessedAfter: time) }
         }
     }
 

@@ -45,6 +45,11 @@ struct SiteCookies: Sendable {
     /// Every cookie, in send order.
     var cookies: [Cookie] { entries.indices.map(cookie(at:)) }
 
+    /// The cookies last accessed after `time`, in send order.
+    func cookies(accessedAfter time: CookieTime) -> [Cookie] {
+        entries.indices.filter { entries[$0].lastAccess > time }.map(cookie(at:))
+    }
+
     /// The index of the cookie of `identity` (the one a new cookie of that identity replaces, §5.7
     /// step 23), if any: the tags are read, and the parts compared only where the tag is equal.
     func indexOfCookie(with identity: CookieIdentityBytes) -> Int? {
