@@ -19,8 +19,8 @@ extension CookieStore {
         }
 
         mutating func append(_ cookie: LoadedCookie, to store: inout CookieStore) {
-            guard !cookie.entry.isExpired(at: now) else { return }
-            store.noteCreation(cookie.entry.creation)
+            guard !cookie.isExpired(at: now) else { return }
+            store.noteCreation(cookie.creation)
             let slot = siteSlots.value(ofDomain: cookie.domain) ?? addSite(ofDomain: cookie.domain, to: &store)
             store.withSite(at: slot) { $0.append(cookie) }
         }

@@ -227,7 +227,11 @@ struct SiteCookies: Sendable {
     /// when new to the site's tables; its name and value go to `pairs` as they are when they are
     /// well-formed UTF-8, else as the Strings they decode to.
     mutating func append(_ cookie: LoadedCookie) {
-        var new = cookie.entry
+        var new = StoredCookie(
+            isHostOnly: cookie.isHostOnly, expiry: cookie.expiry, creation: cookie.creation, lastAccess: cookie.lastAccess,
+            isSecure: cookie.isSecure, isHTTPOnly: cookie.isHTTPOnly, sameSite: cookie.sameSite,
+            isSourceSecure: cookie.isSourceSecure, sourcePort: cookie.sourcePort, domain: 0, path: 0,
+            partition: StoredCookie.unpartitioned)
         new.domain = domains.retain(utf8: cookie.domain)
         new.path = paths.retain(utf8: cookie.path)
         new.partition = cookie.partitionKey.map { partitions.retain(utf8: $0) } ?? StoredCookie.unpartitioned
