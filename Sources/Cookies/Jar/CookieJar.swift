@@ -28,17 +28,16 @@ public final class CookieJar: Sendable {
         self.persistence = persistence
     }
 
-    /// Runs `body` on the store under the lock, then delivers the changes it made to the observers. With
-    /// `recordingChanges`, the store records its changes even when no one observes them, for `body` to
-    /// read (they are dropped after it when no one observes them).
+    /// Runs `body` on the store under the lock, then delivers the changes it made to the observers (the
+    /// store records changes only while someone observes them).
     @inline(__always)
-    private func withStore<R>(recordingChanges: Bool = false, _ body: (inout CookieStore) -> R) -> R {
+    private func withStore<R>(_ body: (inout CookieStore) -> R) -> R {
         let observed = dispatcher.isObserved.load(ordering: .acquiring)
         let result = store.withLock { store in
-            store.recordsChanges = observed || recordingChanges
+            store.recordsChanges = observed
             let result = body(&store)
             if !store.changes.isEmpty {
-                if observed { dispatcher.enqueue(store.changes) }
+                dispatcher.enqueue(store.changes)
                 store.changes.removeAll(keepingCapacity: true)
             }
             return result
@@ -104,7 +103,9 @@ public final class CookieJar: Sendable {
             var parts = CookieParts()
             guard (try? parts.parse(line)) != nil else { return }
             let now = clock.now()
-            withStore { _ = $0.receive(parts, line: line, from: url, context: context, now: now) }
+            withStore { store in
+                let _: StorageAction = store.receive(parts, line: line, from: url, context: context, now: now)
+            }
         }
     }
 
@@ -135,9 +136,8 @@ public final class CookieJar: Sendable {
         _ parsed: ParsedSetCookie, from url: CookieURL, context: CookieRequestContext = .firstParty
     ) -> SetCookieOutcome {
         let now = clock.now()
-        return withStore(recordingChanges: true) { store in
-            let action = parsed.line.withUTF8BytesViaSpan { store.receive(parsed.parts, line: $0, from: url, context: context, now: now) }
-            return SetCookieOutcome(action, changes: store.changes)
+        return withStore { store in
+            parsed.line.withUTF8BytesViaSpan { store.receive(parsed.parts, line: $0, from: url, context: context, now: now) }
         }
     }
 
@@ -225,9 +225,7 @@ public final class CookieJar: Sendable {
     /// The cookies last accessed after `time` (for writing last-access times to the jar's store).
     func cookies(accessedAfter time: CookieTime) -> [Cookie] {
         store.withLock { store in
-            store.sites.flatMap { site in
-                site.entries.indices.filter { site.entries[$0].lastAccess > time }.map(site.cookie(at:))
-            }
+            store.sites.flatMap { $0.cookies(accessedAfter: time) }
         }
     }
 

@@ -1,6 +1,7 @@
 /// A cookie as a reader of a jar file finds it (`CookieDatabase`), handed to the store as it is read:
 /// its strings are still the reader's UTF-8 bytes, valid only until the reader moves on, so that the
-/// store makes Strings of only what it keeps (`SiteCookies.append(_:)`).
+/// store makes Strings of only what it keeps, and builds its own entry of the other fields
+/// (`SiteCookies.append(_:)`). The fields are those of `Cookie`.
 struct LoadedCookie {
     var name: UnsafeBufferPointer<UInt8>
     var value: UnsafeBufferPointer<UInt8>
@@ -8,17 +9,32 @@ struct LoadedCookie {
     var path: UnsafeBufferPointer<UInt8>
     /// nil for an unpartitioned cookie.
     var partitionKey: UnsafeBufferPointer<UInt8>?
-    /// The other fields; its domain, path and partition slots are not set yet.
-    var entry: StoredCookie
+    var isHostOnly: Bool
+    /// nil for a session cookie.
+    var expiry: CookieTime?
+    var creation: CookieTime
+    var lastAccess: CookieTime
+    var isSecure: Bool
+    var isHTTPOnly: Bool
+    var sameSite: SameSite
+    var isSourceSecure: Bool
+    var sourcePort: Int?
+
+    /// True when the cookie has expired at `now`.
+    func isExpired(at now: CookieTime) -> Bool {
+        expiry.map { $0 <= now } ?? false
+    }
 
     /// This cookie as a `Cookie`; its domain, path and partition key are `previous`'s own strings when
     /// they have the same bytes (rows of one site repeat them).
     func cookie(sharingStringsOf previous: Cookie?) -> Cookie {
         let partitionKey = partitionKey.map { String(utf8: $0, reusing: previous?.partitionKey) }
-        return entry.cookie(
+        return Cookie(
             name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self),
-            domain: String(utf8: domain, reusing: previous?.domain), path: String(utf8: path, reusing: previous?.path),
-            partitionKey: partitionKey)
+            domain: String(utf8: domain, reusing: previous?.domain), isHostOnly: isHostOnly,
+            path: String(utf8: path, reusing: previous?.path), expiry: expiry, creation: creation,
+            lastAccess: lastAccess, isSecure: isSecure, isHTTPOnly: isHTTPOnly, sameSite: sameSite,
+            partitionKey: partitionKey, isSourceSecure: isSourceSecure, sourcePort: sourcePort)
     }
 }
 
@@ -34,17 +50,28 @@ extension String {
 }
 
 extension LoadedCookie {
+    /// The fields of `cookie` with its strings given as UTF-8 bytes.
+    init(
+        _ cookie: Cookie, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>,
+        domain: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, partitionKey: UnsafeBufferPointer<UInt8>?
+    ) {
+        self.init(
+            name: name, value: value, domain: domain, path: path, partitionKey: partitionKey, isHostOnly: cookie.isHostOnly,
+            expiry: cookie.expiry, creation: cookie.creation, lastAccess: cookie.lastAccess, isSecure: cookie.isSecure,
+            isHTTPOnly: cookie.isHTTPOnly, sameSite: cookie.sameSite, isSourceSecure: cookie.isSourceSecure,
+            sourcePort: cookie.sourcePort)
+    }
+
     /// Calls `body` with `cookie` as a reader of a store would hand it over (for stores that read
     /// `Cookie`s: `CookieJar(loading:into:options:…)`).
     static func withLoaded(_ cookie: Cookie, _ body: (LoadedCookie) -> Void) {
         var (name, value, domain, path, partitionKey) = (cookie.name, cookie.value, cookie.domain, cookie.path, cookie.partitionKey)
-        let entry = StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
         name.withUTF8 { name in
             value.withUTF8 { value in
                 domain.withUTF8 { domain in
                     path.withUTF8 { path in
                         func hand(_ partitionKey: UnsafeBufferPointer<UInt8>?) {
-                            body(LoadedCookie(name: name, value: value, domain: domain, path: path, partitionKey: partitionKey, entry: entry))
+                            body(LoadedCookie(cookie, name: name, value: value, domain: domain, path: path, partitionKey: partitionKey))
                         }
                         if partitionKey == nil { hand(nil) } else { partitionKey!.withUTF8 { hand($0) } }
                     }

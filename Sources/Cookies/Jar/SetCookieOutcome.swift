@@ -27,36 +27,8 @@ public enum SetCookieOutcome: Sendable, Hashable {
     }
 }
 
-extension SetCookieOutcome {
-    /// The outcome of `action`, whose cookies are in `changes`, the changes recorded while it was taken
-    /// (an expired old cookie that the line removed first, and evictions after it, are changes of their
-    /// own: the line's own change is the one of its kind).
-    init(_ action: StorageAction, changes: some Collection<CookieChange>) {
-        switch action {
-        case .expired:
-            self = .expired
-            return
-        case .rejected(let reason):
-            self = .rejected(reason)
-            return
-        case .stored, .replaced, .deleted:
-            break
-        }
-        for change in changes {
-            switch (action, change) {
-            case (.stored, .added(let cookie)):
-                self = .stored(cookie)
-                return
-            case (.replaced, .replaced(let old, let new)):
-                self = .replaced(new, previous: old)
-                return
-            case (.deleted, .removed(let previous, _)):
-                self = .deleted(previous: previous)
-                return
-            default:
-                continue
-            }
-        }
-        preconditionFailure("\(action) recorded no change")
-    }
+extension SetCookieOutcome: ReceiptReport {
+    static func previous(_ cookie: () -> Cookie) -> Cookie { cookie() }
+    static func stored(_ cookie: () -> Cookie) -> SetCookieOutcome { .stored(cookie()) }
+    static func replaced(_ cookie: () -> Cookie, previous: Cookie) -> SetCookieOutcome { .replaced(cookie(), previous: previous) }
 }

@@ -16,7 +16,11 @@ extension ParsedSetCookie {
         if let domain = parts.domain {
             let needsDot = domain.firstByte(in: line).map { $0 == UInt8(ascii: ".") || $0.isCookieWhitespace } ?? false
             output.append(needsDot ? "; Domain=." : "; Domain=")
-            domain.append(in: line, to: &output)
+            if parts.domainHasUppercase, let lowercased = self.domain {
+                output.append(lowercased)
+            } else {
+                domain.append(in: line, to: &output)
+            }
         }
         if let path = parts.path {
             output.append("; Path=")

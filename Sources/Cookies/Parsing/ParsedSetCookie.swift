@@ -3,9 +3,9 @@
 /// No policy is applied here (that is §5.7, `CookieJar`).
 ///
 /// A parsed value keeps the line it came from and reads its name, value, Domain and Path out of it when
-/// they are asked for (`LinePart`), so parsing allocates nothing per part. A part given as text (by a
-/// setter, or a Domain lower-cased by §5.6.3) is a range of the line too: the line is then rebuilt, or
-/// the text appended to it.
+/// they are asked for (`LinePart`), so parsing allocates nothing per part; a Domain with upper-case
+/// letters is lower-cased (§5.6.3) as it is read. A part given as text (by a setter) is a range of the
+/// line too: the line is then rebuilt from the texts.
 public struct ParsedSetCookie: Sendable, Hashable {
     /// The field value the parts below refer to (ill-formed UTF-8 already replaced by U+FFFD), and the
     /// texts given for parts after it.
@@ -36,7 +36,7 @@ public struct ParsedSetCookie: Sendable, Hashable {
     /// The last Domain attribute, without one leading "." and lower-cased (§5.6.3). An empty string
     /// (from `Domain=` or `Domain=.`) makes the cookie host-only (§5.7 step 10).
     public var domain: String? {
-        get { parts.domain?.string(in: line) }
+        get { parts.domain(in: line) }
         set { setParts(name: name, value: value, domain: newValue, path: path) }
     }
     /// The last Path attribute (§5.6.4). An empty string stands for a Path attribute whose value was
@@ -97,6 +97,8 @@ public struct ParsedSetCookie: Sendable, Hashable {
         parts.name = appendToLine(name)
         parts.value = appendToLine(value)
         parts.domain = domain.map { appendToLine($0) }
+        // A Domain given as text is kept as it is given.
+        parts.domainHasUppercase = false
         parts.path = path.map { appendToLine($0) }
     }
 

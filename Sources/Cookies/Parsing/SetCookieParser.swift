@@ -26,15 +26,6 @@ extension ParsedSetCookie {
         }
         if let rejection { throw rejection }
         self.init(line: line, parts: parts)
-        if parts.domainHasUppercase {
-            // §5.6.3: the lower-cased Domain is a text of its own, after the field value (lower-casing
-            // changes ASCII letters only, so the bytes stay well-formed UTF-8).
-            let lowercased = self.line.withUTF8Bytes { bytes in
-                parts.withDomain(in: bytes) { String(wellFormedUTF8: $0, isASCII: $0.isASCII) }
-            }
-            self.parts.domain = appendToLine(lowercased)
-            self.parts.domainHasUppercase = false
-        }
     }
 
     /// Parses the UTF-8 bytes of one `Set-Cookie` field value (rfc6265bis-22 §5.6).
@@ -60,7 +51,8 @@ struct CookieParts: Sendable, BitwiseCopyable {
     var expires: Int64?
     var maxAge: Int64?
     var domain: LinePart?
-    /// The Domain holds an upper-case letter, to be lower-cased (§5.6.3) once parsing is done.
+    /// The Domain holds an upper-case letter: it is read lower-cased (§5.6.3) through `withDomain(in:_:)`,
+    /// the one place that lower-cases it, by the receive rules and by `ParsedSetCookie` alike.
     var domainHasUppercase = false
     /// An empty range stands for the default-path (§5.6.4).
     var path: LinePart?
@@ -82,6 +74,13 @@ struct CookieParts: Sendable, BitwiseCopyable {
             for index in bytes.indices { lowercased[index] = bytes[index].asciiLowercased }
             return body(UnsafeBufferPointer(lowercased))
         }
+    }
+
+    /// The Domain attribute of `line` (these parts' line) as text, lower-cased (§5.6.3); nil when there is
+    /// none.
+    func domain(in line: String) -> String? {
+        guard domain != nil else { return nil }
+        return line.withUTF8Bytes { line in withDomain(in: line) { String(wellFormedUTF8: $0, isASCII: $0.isASCII) } }
     }
 
     /// §5.6 on the bytes of `line`: the name-value-pair, then each cookie-av applied in turn. The parts

@@ -25,10 +25,11 @@ struct EvictionTests {
         #expect(jar.count == 10)
         clock.advance(seconds: 1)
         jar.setCookie("new=1", from: url("https://h.test/"))
-        #expect(jar.count == 7, "purged to limit minus purge count")
-        let names = Set(jar.allCookies().map(\.name))
-        #expect(names.contains("secure"), "Secure cookies go last")
-        #expect(names.contains("new"), "the cookie just stored stays")
+        // 11 cookies, the limit 10: down to 10 - 3. The lookup left every cookie last accessed at one
+        // time, the replacement of c0 later: c1...c4 go (ties in send order), then c0 would, then the
+        // Secure cookie; the cookie just stored never. What is left stays in send order (creation order:
+        // c0 kept its creation time, §5.7 step 23).
+        #expect(jar.allCookies().map(\.name) == ["secure", "c0", "c5", "c6", "c7", "c8", "new"])
     }
 
     /// A site over its limit keeps exactly the cookies a full sort in eviction order would keep
@@ -77,9 +78,12 @@ struct EvictionTests {
                 #expect(jar.count <= 100)
             }
         }
-        #expect(jar.count > 80)
-        #expect(jar.cookies(forSite: "s39.test").count == 5, "the newest site keeps its cookies")
-        #expect(jar.cookies(forSite: "s0.test").isEmpty, "the least recently accessed went first")
+        // The 101st cookie brings the jar to 100 - 10 (11 go), and so every 11 cookies after it; the last
+        // at the 200th. Every cookie was last accessed when it was created, one second apart: the oldest
+        // go, whatever their site (§6.1; CookieMonster: least recently accessed first). The newest 90
+        // are left: sites s22...s39, whole.
+        let expected = (22..<40).flatMap { site in (0..<5).map { "s\(site).test c\($0)" } }
+        #expect(jar.allCookies().map { "\($0.domain) \($0.name)" } == expected)
     }
 
     @Test func hostileServerCannotGrowTheJar() {
@@ -87,7 +91,11 @@ struct EvictionTests {
         for index in 0..<2_000 {
             jar.setCookie("c\(index)=\(index); Domain=evil.test", from: url("http://a\(index % 7).evil.test/"))
         }
-        #expect(jar.count <= 180)
+        // Every cookie goes to the site evil.test, each created 1 µs after the one before (the clock stands
+        // still: §5.7 step 24's strictly increasing creation times), so the oldest go first: the 181st
+        // cookie brings the site to 180 - 30 (31 go), and so every 31 cookies after it, the last time at
+        // the 1979th; 21 came since. The newest 171 are left, in send order.
+        #expect(jar.allCookies().map(\.name) == (1829..<2000).map { "c\($0)" })
     }
 
     /// Which cookies survive, operation after operation, is what a plain model of the rules keeps: the

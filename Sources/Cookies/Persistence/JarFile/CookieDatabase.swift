@@ -204,14 +204,12 @@ final class CookieDatabase {
             let sameSite = CookieDatabaseSchema.sameSite(code: sameSiteCode),
             let isSourceSecure = row.column(offset + 12).integer, let sourcePort = row.column(offset + 13).integerOrNull
         else { return nil }
-        let entry = StoredCookie(
+        return LoadedCookie(
+            name: name, value: value, domain: domain, path: path, partitionKey: partitionKey.isEmpty ? nil : partitionKey,
             isHostOnly: isHostOnly != 0, expiry: expiry.map(CookieTime.init(microsecondsSinceEpoch:)),
             creation: CookieTime(microsecondsSinceEpoch: creation), lastAccess: CookieTime(microsecondsSinceEpoch: lastAccess),
             isSecure: isSecure != 0, isHTTPOnly: isHTTPOnly != 0, sameSite: sameSite, isSourceSecure: isSourceSecure != 0,
-            sourcePort: sourcePort.map { Int($0) }, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
-        return LoadedCookie(
-            name: name, value: value, domain: domain, path: path, partitionKey: partitionKey.isEmpty ? nil : partitionKey,
-            entry: entry)
+            sourcePort: sourcePort.map { Int($0) })
     }
 
     /// Finishes opening a file whose cookies were read (`rowsRead` rows): purges what must not outlive

@@ -1,3 +1,7 @@
+// The hash of the storage's byte-keyed tables (`DomainTable`, `CookieIdentityBytes`' tags): every receipt
+// and request hashes a host or an identity, so it reads the bytes in place, a word at a time, where SipHash
+// over a String would cost several times as much.
+
 extension UnsafeBufferPointer<UInt8> {
     /// A 64-bit hash of these bytes from `seed`: each eight bytes mixed in with a multiply, then the
     /// bits folded down so that the low ones depend on all of them. The bytes after the last whole word

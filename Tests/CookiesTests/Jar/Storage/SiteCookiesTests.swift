@@ -113,11 +113,10 @@ struct SiteCookiesTests {
             buffers.append(UnsafeBufferPointer(slice))
             start += field.count
         }
-        let entry = StoredCookie(cookie, domain: 0, path: 0, partition: StoredCookie.unpartitioned)
         site.append(
             LoadedCookie(
-                name: buffers[0], value: buffers[1], domain: buffers[2], path: buffers[3],
-                partitionKey: cookie.partitionKey == nil ? nil : buffers[4], entry: entry))
+                cookie, name: buffers[0], value: buffers[1], domain: buffers[2], path: buffers[3],
+                partitionKey: cookie.partitionKey == nil ? nil : buffers[4]))
     }
 
     @Test func loadedCookiesAreRestoredToSendOrder() {

@@ -1,3 +1,6 @@
+// Loading a jar file into the storage: rows arrive in any order and go straight into their sites' tables
+// (no `Cookie` per row), each site sorted into send order once at the end.
+
 extension CookieStore {
     /// Fills an empty store with the cookies of a jar file as they are read, one at a time in any order:
     /// each goes straight into its site's tables (`SiteCookies.append(_:)`), and each site is sorted
@@ -16,8 +19,8 @@ extension CookieStore {
         }
 
         mutating func append(_ cookie: LoadedCookie, to store: inout CookieStore) {
-            guard !cookie.entry.isExpired(at: now) else { return }
-            store.noteCreation(cookie.entry.creation)
+            guard !cookie.isExpired(at: now) else { return }
+            store.noteCreation(cookie.creation)
             let slot = siteSlots.value(ofDomain: cookie.domain) ?? addSite(ofDomain: cookie.domain, to: &store)
             store.withSite(at: slot) { $0.append(cookie) }
         }

@@ -45,6 +45,11 @@ struct SiteCookies: Sendable {
     /// Every cookie, in send order.
     var cookies: [Cookie] { entries.indices.map(cookie(at:)) }
 
+    /// The cookies last accessed after `time`, in send order.
+    func cookies(accessedAfter time: CookieTime) -> [Cookie] {
+        entries.indices.filter { entries[$0].lastAccess > time }.map(cookie(at:))
+    }
+
     /// The index of the cookie of `identity` (the one a new cookie of that identity replaces, §5.7
     /// step 23), if any: the tags are read, and the parts compared only where the tag is equal.
     func indexOfCookie(with identity: CookieIdentityBytes) -> Int? {
@@ -222,7 +227,11 @@ struct SiteCookies: Sendable {
     /// when new to the site's tables; its name and value go to `pairs` as they are when they are
     /// well-formed UTF-8, else as the Strings they decode to.
     mutating func append(_ cookie: LoadedCookie) {
-        var new = cookie.entry
+        var new = StoredCookie(
+            isHostOnly: cookie.isHostOnly, expiry: cookie.expiry, creation: cookie.creation, lastAccess: cookie.lastAccess,
+            isSecure: cookie.isSecure, isHTTPOnly: cookie.isHTTPOnly, sameSite: cookie.sameSite,
+            isSourceSecure: cookie.isSourceSecure, sourcePort: cookie.sourcePort, domain: 0, path: 0,
+            partition: StoredCookie.unpartitioned)
         new.domain = domains.retain(utf8: cookie.domain)
         new.path = paths.retain(utf8: cookie.path)
         new.partition = cookie.partitionKey.map { partitions.retain(utf8: $0) } ?? StoredCookie.unpartitioned

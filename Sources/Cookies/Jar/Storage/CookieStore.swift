@@ -1,7 +1,7 @@
 /// The cookie store of rfc6265bis-22 §5.7, indexed by site: each cookie lives under the registrable
 /// domain of its domain (or the host itself when it has none), which is also the site key of every
 /// request host it can be sent to. Not thread-safe: `CookieJar` guards it with a lock.
-struct CookieStore: Sendable {
+struct CookieStore: Sendable, CookieStoreQueries {
     let publicSuffixList: any PublicSuffixList
     let limits: CookieLimits
     /// The sites holding cookies, in no particular order; a site's position is in `siteSlots`.
@@ -129,11 +129,6 @@ struct CookieStore: Sendable {
     /// `key` in the storage of the site it names, when the site exists: the cache then holds no copy.
     private func sharedSiteKey(_ key: String) -> String {
         siteSlots[key].map { sites[$0].key } ?? key
-    }
-
-    /// The schemeful site of a URL (HTML "site"): `scheme://` + registrable domain or host.
-    mutating func site(of url: CookieURL) -> String {
-        url.scheme + "://" + siteKey(of: url.host)
     }
 
     /// A creation time for a cookie created at `now`: strictly after every earlier one

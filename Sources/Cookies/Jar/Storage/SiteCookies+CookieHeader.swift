@@ -1,0 +1,36 @@
+// The `Cookie` header written straight from a site's storage: the entries give the pairs' lengths, the
+// pair buffer their bytes, so a header is measured and copied without a String per cookie.
+
+extension SiteCookies {
+    /// The `Cookie` header carrying the cookies at `sent` (§5.8.3 step 6): their pairs (`name=value`, the
+    /// value alone for a nameless cookie) joined by "; ", measured from the entries, copied into `buffer`
+    /// (grown when too short, kept by the store for the next request) and from there into the String,
+    /// which takes the bytes as the well-formed UTF-8 they are.
+    func cookieHeader(sending sent: UnsafeBufferPointer<Int32>, buffer: inout [UInt8]) -> String {
+        withEntriesAndPairs { entries, pairs in
+            var length = 2 * (sent.count - 1)
+            var isASCII = true
+            for index in sent {
+                length += Int(entries[Int(index)].pairLength)
+                isASCII = isASCII && entries[Int(index)].flags.contains(.asciiPair)
+            }
+            if buffer.count < length { buffer = [UInt8](repeating: 0, count: max(length, 2 * buffer.count)) }
+            return buffer.withUnsafeMutableBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                var offset = 0
+                for (position, index) in sent.enumerated() {
+                    if position > 0 {
+                        base[offset] = UInt8(ascii: ";")
+                        base[offset + 1] = UInt8(ascii: " ")
+                        offset += 2
+                    }
+                    let entry = entries[Int(index)]
+                    let pairLength = Int(entry.pairLength)
+                    if pairLength > 0 { (base + offset).update(from: pairs.baseAddress! + Int(entry.pairStart), count: pairLength) }
+                    offset += pairLength
+                }
+                return String(wellFormedUTF8: UnsafeBufferPointer(rebasing: buffer[..<offset]), isASCII: isASCII)
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// What the receive rules (rfc6265bis-22 §5.7 steps 1–22) ask of the store: the few facts they cannot
+/// work out from the line and the request alone. The store answers from its caches and its sites; the
+/// rules never see how it keeps cookies.
+protocol CookieStoreQueries {
+    /// The site key of a host (§5.2): its registrable domain, or the host itself when it has none.
+    mutating func siteKey(of host: CanonicalHost) -> String
+
+    /// §5.7 step 9: whether a Domain attribute (UTF-8 of a canonical, ASCII domain) names a public suffix.
+    mutating func isPublicSuffix(domainAttribute domain: UnsafeBufferPointer<UInt8>) -> Bool
+
+    /// §5.7 step 16: whether the store holds a Secure cookie, unexpired at `now`, named `name`, whose
+    /// domain domain-matches `domain` (or the reverse) and whose path `path` path-matches (each UTF-8): a
+    /// cookie that a new cookie of this name, domain and path from an insecure origin would overwrite or
+    /// shadow.
+    mutating func hasSecureCookie(
+        shadowedBy name: UnsafeBufferPointer<UInt8>, domain: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>,
+        now: CookieTime
+    ) -> Bool
+}
+
+extension CookieStoreQueries {
+    /// §5.2: a request is same-site when its site for cookies is not opaque and has the same scheme and
+    /// the same registrable domain as the URL (hosts without one must be equal); ports never matter.
+    mutating func isCrossSite(_ url: CookieURL, context: CookieRequestContext) -> Bool {
+        switch context.siteForCookies {
+        case .requestOrigin:
+            return false
+        case .opaque:
+            return true
+        case .origin(let origin):
+            return origin.scheme != url.scheme || siteKey(of: origin.host) != siteKey(of: url.host)
+        }
+    }
+
+    /// The schemeful site of a URL (HTML "site"): `scheme://` + registrable domain or host.
+    mutating func site(of url: CookieURL) -> String {
+        url.scheme + "://" + siteKey(of: url.host)
+    }
+}

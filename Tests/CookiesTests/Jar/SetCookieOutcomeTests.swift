@@ -1,0 +1,73 @@
+import Testing
+@testable import Cookies
+
+/// `CookieJar.setCookie(_:from:context:)` reports what rfc6265bis-22 §5.7 did with a line: the rules'
+/// rejection (steps 1–22), or what steps 23–24 did, with the cookies.
+struct SetCookieOutcomeTests {
+    enum Expected: Sendable, Equatable {
+        /// A new cookie, `name=value`.
+        case stored(String)
+        /// `name=value` replaced `previous` (also `name=value`), keeping its creation time.
+        case replaced(String, previous: String)
+        case deleted(previous: String)
+        case expired
+        case rejected(CookieRejection)
+    }
+
+    struct Row: CustomTestStringConvertible, Sendable {
+        /// Lines received before the one reported on, from the same URL.
+        var before: [String]
+        var line: String
+        var context = CookieRequestContext()
+        var expected: Expected
+        var source: String
+        var testDescription: String { "\(source): \(line)" }
+    }
+
+    static let rows: [Row] = [
+        Row(before: [], line: "a=1", expected: .stored("a=1"), source: "§5.7 step 24: inserted"),
+        Row(before: ["a=1"], line: "a=2", expected: .replaced("a=2", previous: "a=1"), source: "§5.7 step 23: same identity"),
+        Row(before: ["a=1; Path=/x"], line: "a=2", expected: .stored("a=2"), source: "§5.7 step 23: another path is another identity"),
+        Row(before: ["a=1"], line: "a=; Max-Age=0", expected: .deleted(previous: "a=1"), source: "§5.7 step 23 with an expired cookie: the old one goes"),
+        Row(before: [], line: "a=; Max-Age=0", expected: .expired, source: "§5.7 step 24: an expired cookie is not inserted"),
+        Row(before: [], line: "a=1; Domain=com", expected: .rejected(.domainIsPublicSuffix), source: "§5.7 step 9"),
+        Row(before: [], line: "=", expected: .rejected(.emptyNameAndValue), source: "§5.7 step 2 (while parsing)"),
+        Row(before: ["a=1; HttpOnly"], line: "a=2", context: .init(api: .nonHTTP), expected: .rejected(.wouldOverwriteHTTPOnlyCookie),
+            source: "§5.7 step 23.2: a non-HTTP API cannot replace an HttpOnly cookie"),
+        Row(before: ["a=1; HttpOnly"], line: "a=; Max-Age=0", context: .init(api: .nonHTTP), expected: .rejected(.wouldOverwriteHTTPOnlyCookie),
+            source: "§5.7 step 23.2: nor delete one"),
+    ]
+
+    @Test(arguments: rows, [false, true])
+    func reportsWhatTheStoreDid(_ row: Row, observed: Bool) {
+        let (jar, clock) = makeTestJar()
+        // With an observer the store records its changes too; the outcome must not depend on it.
+        let token = observed ? jar.addObserver { _ in } : nil
+        defer { if let token { jar.removeObserver(token) } }
+        for line in row.before { jar.setCookie(line, from: url("https://h.test/")) }
+        let firstCreation = jar.allCookies().first?.creation
+        clock.advance(seconds: 5)
+        let outcome = jar.setCookie(row.line, from: url("https://h.test/"), context: row.context)
+        func pair(_ cookie: Cookie) -> String { cookie.name + "=" + cookie.value }
+        switch (outcome, row.expected) {
+        case (.stored(let cookie), .stored(let expected)):
+            #expect(pair(cookie) == expected)
+            #expect(cookie.creation == testEpoch.adding(seconds: 5) && cookie.lastAccess == cookie.creation)
+            #expect(jar.allCookies().contains(cookie), "the reported cookie is the stored one")
+        case (.replaced(let cookie, let previous), .replaced(let expected, let expectedPrevious)):
+            #expect(pair(cookie) == expected && pair(previous) == expectedPrevious)
+            #expect(cookie.creation == firstCreation && previous.creation == firstCreation, "§5.7 step 23.3")
+            #expect(jar.allCookies() == [cookie], "the reported cookie is the stored one")
+        case (.deleted(let previous), .deleted(let expected)):
+            #expect(pair(previous) == expected)
+            #expect(jar.count == 0)
+        case (.expired, .expired):
+            #expect(jar.count == 0)
+        case (.rejected(let reason), .rejected(let expected)):
+            #expect(reason == expected)
+            #expect(jar.count == row.before.count, "nothing changed")
+        default:
+            Issue.record("\(outcome) is not \(row.expected)")
+        }
+    }
+}
