@@ -13,15 +13,7 @@ extension CookieStore {
         // Steps 2–4 (empty, CTL, 4096 octets) ran while parsing. Step 6: expiry-time from the last
         // Max-Age, else the last Expires, capped at the cookie-age-limit (§5.5, §5.6.1, §5.6.2: 400 days
         // after the receive time); neither: a session cookie.
-        let ageLimit = now.adding(seconds: limits.maxAgeSeconds)
-        let expiry: CookieTime?
-        if let maxAge = parts.maxAge {
-            expiry = maxAge <= 0 ? .distantPast : min(now.adding(seconds: maxAge), ageLimit)
-        } else if let expires = parts.expires {
-            expiry = min(CookieTime(secondsSinceEpoch: expires), ageLimit)
-        } else {
-            expiry = nil
-        }
+        let expiry = limits.expiryTime(maxAge: parts.maxAge, expires: parts.expires, receivedAt: now)
 
         // What the later steps read of the request, worked out once: they take these plain values instead
         // of the URL and the context. The bytes are lent through spans, whose lending is inlined, so the
