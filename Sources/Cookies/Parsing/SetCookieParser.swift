@@ -152,7 +152,7 @@ struct CookieParts: Sendable, BitwiseCopyable {
     ) -> IgnoredAttribute.Reason? {
         if name.count > 8 {
             guard UnsafeBufferPointer(rebasing: line[name.start..<name.end]).caseInsensitivelyEquals("partitioned") else {
-                return name.isEmpty && value.isEmpty ? nil : .unknownName
+                return .unknownName
             }
             partitioned = true
             return nil
