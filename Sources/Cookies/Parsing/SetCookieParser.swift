@@ -86,13 +86,15 @@ struct CookieParts: Sendable, BitwiseCopyable {
 
     /// §5.6 on the bytes of `line`: the name-value-pair, then each cookie-av applied in turn. The parts
     /// are offsets into `line`.
-    @inline(__always)
     mutating func parse(_ line: UnsafeBufferPointer<UInt8>) throws(CookieRejection) {
         var nowhere = IgnoredAttributesUntold()
         try parse(line, tellingIgnoredAttributesTo: &nowhere)
     }
 
     /// `parse(_:)`, telling `ignored` of each cookie-av the algorithm ignores or takes for its default.
+    /// Inlined into `parse(_:)`, a function of concrete types like the one it was before it could tell,
+    /// so that the steps it calls are inlined there as they were, and nothing of the telling is left.
+    @inline(__always)
     mutating func parse<Ignored: IgnoredAttributeSink>(
         _ line: UnsafeBufferPointer<UInt8>, tellingIgnoredAttributesTo ignored: inout Ignored
     ) throws(CookieRejection) {
