@@ -18,7 +18,7 @@ struct CookieTable {
         if value.isEmpty { return }
         // ASCII without CR (the usual value) has one Character per byte: its count and first two
         // Characters come from the bytes, without grapheme breaking.
-        let isSimple = value.utf8.withContiguousStorageIfAvailable(Self.isASCIIWithoutCR) ?? false
+        let isSimple = value.utf8.withContiguousStorageIfAvailable(\.hasOneCharacterPerByte) ?? false
         let count = isSimple ? value.utf8.count : value.count
         if count <= 2 {
             for _ in 0..<count { out.append("•") }
@@ -32,23 +32,6 @@ struct CookieTable {
         out.append("…(")
         out.appendDecimal(count)
         out.append(UInt8(ascii: ")"))
-    }
-
-    /// True when every byte is ASCII and none is a CR. Reads eight bytes at a time: a word has a byte
-    /// of 0x80 or more when a high bit is set, and a CR when `word ^ 0x0D0D…` has a zero byte ("determine
-    /// if a word has a zero byte", Sean Eron Anderson, Bit Twiddling Hacks).
-    private static func isASCIIWithoutCR(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let carriageReturns = word ^ (ones &* 0x0D)
-            if (word | ((carriageReturns &- ones) & ~carriageReturns)) & highBits != 0 { return false }
-            index += 8
-        }
-        return !bytes[index...].contains { $0 >= 0x80 || $0 == 0x0D }
     }
 
     func expiry(_ cookie: Cookie) -> String {

@@ -156,40 +156,30 @@ struct SetCookieExplanation {
         if cookie.expires == nil, cookie.maxAge == nil, outcome.cookie != nil {
             warnings.append("session cookie: no Max-Age or Expires, so it ends with the session and an app relaunch loses it; give it Max-Age if it should persist")
         }
-        // The attribute names the line carries (§5.6: after the first ";", up to "=", trimmed, any case).
-        let attributeNames = Set(line.split(separator: ";").dropFirst().map {
-            $0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
-                .trimmingCharacters(in: CharacterSet(charactersIn: " \t")).lowercased()
-        })
-        if attributeNames.contains("expires"), cookie.expires == nil {
+        // What §5.6 ignored or took for its default. An Expires or Max-Age that a later one of its kind
+        // replaced is not worth a word; either one's warning is said once.
+        let ignored = ParsedSetCookie.ignoredAttributes(of: line)
+        if cookie.expires == nil, ignored.contains(where: { $0.reason == .expiresNotACookieDate }) {
             warnings.append("an Expires attribute did not parse as a cookie-date (§5.1.1) and was ignored")
         }
-        if attributeNames.contains("max-age"), cookie.maxAge == nil {
+        if cookie.maxAge == nil, ignored.contains(where: { $0.reason == .maxAgeNotAnInteger }) {
             warnings.append("a Max-Age attribute is not an integer (§5.6.2) and was ignored")
         }
-        let limit = CookieLimits.default.maxAgeSeconds
-        if let maxAge = cookie.maxAge, maxAge > limit {
-            warnings.append("Max-Age=\(maxAge) is capped at 400 days (34,560,000 s, §5.5)")
-        } else if cookie.maxAge == nil, let expires = cookie.expires, expires > now.secondsSinceEpoch + limit {
-            warnings.append("Expires is more than 400 days ahead: capped at 400 days (§5.5)")
+        for attribute in ignored where attribute.reason != .expiresNotACookieDate && attribute.reason != .maxAgeNotAnInteger {
+            warnings.append("the attribute " + quoted(attribute.name) + ": " + attribute.reason.explanation)
         }
-        let octets = cookie.value.hasPrefix("\"") && cookie.value.hasSuffix("\"") && cookie.value.count >= 2
-            ? cookie.value.dropFirst().dropLast() : Substring(cookie.value)
-        if let bad = octets.unicodeScalars.first(where: { !Self.isCookieOctet($0) }) {
+        switch CookieLimits.default.cappedLifetime(of: cookie, receivedAt: now) {
+        case .maxAge(let maxAge): warnings.append("Max-Age=\(maxAge) is capped at 400 days (34,560,000 s, §5.5)")
+        case .expires: warnings.append("Expires is more than 400 days ahead: capped at 400 days (§5.5)")
+        case nil: break
+        }
+        if let bad = cookie.firstNonCookieOctet {
             warnings.append("the value contains \(bad.debugName), not a cookie-octet (§4.1.1): encode it (e.g. base64url) so that every server and client keeps it intact")
         }
         if cookie.domain != nil, outcome.rejection == .domainIsPublicSuffix {
             warnings.append("Domain names a public suffix: use the registrable domain (e.g. example.com), or omit Domain for a host-only cookie")
         }
         return warnings
-    }
-
-    /// cookie-octet = %x21 / %x23-2B / %x2D-3A / %x3C-5B / %x5D-7E (§4.1.1).
-    static func isCookieOctet(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x21, 0x23...0x2B, 0x2D...0x3A, 0x3C...0x5B, 0x5D...0x7E: return true
-        default: return false
-        }
     }
 }
 

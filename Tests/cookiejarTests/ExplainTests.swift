@@ -16,6 +16,9 @@ struct ExplainTests {
         Row(golden: "explain-stored", arguments: ["--url", "https://api.example.com/login", "sid=abc; Path=/; Max-Age=3600; Secure; HttpOnly; SameSite=Lax"]),
         Row(golden: "explain-rejections", arguments: ["--url", "http://www.example.com/", "a=b; Domain=com", "c=d; Secure", "__Host-e=f; Secure; Path=/", "g=h; SameSite=None", "i=j\u{7F}"]),
         Row(golden: "explain-warnings", arguments: ["--url", "https://example.com/", "token=a b; Max-Age=999999999", "legacy=1; Expires=Thu, 31 Feb 2030 10:00:00 GMT", "gone=1; Max-Age=0", "note=expires-soon; Max-Age=60"]),
+        // §5.6: attributes ignored (unknown name, 1025-octet value, no cookie-date, no integer) or taken for
+        // their default (empty Domain, Path without "/", unknown SameSite); an Expires beyond 400 days (§5.5).
+        Row(golden: "explain-ignored-attributes", arguments: ["--url", "https://example.com/docs/page", "a=1; Foo=bar; Path=docs; Domain=; SameSite=Weird; Max-Age=1x; Max-Age=60", "b=2; Expires=never; Comment=" + String(repeating: "c", count: 1025), "c=\"d,e\"; Expires=Thu, 01 Jan 2099 00:00:00 GMT"]),
         Row(golden: "explain-cross-site", arguments: ["--url", "https://embed.test/", "--site-for-cookies", "https://top.example", "lax=1; SameSite=Lax", "none=1; SameSite=None; Secure; Partitioned"]),
         Row(golden: "explain-stdin-headers", arguments: ["--url", "https://example.com/"], stdin: "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nSet-Cookie: a=1; Max-Age=60\r\nset-cookie: b=2; Path=/docs; Max-Age=60\r\n\r\n"),
         Row(golden: "explain-stdin-lines", arguments: ["--url", "https://example.com/"], stdin: "a=1; Max-Age=60\n\nb=2; Max-Age=60\n"),

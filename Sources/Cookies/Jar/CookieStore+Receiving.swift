@@ -10,7 +10,7 @@ extension CookieStore {
         now: CookieTime
     ) -> Report {
         let result = CookieReceivingRules.validate(
-            parts, line: line, from: url, context: context, now: now, cookieAgeLimit: limits.maxAgeSeconds, store: &self
+            parts, line: line, from: url, context: context, now: now, limits: limits, store: &self
         ) { store, cookie -> Report in
             store.store(cookie, now: now)
         }

@@ -36,7 +36,7 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
     /// Canonicalises `text` (a URL's host, IPv6 with or without brackets); nil when it is no valid host.
     public init?(_ text: String) {
         guard !text.isEmpty else { return nil }
-        if text.utf8.withContiguousStorageIfAvailable(CanonicalHost.isCanonicalDomainName) == true {
+        if text.withUTF8Bytes(CanonicalHost.isCanonicalDomainName) {
             self.init(name: text, kind: .domain)
         } else {
             self.init(canonicalising: text)
@@ -123,27 +123,17 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
 
     /// True for the common host that is canonical as it is: lower-case letters, digits, "-", "_" and "."
     /// only, its last label (before a trailing ".") not starting with a digit, so that it is neither an
-    /// IPv4 address nor invalid as one. Everything else takes the full path above. The bytes are read
-    /// eight at a time (the last word overlapping the one before it), the last label from the end.
-    private static func isCanonicalDomainName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
-        let count = bytes.count
-        if count >= 8 {
-            let raw = UnsafeRawPointer(base)
-            var offset = 0
-            while true {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                guard word.isCanonicalHostWord else { return false }
-                if offset + 8 == count { break }
-                offset = Swift.min(offset + 8, count - 8)
-            }
-        } else {
-            // A short name, padded with "a" (allowed) to a word.
-            var word: UInt64 = 0x6161_6161_6161_6161
-            for offset in 0..<count { word = word & ~(0xFF << (offset * 8)) | UInt64(base[offset]) << (offset * 8) }
-            guard word.isCanonicalHostWord else { return false }
-        }
-        return !lastLabelStartsWithDigit(bytes)
+    /// IPv4 address nor invalid as one (WHATWG URL "ends in a number"). Everything else takes the full
+    /// path above, which gives the same name for every host this accepts.
+    ///
+    /// "_" is kept, for request hosts and imported cookie domains alike: §5.1.2 converts to an A-label only
+    /// the labels that are not NR-LDH labels, and that conversion (IDNA ToASCII with UseSTD3ASCIIRules off,
+    /// as WHATWG URL runs it) passes "_" through unchanged, so `_dmarc.example.com` is its own canonical
+    /// form. Browsers' URL parsers accept such hosts and set cookies for them (their stores key a cookie
+    /// by the host as the URL parser gives it), so a browser's exported cookie file can list them: an
+    /// import that refused "_" would drop cookies a browser keeps.
+    static func isCanonicalDomainName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.firstIndex(markedBy: { $0.nonCanonicalHostBytes }) == nil && !lastLabelStartsWithDigit(bytes)
     }
 
     /// True when the last label of the (non-empty) name `bytes`, a trailing "." set aside, starts with a
@@ -156,12 +146,6 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
         return bytes[first] &- UInt8(ascii: "0") < 10
     }
 
-    /// True for a byte a canonical domain name may hold: a lower-case letter, a digit, "-", "." or "_".
-    static func isCanonicalHostByte(_ byte: UInt8) -> Bool {
-        byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
-    }
-
     /// WHATWG URL "forbidden host code point", plus controls and space: never part of a host.
     private static func isForbiddenHostByte(_ byte: UInt8) -> Bool {
         switch byte {
@@ -172,32 +156,5 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
         default:
             return false
         }
-    }
-}
-
-extension UInt64 {
-    /// True when each byte of this word is a lower-case letter, a digit, "-", "." or "_".
-    @inline(__always)
-    fileprivate var isCanonicalHostWord: Bool { nonCanonicalHostBytes == 0 }
-
-    /// The high bit of each byte of this word that is not a lower-case letter, a digit, "-", "." or "_",
-    /// and no other bit: the first such byte (read little-endian) is the lowest bit set. For bytes below
-    /// 0x80, adding `0x80 - low` sets the high bit exactly when the byte is at least `low`, adding
-    /// `0x7F - high` exactly when it is above `high`, and adding 0x7F to the byte xor `c` exactly when it
-    /// is not `c`; no sum carries into the next byte ("determine if a word has a byte between m and n",
-    /// Sean Eron Anderson, Bit Twiddling Hacks). A byte's own high bit set (0x80-0xFF) is never allowed.
-    @inline(__always)
-    var nonCanonicalHostBytes: UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        let low = self & ~highBits
-        func atLeast(_ bound: UInt8) -> UInt64 { low &+ ones &* UInt64(0x80 - bound) }
-        func above(_ bound: UInt8) -> UInt64 { low &+ ones &* UInt64(0x7F - bound) }
-        func isNot(_ byte: UInt8) -> UInt64 { (low ^ ones &* UInt64(byte)) &+ ones &* 0x7F }
-        // "a"-"z"; "-" to "9" except "/" ("-", "." and the digits); "_".
-        let letter = atLeast(UInt8(ascii: "a")) & ~above(UInt8(ascii: "z"))
-        let dashToNine = atLeast(UInt8(ascii: "-")) & ~above(UInt8(ascii: "9")) & isNot(UInt8(ascii: "/"))
-        let allowed = letter | dashToNine | ~isNot(UInt8(ascii: "_"))
-        return ~(allowed & ~self) & highBits
     }
 }

@@ -37,10 +37,10 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
                 return
             }
             switch text.asciiCaseFoldedWord(from: 0, count: count) {
-            case 0x73_77: self = .ws
-            case 0x73_73_77: self = .wss
-            case 0x70_74_74_68: self = .http
-            case 0x73_70_74_74_68: self = .https
+            case SchemeWord.ws: self = .ws
+            case SchemeWord.wss: self = .wss
+            case SchemeWord.http: self = .http
+            case SchemeWord.https: self = .https
             default: self = .other
             }
         }
@@ -150,10 +150,10 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         var colon = 1
         let schemeKind: SchemeKind
         let first = count >= 8 ? UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)) : 0
-        if first == 0x2F2F_3A73_7074_7468 {  // "https://"
+        if first == SchemeWord.httpsOpening {
             colon = 5
             schemeKind = .https
-        } else if first & 0x00FF_FFFF_FFFF_FFFF == 0x2F_2F3A_7074_7468 {  // "http://"
+        } else if first & 0x00FF_FFFF_FFFF_FFFF == SchemeWord.httpOpening {
             colon = 4
             schemeKind = .http
         } else {
@@ -172,33 +172,26 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         // and "]", how many ":" it has, and whether it has any other byte a canonical domain name cannot
         // hold. Bytes a canonical domain name holds (lower-case letters, digits, "-", "." and "_") are none
         // of those looked for: eight of them are passed over at a time.
-        var authorityEnd = authorityStart
+        var authorityEnd = count
         var lastAt = -1
         var lastColon = -1
         var lastClose = -1
         var colons = 0
         var hasOtherByte = false
-        scan: while authorityEnd < count {
-            if count &- authorityEnd >= 8 {
-                let others = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: authorityEnd, as: UInt64.self))
-                    .nonCanonicalHostBytes
-                if others == 0 {
-                    authorityEnd &+= 8
-                    continue
-                }
-                authorityEnd &+= others.trailingZeroBitCount / 8
-            }
-            let byte = bytes[authorityEnd]
-            switch byte {
-            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "\\"): break scan
-            case UInt8(ascii: "@"): lastAt = authorityEnd
+        var next = authorityStart
+        scan: while let stop = bytes.firstIndex(from: next, markedBy: { $0.nonCanonicalHostBytes }) {
+            switch bytes[stop] {
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "\\"):
+                authorityEnd = stop
+                break scan
+            case UInt8(ascii: "@"): lastAt = stop
             case UInt8(ascii: ":"):
-                lastColon = authorityEnd
+                lastColon = stop
                 colons &+= 1
-            case UInt8(ascii: "]"): lastClose = authorityEnd
-            default: if !hasOtherByte { hasOtherByte = !CanonicalHost.isCanonicalHostByte(byte) }
+            case UInt8(ascii: "]"): lastClose = stop
+            default: hasOtherByte = true
             }
-            authorityEnd &+= 1
+            next = stop &+ 1
         }
         // The host follows the last "@" of the authority (user information before it is dropped).
         let hostStart = lastAt >= 0 ? lastAt + 1 : authorityStart
@@ -218,28 +211,8 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
             }
             hostEnd = lastColon
         }
-        // The path runs up to the query or fragment, read eight bytes at a time (the last word overlapping
-        // the one before it, its bytes already read shifted out).
-        var pathEnd = authorityEnd
-        while pathEnd < count {
-            let remaining = count &- pathEnd
-            let stops: UInt64
-            if remaining >= 8 {
-                stops = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: pathEnd, as: UInt64.self)).queryOrFragmentBytes
-            } else if count >= 8 {
-                stops = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
-                    .queryOrFragmentBytes &>> ((8 &- remaining) &* 8)
-            } else {
-                if bytes[pathEnd] == UInt8(ascii: "?") || bytes[pathEnd] == UInt8(ascii: "#") { break }
-                pathEnd &+= 1
-                continue
-            }
-            if stops != 0 {
-                pathEnd &+= stops.trailingZeroBitCount / 8
-                break
-            }
-            pathEnd &+= Swift.min(8, remaining)
-        }
+        // The path runs up to the query or fragment.
+        let pathEnd = bytes.firstIndex(from: authorityEnd, markedBy: { $0.queryOrFragmentBytes }) ?? count
         // The host is canonical as written when the authority is a domain name of canonical bytes, with at
         // most the port's colon besides (user information and brackets take the full canonicalisation),
         // whose last label does not start with a digit (it would be an IPv4 address, or no valid host).
@@ -310,19 +283,5 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
 
     private static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
-}
-
-extension UInt64 {
-    /// The high bit of each byte of this word (read little-endian) that is "?" or "#", and no other bit:
-    /// adding 0x7F to the low seven bits of a byte xor the one looked for sets the high bit exactly when
-    /// they differ, and never carries into the next byte ("determine if a word has a zero byte", Sean Eron
-    /// Anderson, Bit Twiddling Hacks).
-    @inline(__always)
-    fileprivate var queryOrFragmentBytes: UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let lowSeven: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        func zeroBytes(_ word: UInt64) -> UInt64 { ~(((word & lowSeven) &+ lowSeven) | word) & ~lowSeven }
-        return zeroBytes(self ^ ones &* UInt64(UInt8(ascii: "?"))) | zeroBytes(self ^ ones &* UInt64(UInt8(ascii: "#")))
     }
 }

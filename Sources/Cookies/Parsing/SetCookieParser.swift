@@ -86,6 +86,17 @@ struct CookieParts: Sendable, BitwiseCopyable {
     /// §5.6 on the bytes of `line`: the name-value-pair, then each cookie-av applied in turn. The parts
     /// are offsets into `line`.
     mutating func parse(_ line: UnsafeBufferPointer<UInt8>) throws(CookieRejection) {
+        var nowhere = IgnoredAttributesUntold()
+        try parse(line, tellingIgnoredAttributesTo: &nowhere)
+    }
+
+    /// `parse(_:)`, telling `ignored` of each cookie-av the algorithm ignores or takes for its default.
+    /// Inlined into `parse(_:)`, a function of concrete types like the one it was before it could tell,
+    /// so that the steps it calls are inlined there as they were, and nothing of the telling is left.
+    @inline(__always)
+    mutating func parse<Ignored: IgnoredAttributeSink>(
+        _ line: UnsafeBufferPointer<UInt8>, tellingIgnoredAttributesTo ignored: inout Ignored
+    ) throws(CookieRejection) {
         // Steps 1–2: the name-value-pair runs up to the first ";"; `segments` throws on a CTL other than HTAB.
         var segments = SetCookieSegments(line)
         let pair = try segments.nameValuePair()
@@ -120,9 +131,14 @@ struct CookieParts: Sendable, BitwiseCopyable {
                 ? LinePart(trimmingCookieWhitespaceFrom: cookieAV.equals + 1, to: cookieAV.end, of: line)
                 : LinePart(start: cookieAV.end, end: cookieAV.end)
             // Step 6: an attribute-value over 1024 octets makes the cookie-av ignored.
-            if attributeValue.count > ParsedSetCookie.Limits.maxAttributeValueBytes { continue }
+            if attributeValue.count > ParsedSetCookie.Limits.maxAttributeValueBytes {
+                ignored.ignore(name: attributeName, value: attributeValue, because: .valueTooLong)
+                continue
+            }
             // Step 7: process the attribute-name case-insensitively; unknown attributes are ignored.
-            processAttribute(name: attributeName, value: attributeValue, of: line)
+            if let reason = processAttribute(name: attributeName, value: attributeValue, of: line) {
+                ignored.ignore(name: attributeName, value: attributeValue, because: reason)
+            }
         }
         isASCII = segments.isASCII
     }
@@ -130,86 +146,105 @@ struct CookieParts: Sendable, BitwiseCopyable {
     /// Step 7: the attribute-name's octets or-ed with 0x20 (a lower-case name exactly when they are that
     /// name in any case: the names are letters and "-", and a name holds no CTL such as 0x0D, the one
     /// other octet that or-ing makes "-") compared with each name's at once, for names of up to eight.
+    /// Returns why the cookie-av was ignored or taken for its default, nil when it was applied.
     @inline(__always)
-    private mutating func processAttribute(name: LinePart, value: LinePart, of line: UnsafeBufferPointer<UInt8>) {
+    private mutating func processAttribute(
+        name: LinePart, value: LinePart, of line: UnsafeBufferPointer<UInt8>
+    ) -> IgnoredAttribute.Reason? {
         if name.count > 8 {
-            if UnsafeBufferPointer(rebasing: line[name.start..<name.end]).caseInsensitivelyEquals("partitioned") {
-                partitioned = true
+            guard UnsafeBufferPointer(rebasing: line[name.start..<name.end]).caseInsensitivelyEquals("partitioned") else {
+                return .unknownName
             }
-            return
+            partitioned = true
+            return nil
         }
         switch line.asciiCaseFoldedWord(from: name.start, count: name.count) {
-        case 0x68_74_61_70: // "path"
-            processPath(value, of: line)
-        case 0x6E_69_61_6D_6F_64: // "domain"
-            processDomain(value, of: line)
-        case 0x65_72_75_63_65_73: // "secure"
+        case AttributeWord.path:
+            return processPath(value, of: line)
+        case AttributeWord.domain:
+            return processDomain(value, of: line)
+        case AttributeWord.secure:
             // §5.6.5: append Secure with an empty value, whatever the value was.
             secure = true
-        case 0x73_65_72_69_70_78_65: // "expires"
+        case AttributeWord.expires:
             // §5.6.1: a value that fails the cookie-date algorithm ignores the cookie-av.
-            if let date = CookieDate.parse(UnsafeBufferPointer(rebasing: line[value.start..<value.end])) { expires = date }
-        case 0x65_67_61_2D_78_61_6D: // "max-age"
-            processMaxAge(UnsafeBufferPointer(rebasing: line[value.start..<value.end]))
-        case 0x79_6C_6E_6F_70_74_74_68: // "httponly"
+            guard let date = CookieDate.parse(UnsafeBufferPointer(rebasing: line[value.start..<value.end])) else {
+                return .expiresNotACookieDate
+            }
+            expires = date
+        case AttributeWord.maxAge:
+            return processMaxAge(UnsafeBufferPointer(rebasing: line[value.start..<value.end]))
+        case AttributeWord.httpOnly:
             httpOnly = true
-        case 0x65_74_69_73_65_6D_61_73: // "samesite"
-            processSameSite(value, of: line)
+        case AttributeWord.sameSite:
+            return processSameSite(value, of: line)
         default:
-            break
+            // An empty cookie-av (";;", a trailing ";") names no attribute: nothing to tell.
+            return name.isEmpty && value.isEmpty ? nil : .unknownName
         }
+        return nil
     }
 
     /// §5.6.2 Max-Age: the value must be an optional "-" followed by DIGITs; otherwise the cookie-av is
     /// ignored. Values beyond Int64 saturate (the cookie-age-limit of §5.5 caps them, §5.6.2 steps 5–6).
-    private mutating func processMaxAge(_ value: UnsafeBufferPointer<UInt8>) {
-        guard let first = value.first else { return }
+    private mutating func processMaxAge(_ value: UnsafeBufferPointer<UInt8>) -> IgnoredAttribute.Reason? {
+        guard let first = value.first else { return .maxAgeNotAnInteger }
         var index = 0
         var negative = false
         if first == UInt8(ascii: "-") {
             negative = true
             index = 1
         }
-        guard index < value.count else { return }
+        guard index < value.count else { return .maxAgeNotAnInteger }
         var seconds: Int64 = 0
         while index < value.count {
             let byte = value[index]
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return .maxAgeNotAnInteger }
             let (shifted, overflow) = seconds.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = shifted.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
             seconds = overflow || overflow2 ? .max : sum
             index += 1
         }
         maxAge = negative ? -seconds : seconds
+        return nil
     }
 
     /// §5.6.3 Domain: one leading "." is removed, the rest lower-cased (once parsing is done). An empty
     /// result is kept: it overrides earlier Domain attributes and makes the cookie host-only (§5.7 steps
     /// 7 and 10).
-    private mutating func processDomain(_ value: LinePart, of line: UnsafeBufferPointer<UInt8>) {
+    private mutating func processDomain(_ value: LinePart, of line: UnsafeBufferPointer<UInt8>) -> IgnoredAttribute.Reason? {
         var start = value.start
         if start < value.end, line[start] == UInt8(ascii: ".") { start += 1 }
         domain = LinePart(start: start, end: value.end)
         domainHasUppercase = line[start..<value.end].contains(where: { $0 &- UInt8(ascii: "A") < 26 })
+        return start == value.end ? .emptyDomain : nil
     }
 
     /// §5.6.4 Path: a value that is empty or does not start with "/" stands for the default-path.
-    private mutating func processPath(_ value: LinePart, of line: UnsafeBufferPointer<UInt8>) {
-        path = !value.isEmpty && line[value.start] == UInt8(ascii: "/") ? value : LinePart(start: 0, end: 0)
+    private mutating func processPath(_ value: LinePart, of line: UnsafeBufferPointer<UInt8>) -> IgnoredAttribute.Reason? {
+        guard !value.isEmpty, line[value.start] == UInt8(ascii: "/") else {
+            path = LinePart(start: 0, end: 0)
+            return .pathWithoutLeadingSlash
+        }
+        path = value
+        return nil
     }
 
     /// §5.6.7 SameSite: "None", "Strict" or "Lax" case-insensitively (their octets or-ed with 0x20, as for
     /// the attribute-names); anything else is "Default".
-    private mutating func processSameSite(_ value: LinePart, of line: UnsafeBufferPointer<UInt8>) {
+    private mutating func processSameSite(_ value: LinePart, of line: UnsafeBufferPointer<UInt8>) -> IgnoredAttribute.Reason? {
         guard value.count <= 8 else {
             sameSite = .default
-            return
+            return .unknownSameSiteValue
         }
         switch line.asciiCaseFoldedWord(from: value.start, count: value.count) {
-        case 0x65_6E_6F_6E: sameSite = SameSite.none // "none"
-        case 0x74_63_69_72_74_73: sameSite = .strict // "strict"
-        case 0x78_61_6C: sameSite = .lax // "lax"
-        default: sameSite = .default
+        case SameSiteWord.none: sameSite = SameSite.none
+        case SameSiteWord.strict: sameSite = .strict
+        case SameSiteWord.lax: sameSite = .lax
+        default:
+            sameSite = .default
+            return .unknownSameSiteValue
         }
+        return nil
     }
 }

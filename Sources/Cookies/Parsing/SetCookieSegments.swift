@@ -27,7 +27,7 @@ struct SetCookieSegments {
     private var wordsRead: UInt64 = 0
 
     /// True when the line is ASCII; meaningful once every part was read (each byte is in a word read).
-    var isASCII: Bool { wordsRead & 0x8080_8080_8080_8080 == 0 }
+    var isASCII: Bool { wordsRead & .highBits == 0 }
 
     init(_ line: UnsafeBufferPointer<UInt8>) {
         self.line = line
@@ -95,7 +95,7 @@ struct SetCookieSegments {
         let base = line.baseAddress.unsafelyUnwrapped
         var offset = nextWord
         while line.count &- offset >= 8 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+            let word = UInt64.littleEndianWord(at: base, offset: offset)
             wordsRead |= word
             let found = word.setCookieStops
             offset &+= 8
@@ -116,7 +116,7 @@ struct SetCookieSegments {
     private mutating func readLastBytes(_ base: UnsafePointer<UInt8>) {
         if line.count >= 8 {
             wordStart = line.count - 8
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + wordStart).loadUnaligned(as: UInt64.self))
+            let word = UInt64.littleEndianWord(at: base, offset: wordStart)
             wordsRead |= word
             pending = word.setCookieStops & (~0 << ((nextWord - wordStart) * 8))
         } else {
@@ -132,26 +132,5 @@ struct SetCookieSegments {
             pending = word.setCookieStops & present
         }
         nextWord = line.count
-    }
-}
-
-extension UInt64 {
-    /// The high bit of each byte of this word (read little-endian: its lowest byte first) that is ";",
-    /// "=", below 0x20 or 0x7F, and no other bit. Exact, without the false positives of the cheaper "has
-    /// a zero byte" test: adding at most 0x7F to the low seven bits of a byte never carries into the
-    /// next byte. Their sum with 0x60 has its high bit set when those bits are at least 0x20, their sum
-    /// with 0x01 when they are 0x7F, so the two differ there exactly for 0x20-0x7E; the sum with 0x7F of
-    /// those bits xor ";" (or "=") has it set when they are not ";" (not "=") ("determine if a word has a
-    /// zero byte", Sean Eron Anderson, Bit Twiddling Hacks). A byte's own high bit set (0x80-0xFF) means
-    /// none of them.
-    @inline(__always)
-    fileprivate var setCookieStops: UInt64 {
-        let lowSeven = self & 0x7F7F_7F7F_7F7F_7F7F
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let atLeastSpace = lowSeven &+ ones &* (0x80 - 0x20)
-        let delete = lowSeven &+ ones
-        let notSemicolon = (lowSeven ^ (ones &* UInt64(UInt8(ascii: ";")))) &+ ones &* 0x7F
-        let notEquals = (lowSeven ^ (ones &* UInt64(UInt8(ascii: "=")))) &+ ones &* 0x7F
-        return ~(((atLeastSpace ^ delete) & notSemicolon & notEquals) | self) & 0x8080_8080_8080_8080
     }
 }

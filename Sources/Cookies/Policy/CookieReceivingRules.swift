@@ -3,7 +3,7 @@
 /// Steps 23–24 (replace, insert) and the limits are the store's (`CookieStore.store(_:now:)`).
 enum CookieReceivingRules {
     /// Steps 1–22 of §5.7 for the line whose UTF-8 is `line` and whose parts are `parts`, received from
-    /// `url` in `context` at `now`, with cookies kept at most `cookieAgeLimit` seconds (§5.5). The store is
+    /// `url` in `context` at `now`, with the cookie-age-limit of `limits` (§5.5). The store is
     /// asked only the questions of `CookieStoreQueries`. A cookie that passes is lent to `accept`, with the
     /// store, for steps 23–24; its result is the success.
     ///
@@ -12,7 +12,7 @@ enum CookieReceivingRules {
     @inline(__always)
     static func validate<Store: CookieStoreQueries, Result>(
         _ parts: CookieParts, line: UnsafeBufferPointer<UInt8>, from url: CookieURL, context: CookieRequestContext,
-        now: CookieTime, cookieAgeLimit: Int64, store: inout Store,
+        now: CookieTime, limits: CookieLimits, store: inout Store,
         _ accept: (inout Store, borrowing ValidatedCookie) -> Result
     ) -> Swift.Result<Result, CookieRejection> {
         // Step 1: only a response to an HTTP-family request sets cookies (the user agent's choice, §5.7
@@ -23,15 +23,7 @@ enum CookieReceivingRules {
         // Step 5: the name and value are the line's. Step 6: the expiry-time from the last Max-Age, else
         // the last Expires, capped at the cookie-age-limit (§5.5, §5.6.1, §5.6.2: 400 days after the
         // receive time); neither: a session cookie.
-        let ageLimit = now.adding(seconds: cookieAgeLimit)
-        let expiry: CookieTime?
-        if let maxAge = parts.maxAge {
-            expiry = maxAge <= 0 ? .distantPast : min(now.adding(seconds: maxAge), ageLimit)
-        } else if let expires = parts.expires {
-            expiry = min(CookieTime(secondsSinceEpoch: expires), ageLimit)
-        } else {
-            expiry = nil
-        }
+        let expiry = limits.expiryTime(maxAge: parts.maxAge, expires: parts.expires, receivedAt: now)
         let isSecureOrigin = url.isSecure
         let isNonHTTPAPI = context.api == .nonHTTP
         let sameSite = parts.sameSite ?? .default

@@ -143,7 +143,7 @@ struct CookieReceivingRulesTests {
         let result = line.withUTF8 { bytes in
             CookieReceivingRules.validate(
                 parts, line: bytes, from: url(row.from), context: row.context, now: testEpoch,
-                cookieAgeLimit: CookieLimits.default.maxAgeSeconds, store: &store
+                limits: .default, store: &store
             ) { _, cookie in Fields(cookie) }
         }
         #expect(result == row.expected)
@@ -163,7 +163,7 @@ struct CookieReceivingRulesTests {
             var store = Store(secureNames: [])
             _ = text.withUTF8 { bytes in
                 CookieReceivingRules.validate(
-                    parts, line: bytes, from: url(from), context: .firstParty, now: testEpoch, cookieAgeLimit: 1, store: &store
+                    parts, line: bytes, from: url(from), context: .firstParty, now: testEpoch, limits: CookieLimits(maxAgeSeconds: 1), store: &store
                 ) { _, _ in () }
             }
             #expect(store.shadowQuestions == questions, "\(line) from \(from)")

@@ -35,7 +35,7 @@ public enum BinaryCookies {
     ///     reported in `skipped` and reading goes on; when false (the default), the first one throws. A
     ///     bad file header, page table or page always throws.
     public static func parse(_ bytes: some Collection<UInt8>, lenient: Bool = false) throws(CookieFileError) -> CookieFileContents {
-        try bytes.withCookieFileBytes { buffer throws(CookieFileError) in try parse(buffer, lenient: lenient) }
+        try bytes.withContiguousBytes { buffer throws(CookieFileError) in try parse(buffer, lenient: lenient) }
     }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lenient: Bool) throws(CookieFileError) -> CookieFileContents {

@@ -42,7 +42,7 @@ public enum CookieJSON {
     ///     reported in `skipped`; when false (the default), the first one throws. Malformed JSON, another
     ///     format or version always throw.
     public static func parse(_ bytes: some Collection<UInt8>, lenient: Bool = false) throws(CookieFileError) -> CookieFileContents {
-        try bytes.withCookieFileBytes { buffer throws(CookieFileError) in try parse(buffer, lenient: lenient) }
+        try bytes.withContiguousBytes { buffer throws(CookieFileError) in try parse(buffer, lenient: lenient) }
     }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lenient: Bool) throws(CookieFileError) -> CookieFileContents {

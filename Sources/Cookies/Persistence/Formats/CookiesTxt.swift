@@ -34,7 +34,7 @@ public enum CookiesTxt {
     public static func parse(
         _ bytes: some Collection<UInt8>, now: CookieTime, lenient: Bool = false
     ) throws(CookieFileError) -> CookieFileContents {
-        try bytes.withCookieFileBytes { buffer throws(CookieFileError) in
+        try bytes.withContiguousBytes { buffer throws(CookieFileError) in
             try parse(buffer, now: now, lenient: lenient)
         }
     }

@@ -223,36 +223,11 @@ struct JSONScanner {
     /// True when a string comes next.
     mutating func atString() -> Bool { peek() == UInt8(ascii: "\"") }
 
-    /// Moves past the bytes that need no second look in a string: ASCII other than `"`, `\\` and the
-    /// control characters. Eight bytes at a time: a word holds none of the others when no byte has its
-    /// high bit set, none equals `"` or `\\`, and none is below 0x20 (Sean Eron Anderson, Bit Twiddling
-    /// Hacks, "determine if a word has a zero byte" and "has a byte less than n"). A borrow marks only
-    /// bytes after a byte that is itself marked, so the first marked byte of a word is the first of the
-    /// others in it; only the last bytes of the text, less than a word, are looked at byte by byte.
+    /// Moves past the bytes that need no second look in a string (`jsonStringSpecialBytes`), eight at a
+    /// time.
     @inline(__always)
     private mutating func skipPlainASCII() {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        if let base = bytes.baseAddress {
-            while index + 8 <= bytes.count {
-                // Little-endian: the word's first byte is its least significant.
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-                let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-                let special = (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word | word
-                let marked = special & highBits
-                if marked != 0 {
-                    index += marked.trailingZeroBitCount >> 3
-                    return
-                }
-                index += 8
-            }
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return }
-            index += 1
-        }
+        index = bytes.firstIndex(from: index, markedBy: { $0.jsonStringSpecialBytes }) ?? max(index, bytes.count)
     }
 
     /// §7: a string (the next value must be one); escapes decoded, UTF-8 checked.

@@ -14,39 +14,18 @@ enum ImportChecks {
     /// The canonical form of a file's domain (leading "." already removed): lower case, IDNA A-labels,
     /// canonical IP literals (§5.1.2), as the jar keeps it.
     static func canonicalDomain(_ text: String) throws(CookieFileError) -> String {
-        if isCanonicalDomainName(text) { return text }
-        // No empty label but a final one (a trailing dot): "..example.com" or "a..b" names no host.
-        guard !text.hasPrefix("."), !text.contains(".."), let host = CanonicalHost(text) else {
+        guard !hasEmptyLabel(text), let host = CanonicalHost(text) else {
             throw CookieFileError(.invalidDomain, detail: "the domain is not a valid host name or address")
         }
         return host.name
     }
 
-    /// True for the common case that `CanonicalHost` would return unchanged: lower-case letters, digits,
-    /// "-" and "." only, no empty label, and a last label that does not start with a digit, so that the
-    /// name does not end in a number and is no IPv4 address (WHATWG URL "ends in a number": the last
-    /// label is all digits or "0x" and hex digits). Anything else takes the full path.
-    @inline(__always)
-    static func isCanonicalDomainName(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            var labelIsEmpty = true
-            var lastLabelStartsWithDigit = false
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "-"):
-                    if labelIsEmpty { lastLabelStartsWithDigit = false }
-                    labelIsEmpty = false
-                case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    if labelIsEmpty { lastLabelStartsWithDigit = true }
-                    labelIsEmpty = false
-                case UInt8(ascii: "."):
-                    if labelIsEmpty { return false }
-                    labelIsEmpty = true
-                default: return false
-                }
-            }
-            return !labelIsEmpty && !lastLabelStartsWithDigit
-        } ?? false
+    /// True when `text` has an empty label other than a final one (a trailing dot): "..example.com" or
+    /// "a..b" names no host, though a URL's host may be written so.
+    private static func hasEmptyLabel(_ text: String) -> Bool {
+        text.withUTF8Bytes { bytes in
+            bytes.first == UInt8(ascii: ".") || zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }
+        }
     }
 
     /// A cookie-path: "/" then anything §5.6.4 lets through an attribute value (no CTL, no ";").
@@ -74,9 +53,9 @@ enum ImportChecks {
     /// True when `text` holds a CTL other than HTAB, `first` or `second`; a native string's bytes are
     /// read in place, a word at a time.
     private static func holdsControl(_ text: String, or first: UInt8, _ second: UInt8? = nil) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { utf8 in
+        text.withUTF8Bytes { utf8 in
             utf8.containsForbiddenControl || utf8.containsByte(first) || (second.map(utf8.containsByte) ?? false)
-        } ?? text.utf8.contains { $0.isForbiddenControl || $0 == first || $0 == second }
+        }
     }
 
     /// `bytes` as a String, or an `invalidUTF8` error naming `field`.
