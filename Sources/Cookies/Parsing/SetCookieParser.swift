@@ -91,8 +91,7 @@ struct CookieParts: Sendable, BitwiseCopyable {
     }
 
     /// `parse(_:)`, telling `ignored` of each cookie-av the algorithm ignores or takes for its default.
-    /// Inlined into `parse(_:)`, a function of concrete types like the one it was before it could tell,
-    /// so that the steps it calls are inlined there as they were, and nothing of the telling is left.
+    /// Inlined into `parse(_:)`, a function of concrete types, where the telling is left out.
     @inline(__always)
     mutating func parse<Ignored: IgnoredAttributeSink>(
         _ line: UnsafeBufferPointer<UInt8>, tellingIgnoredAttributesTo ignored: inout Ignored
