@@ -50,18 +50,11 @@ public final class PostgresCookieJars: Sendable {
     private struct OpenJar {
         var jar: CookieJar
         var store: PostgresCookieJarStore
-        /// When it was last asked for, on the `useCounter` scale.
-        var lastUse: UInt64
-    }
-
-    private struct OpenJars {
-        var byID: [String: OpenJar] = [:]
-        var useCounter: UInt64 = 0
     }
 
     private let shared: Shared
     private let maximumOpenJars: Int
-    private let open = Mutex(OpenJars())
+    private let open = Mutex(LeastRecentlyUsed<String, OpenJar>())
 
     /// Connects to the server and creates (or migrates, or checks) the tables. Throws when the server
     /// cannot be reached (`.unreachable`: never a silent empty jar) or the tables are of a newer version
@@ -88,11 +81,7 @@ public final class PostgresCookieJars: Sendable {
     /// instance wrote it since (a jar never written is empty). Use the jar returned for this request
     /// only; ask again at the next. Opening a jar not in memory is one round trip.
     public func jar(_ id: String) throws(PostgresCookieStoreError) -> CookieJar {
-        let cached = open.withLock { open -> OpenJar? in
-            open.useCounter += 1
-            open.byID[id]?.lastUse = open.useCounter
-            return open.byID[id]
-        }
+        let cached = open.withLock { $0.use(id) }
         var known: Int64 = -1
         if let cached, !cached.store.isClosed {
             if cached.jar.hasPendingChanges {
@@ -151,12 +140,9 @@ public final class PostgresCookieJars: Sendable {
             loading: cookies, into: store, options: shared.writeOptions, publicSuffixList: shared.publicSuffixList,
             limits: shared.limits, clock: shared.clock)
         let evicted = open.withLock { open -> OpenJar? in
-            open.useCounter += 1
-            open.byID[id] = OpenJar(jar: jar, store: store, lastUse: open.useCounter)
-            guard open.byID.count > maximumOpenJars else { return nil }
-            guard let oldest = open.byID.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return nil }
-            open.byID[oldest.key] = nil
-            return oldest.value
+            open.set(OpenJar(jar: jar, store: store), for: id)
+            guard open.count > maximumOpenJars else { return nil }
+            return open.removeLeastRecentlyUsed()?.value
         }
         if let evicted {
             do {
@@ -164,7 +150,7 @@ public final class PostgresCookieJars: Sendable {
             } catch {
                 // Kept in memory with its changes pending, for a later flush to retry.
                 open.withLock { open in
-                    if open.byID[evicted.store.jarID] == nil { open.byID[evicted.store.jarID] = evicted }
+                    if open.peek(evicted.store.jarID) == nil { open.set(evicted, for: evicted.store.jarID) }
                 }
             }
         }
@@ -176,14 +162,14 @@ public final class PostgresCookieJars: Sendable {
     /// lost, the server is down), they stay pending for the next flush.
     @discardableResult
     public func flush(_ id: String) throws(PostgresCookieStoreError) -> Int {
-        guard let entry = open.withLock({ $0.byID[id] }) else { return 0 }
+        guard let entry = open.withLock({ $0.peek(id) }) else { return 0 }
         return try entry.jar.flush(to: entry.store)
     }
 
     /// Flushes every open jar; throws the first failure after trying them all.
     public func flushAll() throws(PostgresCookieStoreError) {
         var failure: PostgresCookieStoreError?
-        for entry in open.withLock({ Array($0.byID.values) }) {
+        for entry in open.withLock({ $0.values }) {
             do { try entry.jar.flush(to: entry.store) } catch { failure = failure ?? error }
         }
         if let failure { throw failure }
@@ -191,20 +177,20 @@ public final class PostgresCookieJars: Sendable {
 
     /// Flushes jar `id` (last-access times included) and drops it from memory.
     public func close(_ id: String) throws(PostgresCookieStoreError) {
-        guard let entry = open.withLock({ $0.byID[id] }) else { return }
+        guard let entry = open.withLock({ $0.peek(id) }) else { return }
         try entry.jar.close(entry.store)
         open.withLock { open in
-            if open.byID[id]?.store === entry.store { open.byID[id] = nil }
+            if open.peek(id)?.store === entry.store { open.remove(id) }
         }
     }
 
     /// How many jars are in memory.
-    public var openJarCount: Int { open.withLock { $0.byID.count } }
+    public var openJarCount: Int { open.withLock { $0.count } }
 
     /// Closes every jar (flushing it) and the connections. When a flush throws, the jars not yet closed
     /// stay open and the connections too.
     public func shutDown() throws(PostgresCookieStoreError) {
-        for id in open.withLock({ Array($0.byID.keys) }) { try close(id) }
+        for id in open.withLock({ $0.keys }) { try close(id) }
         shared.connections.shutDown()
     }
 }

@@ -2,7 +2,7 @@
 # Starts a throw-away PostgreSQL cluster (Debian's postgresql-15 binaries) for the tests: a new data
 # directory in a temporary folder, trust authentication, listening on its Unix socket in that folder and
 # on 127.0.0.1:$PGPORT. Run as root, it runs the server as the `postgres` user. Prints the environment to
-# use (`eval "$(Tests/Postgres/start-postgres.sh)"`); stop the server with `pg_ctl -D "$PGDATA_DIR" stop`.
+# use (`eval "$(Tests/EndToEnd/start-postgres.sh)"`); stop the server with `pg_ctl -D "$PGDATA_DIR" stop`.
 set -euo pipefail
 bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
 port="${PGPORT:-54329}"

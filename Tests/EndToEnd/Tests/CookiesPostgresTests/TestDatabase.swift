@@ -8,7 +8,7 @@ import Testing
 /// load the machine.
 @Suite(.serialized) struct PostgresServerTests {}
 
-/// The server the tests use (PGHOST, PGPORT, PGUSER, PGDATABASE; Tests/Postgres/start-postgres.sh starts
+/// The server the tests use (PGHOST, PGPORT, PGUSER, PGDATABASE; Tests/EndToEnd/start-postgres.sh starts
 /// one), a schema of each test's own, and a connection of the tests' own to look at the rows.
 struct TestDatabase {
     let schema: String

@@ -3,7 +3,7 @@
 // jar), on PostgreSQL (PGHOST, PGPORT, PGUSER, PGDATABASE) and, as the baseline, on SQLite jar files (one
 // file per jar, in a temporary directory).
 //
-//   swift run -c release --package-path Tests/Postgres PostgresBenchmark [JARS]
+//   swift run -c release --package-path Tests/EndToEnd PostgresBenchmark [JARS]
 //
 // Measured, for each store: receive+flush throughput (a jar opened, 20 Set-Cookie lines received,
 // flushed), jar open latency p50/p99 on a new instance (nothing in memory), lookup latency p50/p99 with

@@ -103,6 +103,31 @@ extension PostgresServerTests {
             #expect(try jars.jar("a").allCookies().map(\.name) == ["a"])
         }
 
+        // The order is the order of use, not of opening: a jar asked for again is kept, the one left
+        // unused longest goes, and a jar closed by hand leaves no gap in the order (LeastRecentlyUsed).
+        @Test func evictionFollowsTheOrderOfUse() throws {
+            let db = TestDatabase("lruorder")
+            defer { db.drop() }
+            let jars = try db.instance(maximumOpenJars: 3)
+            var opened: [String: CookieJar] = [:]
+            for id in ["a", "b", "c"] { opened[id] = try jars.jar(id) }
+            #expect(try jars.jar("a") === opened["a"], "in memory: the same jar")
+            opened["d"] = try jars.jar("d")  // b is now the least recently used
+            #expect(try jars.jar("a") === opened["a"])
+            #expect(try jars.jar("c") === opened["c"])
+            #expect(try jars.jar("d") === opened["d"])
+            try jars.close("c")
+            opened["e"] = try jars.jar("e")  // room left by c: nothing else goes
+            #expect(jars.openJarCount == 3)
+            #expect(try jars.jar("a") === opened["a"])
+            opened["b"] = try jars.jar("b")  // d is now the least recently used (order: b, a, e, d)
+            #expect(try jars.jar("e") === opened["e"])
+            #expect(try jars.jar("a") === opened["a"])
+            #expect(try jars.jar("b") === opened["b"])
+            #expect(try jars.jar("d") !== opened["d"], "closed to make room, opened again")
+            #expect(jars.openJarCount == 3)
+        }
+
         // A lost connection: flush throws, the changes stay pending, and the next flush after the server is
         // back writes them. The error never carries a cookie's value.
         @Test(.enabled(if: ProcessInfo.processInfo.environment["PGDATA_DIR"] != nil, "needs PGDATA_DIR (start-postgres.sh) to restart the server"))
