@@ -135,9 +135,7 @@ struct CookieParts: Sendable, BitwiseCopyable {
                 continue
             }
             // Step 7: process the attribute-name case-insensitively; unknown attributes are ignored.
-            if let reason = processAttribute(name: attributeName, value: attributeValue, of: line) {
-                ignored.ignore(name: attributeName, value: attributeValue, because: reason)
-            }
+            processAttribute(name: attributeName, value: attributeValue, of: line, tellingIgnoredAttributesTo: &ignored)
         }
         isASCII = segments.isASCII
     }
@@ -145,96 +143,120 @@ struct CookieParts: Sendable, BitwiseCopyable {
     /// Step 7: the attribute-name's octets or-ed with 0x20 (a lower-case name exactly when they are that
     /// name in any case: the names are letters and "-", and a name holds no CTL such as 0x0D, the one
     /// other octet that or-ing makes "-") compared with each name's at once, for names of up to eight.
-    /// Returns why the cookie-av was ignored or taken for its default, nil when it was applied.
+    /// Tells `ignored` of the cookie-av when it is ignored or taken for its default.
     @inline(__always)
-    private mutating func processAttribute(
-        name: LinePart, value: LinePart, of line: UnsafeBufferPointer<UInt8>
-    ) -> IgnoredAttribute.Reason? {
+    private mutating func processAttribute<Ignored: IgnoredAttributeSink>(
+        name: LinePart, value: LinePart, of line: UnsafeBufferPointer<UInt8>,
+        tellingIgnoredAttributesTo ignored: inout Ignored
+    ) {
         if name.count > 8 {
-            guard UnsafeBufferPointer(rebasing: line[name.start..<name.end]).caseInsensitivelyEquals("partitioned") else {
-                return .unknownName
+            if UnsafeBufferPointer(rebasing: line[name.start..<name.end]).caseInsensitivelyEquals("partitioned") {
+                partitioned = true
+            } else {
+                ignored.ignore(name: name, value: value, because: .unknownName)
             }
-            partitioned = true
-            return nil
+            return
         }
         switch line.asciiCaseFoldedWord(from: name.start, count: name.count) {
         case AttributeWord.path:
-            return processPath(value, of: line)
+            processPath(name: name, value: value, of: line, tellingIgnoredAttributesTo: &ignored)
         case AttributeWord.domain:
-            return processDomain(value, of: line)
+            processDomain(name: name, value: value, of: line, tellingIgnoredAttributesTo: &ignored)
         case AttributeWord.secure:
             // §5.6.5: append Secure with an empty value, whatever the value was.
             secure = true
         case AttributeWord.expires:
             // §5.6.1: a value that fails the cookie-date algorithm ignores the cookie-av.
-            guard let date = CookieDate.parse(UnsafeBufferPointer(rebasing: line[value.start..<value.end])) else {
-                return .expiresNotACookieDate
+            if let date = CookieDate.parse(UnsafeBufferPointer(rebasing: line[value.start..<value.end])) {
+                expires = date
+            } else {
+                ignored.ignore(name: name, value: value, because: .expiresNotACookieDate)
             }
-            expires = date
         case AttributeWord.maxAge:
-            return processMaxAge(UnsafeBufferPointer(rebasing: line[value.start..<value.end]))
+            processMaxAge(name: name, value: value, of: line, tellingIgnoredAttributesTo: &ignored)
         case AttributeWord.httpOnly:
             httpOnly = true
         case AttributeWord.sameSite:
-            return processSameSite(value, of: line)
+            processSameSite(name: name, value: value, of: line, tellingIgnoredAttributesTo: &ignored)
         default:
             // An empty cookie-av (";;", a trailing ";") names no attribute: nothing to tell.
-            return name.isEmpty && value.isEmpty ? nil : .unknownName
+            if !name.isEmpty || !value.isEmpty { ignored.ignore(name: name, value: value, because: .unknownName) }
         }
-        return nil
     }
 
     /// §5.6.2 Max-Age: the value must be an optional "-" followed by DIGITs; otherwise the cookie-av is
     /// ignored. Values beyond Int64 saturate (the cookie-age-limit of §5.5 caps them, §5.6.2 steps 5–6).
-    private mutating func processMaxAge(_ value: UnsafeBufferPointer<UInt8>) -> IgnoredAttribute.Reason? {
-        guard let first = value.first else { return .maxAgeNotAnInteger }
+    private mutating func processMaxAge<Ignored: IgnoredAttributeSink>(
+        name: LinePart, value: LinePart, of line: UnsafeBufferPointer<UInt8>,
+        tellingIgnoredAttributesTo ignored: inout Ignored
+    ) {
+        let digits = UnsafeBufferPointer(rebasing: line[value.start..<value.end])
+        guard let first = digits.first else {
+            ignored.ignore(name: name, value: value, because: .maxAgeNotAnInteger)
+            return
+        }
         var index = 0
         var negative = false
         if first == UInt8(ascii: "-") {
             negative = true
             index = 1
         }
-        guard index < value.count else { return .maxAgeNotAnInteger }
+        guard index < digits.count else {
+            ignored.ignore(name: name, value: value, because: .maxAgeNotAnInteger)
+            return
+        }
         var seconds: Int64 = 0
-        while index < value.count {
-            let byte = value[index]
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return .maxAgeNotAnInteger }
+        while index < digits.count {
+            let byte = digits[index]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+                ignored.ignore(name: name, value: value, because: .maxAgeNotAnInteger)
+                return
+            }
             let (shifted, overflow) = seconds.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = shifted.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
             seconds = overflow || overflow2 ? .max : sum
             index += 1
         }
         maxAge = negative ? -seconds : seconds
-        return nil
     }
 
     /// §5.6.3 Domain: one leading "." is removed, the rest lower-cased (once parsing is done). An empty
     /// result is kept: it overrides earlier Domain attributes and makes the cookie host-only (§5.7 steps
     /// 7 and 10).
-    private mutating func processDomain(_ value: LinePart, of line: UnsafeBufferPointer<UInt8>) -> IgnoredAttribute.Reason? {
+    private mutating func processDomain<Ignored: IgnoredAttributeSink>(
+        name: LinePart, value: LinePart, of line: UnsafeBufferPointer<UInt8>,
+        tellingIgnoredAttributesTo ignored: inout Ignored
+    ) {
         var start = value.start
         if start < value.end, line[start] == UInt8(ascii: ".") { start += 1 }
         domain = LinePart(start: start, end: value.end)
         domainHasUppercase = line[start..<value.end].contains(where: { $0 &- UInt8(ascii: "A") < 26 })
-        return start == value.end ? .emptyDomain : nil
+        if start == value.end { ignored.ignore(name: name, value: value, because: .emptyDomain) }
     }
 
     /// §5.6.4 Path: a value that is empty or does not start with "/" stands for the default-path.
-    private mutating func processPath(_ value: LinePart, of line: UnsafeBufferPointer<UInt8>) -> IgnoredAttribute.Reason? {
-        guard !value.isEmpty, line[value.start] == UInt8(ascii: "/") else {
+    private mutating func processPath<Ignored: IgnoredAttributeSink>(
+        name: LinePart, value: LinePart, of line: UnsafeBufferPointer<UInt8>,
+        tellingIgnoredAttributesTo ignored: inout Ignored
+    ) {
+        if !value.isEmpty && line[value.start] == UInt8(ascii: "/") {
+            path = value
+        } else {
             path = LinePart(start: 0, end: 0)
-            return .pathWithoutLeadingSlash
+            ignored.ignore(name: name, value: value, because: .pathWithoutLeadingSlash)
         }
-        path = value
-        return nil
     }
 
     /// §5.6.7 SameSite: "None", "Strict" or "Lax" case-insensitively (their octets or-ed with 0x20, as for
     /// the attribute-names); anything else is "Default".
-    private mutating func processSameSite(_ value: LinePart, of line: UnsafeBufferPointer<UInt8>) -> IgnoredAttribute.Reason? {
+    private mutating func processSameSite<Ignored: IgnoredAttributeSink>(
+        name: LinePart, value: LinePart, of line: UnsafeBufferPointer<UInt8>,
+        tellingIgnoredAttributesTo ignored: inout Ignored
+    ) {
         guard value.count <= 8 else {
             sameSite = .default
-            return .unknownSameSiteValue
+            ignored.ignore(name: name, value: value, because: .unknownSameSiteValue)
+            return
         }
         switch line.asciiCaseFoldedWord(from: value.start, count: value.count) {
         case SameSiteWord.none: sameSite = SameSite.none
@@ -242,8 +264,7 @@ struct CookieParts: Sendable, BitwiseCopyable {
         case SameSiteWord.lax: sameSite = .lax
         default:
             sameSite = .default
-            return .unknownSameSiteValue
+            ignored.ignore(name: name, value: value, because: .unknownSameSiteValue)
         }
-        return nil
     }
 }
