@@ -65,7 +65,7 @@ let package = Package(
                 .target(name: "CLibPSL", condition: .when(platforms: [.linux], traits: ["LibPSL"])),
                 "CSQLite",
             ],
-            exclude: ["PublicSuffix/public_suffix_list.dat", "PublicSuffix/public_suffix_list.revision"]
+            exclude: ["README.md", "PublicSuffix/public_suffix_list.dat", "PublicSuffix/public_suffix_list.revision"]
         ),
         // Writes the compiled-in public suffix list (Sources/Cookies/PublicSuffix) from the repository's copy of
         // the list; `check` tells whether the committed file is what the list gives.

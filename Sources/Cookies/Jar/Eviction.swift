@@ -18,7 +18,7 @@ extension CookieStore {
             let (evicted, count): ([Cookie], Int) = withSite(key) { site in
                 guard site.count > limit else { return ([], 0) }
                 let victims = CookieStore.firstInEvictionOrder(site.count - target, of: site, keeping: kept)
-                return (site.remove(at: victims, returningThem: recordsChanges), victims.count)
+                return (site.removeCookies(at: victims, returningThem: recordsChanges), victims.count)
             }
             recordRemovals(evicted, cause: .evicted)
             noteEvictions(count, by: .perSite, from: key)
@@ -65,7 +65,7 @@ extension CookieStore {
         let victimsBySite = visited.map { slot, site in (key: sites[slot].key, victims: site.candidates.prefix(site.chosen).map(\.index)) }
         for (key, victims) in victimsBySite.sorted(by: { $0.key < $1.key }) {
             let evicted = withSite(key) { site in
-                let evicted = site.remove(at: victims, returningThem: recordsChanges)
+                let evicted = site.removeCookies(at: victims, returningThem: recordsChanges)
                 site.recomputeEvictionFloor()
                 return evicted
             }

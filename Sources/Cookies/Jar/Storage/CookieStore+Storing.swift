@@ -32,13 +32,13 @@ extension CookieStore {
         // Where the new cookie was inserted in its site, and whether that site went over its limit.
         var storedAt: Int?
         var overLimit = false
-        let slot = siteSlot(ofCookieDomain: cookie.domain) ?? siteSlot(forKey: siteKey(ofCookieDomain: cookie.domain))
+        let slot = siteSlot(ofCookieDomain: cookie.domain) ?? slotCreatingSite(forKey: siteKey(ofCookieDomain: cookie.domain))
         let report: Report = withSite(at: slot) { site in
             if let index = site.indexOfCookie(with: identity) {
                 let old = site.entries[index]
                 if old.isExpired(at: now) {
                     // An expired old cookie is gone already (it never shadows a newer one): it lends nothing.
-                    if let expired = site.remove(at: index, returning: recordsChanges) {
+                    if let expired = site.removeCookie(at: index, returningIt: recordsChanges) {
                         siteChanges.append(.removed(expired, cause: .expired))
                     }
                 } else {
@@ -46,7 +46,7 @@ extension CookieStore {
                     if isFromNonHTTPAPI, old.isHTTPOnly { return .rejected(.wouldOverwriteHTTPOnlyCookie) }
                     let previous = Report.previous { site.cookie(at: index) }
                     if isExpired {
-                        if let removed = site.remove(at: index, returning: recordsChanges) {
+                        if let removed = site.removeCookie(at: index, returningIt: recordsChanges) {
                             siteChanges.append(.removed(removed, cause: .expired))
                         }
                         return .deleted(previous: previous)

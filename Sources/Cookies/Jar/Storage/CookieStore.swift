@@ -163,11 +163,11 @@ struct CookieStore: Sendable, CookieStoreQueries {
 
     /// Applies `body` to the cookies of the site `key` (created on demand, dropped when left empty).
     mutating func withSite<R>(_ key: String, _ body: (inout SiteCookies) -> R) -> R {
-        withSite(at: siteSlot(forKey: key), body)
+        withSite(at: slotCreatingSite(forKey: key), body)
     }
 
     /// The position of the site `key` in `sites`, created empty when it has no cookies yet.
-    mutating func siteSlot(forKey key: String) -> Int {
+    mutating func slotCreatingSite(forKey key: String) -> Int {
         if let existing = siteSlots[key] { return existing }
         sites.append(SiteCookies(key: key))
         siteSlots[key] = sites.count - 1
@@ -270,13 +270,13 @@ struct CookieStore: Sendable, CookieStoreQueries {
         // One visit to the site: the cookie of the same identity goes, the new one comes unless expired.
         if cookie.isExpired(at: now) {
             guard let slot else { return .expired }
-            let previous = withSite(at: slot) { site in site.indexOfCookie(withIdentityOf: cookie).flatMap { site.remove(at: $0, returning: true) } }
+            let previous = withSite(at: slot) { site in site.indexOfCookie(withIdentityOf: cookie).flatMap { site.removeCookie(at: $0, returningIt: true) } }
             guard let previous else { return .expired }
             record(.removed(previous, cause: .expired))
             return .deleted(previous: previous)
         }
-        let previous = withSite(at: slot ?? siteSlot(forKey: key)) { site in
-            let previous = site.indexOfCookie(withIdentityOf: cookie).flatMap { site.remove(at: $0, returning: true) }
+        let previous = withSite(at: slot ?? slotCreatingSite(forKey: key)) { site in
+            let previous = site.indexOfCookie(withIdentityOf: cookie).flatMap { site.removeCookie(at: $0, returningIt: true) }
             site.insert(cookie)
             return previous
         }

@@ -303,7 +303,7 @@ struct SiteCookies: Sendable {
 
     /// Removes the cookie at `index`; returns it when `returningIt`, else nil (no cookie is built that no
     /// one reads).
-    mutating func remove(at index: Int, returning returningIt: Bool) -> Cookie? {
+    mutating func removeCookie(at index: Int, returningIt: Bool) -> Cookie? {
         let removed = returningIt ? cookie(at: index) : nil
         release(entries.remove(at: index))
         identityTags.remove(at: index)
@@ -317,7 +317,7 @@ struct SiteCookies: Sendable {
     }
 
     /// Removes the cookies at `indices` (each once); returns them when `returningThem`, else nothing.
-    mutating func remove(at indices: some Sequence<Int>, returningThem: Bool) -> [Cookie] {
+    mutating func removeCookies(at indices: some Sequence<Int>, returningThem: Bool) -> [Cookie] {
         var doomed = [Bool](repeating: false, count: entries.count)
         for index in indices { doomed[index] = true }
         return removeEntries(doomed, returningThem: returningThem)

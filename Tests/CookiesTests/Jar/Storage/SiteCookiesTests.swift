@@ -178,7 +178,7 @@ struct SiteCookiesTests {
         #expect(site.partitionedCount == 0)
         #expect(site.structureViolation() == nil)
         #expect(site.indexOfCookie(withIdentityOf: Self.cookies[1]).map(site.cookie(at:)) == Self.cookies[1])
-        #expect(site.remove(at: site.cookies.indices, returningThem: true).count == 3)
+        #expect(site.removeCookies(at: site.cookies.indices, returningThem: true).count == 3)
         #expect(site.structureViolation() == nil)
         for table in [site.domains, site.paths, site.partitions] {
             #expect(table.slots.allSatisfy { $0.string.isEmpty && $0.uses == 0 }, "every slot freed")
