@@ -27,8 +27,11 @@ extension CookieStore {
         // The changes, in the order the site sees them (an expired cookie of the same identity, removed
         // before the new one is stored; then this line's own change), when changes are recorded: appended
         // to the store's own array, lent to the site's closure (no allocation while it has room).
-        var siteChanges: [CookieChange] = []
-        if recordsChanges { swap(&siteChanges, &changes) }
+        var siteChanges: [CookieChange]? = nil
+        if recordsChanges {
+            siteChanges = []
+            swap(&siteChanges!, &changes)
+        }
         // Where the new cookie was inserted in its site, and whether that site went over its limit.
         var storedAt: Int?
         var overLimit = false
@@ -39,7 +42,7 @@ extension CookieStore {
                 if old.isExpired(at: now) {
                     // An expired old cookie is gone already (it never shadows a newer one): it lends nothing.
                     if let expired = site.removeCookie(at: index, returningIt: recordsChanges) {
-                        siteChanges.append(.removed(expired, cause: .expired))
+                        siteChanges?.append(.removed(expired, cause: .expired))
                     }
                 } else {
                     // Step 23.2.
@@ -47,7 +50,7 @@ extension CookieStore {
                     let previous = Report.previous { site.cookie(at: index) }
                     if isExpired {
                         if let removed = site.removeCookie(at: index, returningIt: recordsChanges) {
-                            siteChanges.append(.removed(removed, cause: .expired))
+                            siteChanges?.append(.removed(removed, cause: .expired))
                         }
                         return .deleted(previous: previous)
                     }
@@ -56,7 +59,7 @@ extension CookieStore {
                     let replaced = recordsChanges ? site.cookie(at: index) : nil
                     // The pair is known to be ASCII when the whole line is (the site reads it otherwise).
                     site.replace(at: index, with: entry, name: name, value: value, isKnownASCII: isKnownASCII)
-                    if let replaced { siteChanges.append(.replaced(old: replaced, new: site.cookie(at: index))) }
+                    if let replaced { siteChanges?.append(.replaced(old: replaced, new: site.cookie(at: index))) }
                     return .replaced({ site.cookie(at: index) }, previous: previous)
                 }
             }
@@ -65,12 +68,12 @@ extension CookieStore {
             entry.creation = creation
             entry.lastAccess = creation
             let index = site.insert(entry, value: value, isKnownASCII: isKnownASCII, identity: identity)
-            if recordsChanges { siteChanges.append(.added(site.cookie(at: index))) }
+            siteChanges?.append(.added(site.cookie(at: index)))
             storedAt = index
             overLimit = site.count > perSiteLimit
             return .stored { site.cookie(at: index) }
         }
-        if recordsChanges { swap(&siteChanges, &changes) }
+        if recordsChanges { swap(&siteChanges!, &changes) }
         if let storedAt {
             noteCreation(creation)
             // The cookie to keep is read out only when a limit is exceeded.
@@ -99,12 +102,17 @@ extension CookieStore {
         if shadows(inSiteAt: slot) { return true }
         // Sites named after a public-suffix host above `domain`: a site key is a registrable domain or a
         // host without one, so the hosts between `domain` and `key` are never keys; only those above
-        // `key` can be.
-        var rest = Substring(key)
-        while let dot = rest.utf8.firstIndex(of: UInt8(ascii: ".")) {
-            rest = rest[rest.utf8.index(after: dot)...]
-            if shadows(inSiteAt: siteSlots[String(rest)]) { return true }
+        // `key` can be. Each is looked up by its bytes in the host cache: a site whose key is that host.
+        let shadowedAbove = key.withUTF8Bytes { keyBytes in
+            for dot in keyBytes.indices where keyBytes[dot] == UInt8(ascii: ".") {
+                let above = UnsafeBufferPointer(rebasing: keyBytes[(dot + 1)...])
+                if let slot = siteSlot(ofCookieDomain: above), sites[slot].key.hasUTF8(above), shadows(inSiteAt: slot) {
+                    return true
+                }
+            }
+            return false
         }
+        if shadowedAbove { return true }
         // `domain` is a host without a registrable domain, or a registrable domain with public suffixes
         // below it ("s3.amazonaws.com" below "amazonaws.com"): sites below it, when there are any.
         if key.hasUTF8(domain), hasSites(below: key) {
