@@ -103,14 +103,9 @@ extension CookieStore {
         // Sites named after a public-suffix host above `domain`: a site key is a registrable domain or a
         // host without one, so the hosts between `domain` and `key` are never keys; only those above
         // `key` can be. Each is looked up by its bytes in the host cache: a site whose key is that host.
-        let shadowedAbove = key.withUTF8Bytes { keyBytes in
-            for dot in keyBytes.indices where keyBytes[dot] == UInt8(ascii: ".") {
-                let above = UnsafeBufferPointer(rebasing: keyBytes[(dot + 1)...])
-                if let slot = siteSlot(ofCookieDomain: above), sites[slot].key.hasUTF8(above), shadows(inSiteAt: slot) {
-                    return true
-                }
-            }
-            return false
+        let shadowedAbove = CookieStore.anyDomain(above: key) { above in
+            guard let slot = siteSlot(ofCookieDomain: above), sites[slot].key.hasUTF8(above) else { return false }
+            return shadows(inSiteAt: slot)
         }
         if shadowedAbove { return true }
         // `domain` is a host without a registrable domain, or a registrable domain with public suffixes

@@ -183,10 +183,20 @@ struct CookieStore: Sendable, CookieStoreQueries {
 
     /// Calls `body` with each domain `key` ends in after one of its dots ("b.c" and "c" for "a.b.c").
     private func forEachDomain(above key: String, _ body: (String) -> Void) {
-        var rest = Substring(key)
-        while let dot = rest.utf8.firstIndex(of: UInt8(ascii: ".")) {
-            rest = rest[rest.utf8.index(after: dot)...]
-            if !rest.isEmpty { body(String(rest)) }
+        CookieStore.anyDomain(above: key) { domain in
+            body(String(decoding: domain, as: UTF8.self))
+            return false
+        }
+    }
+
+    /// Calls `body` with the UTF-8 of each domain `key` ends in after one of its dots, nearest first
+    /// ("b.c", then "c" for "a.b.c"), until it returns true; returns whether it did.
+    @discardableResult
+    static func anyDomain(above key: String, where body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        key.withUTF8Bytes { key in
+            key.indices.contains { dot in
+                key[dot] == UInt8(ascii: ".") && dot + 1 < key.count && body(UnsafeBufferPointer(rebasing: key[(dot + 1)...]))
+            }
         }
     }
 
