@@ -10,7 +10,7 @@ extension CookieStore {
 
     /// Keeps the site `key` within its limit; never evicts the cookie with the identity of `kept`.
     mutating func enforceSiteLimit(_ key: String, keeping kept: Cookie?, now: CookieTime) {
-        if let slot = siteSlots[key], sites[slot].count > limits.maxCookiesPerSite {
+        if let slot = slot(ofSiteKey: key), sites[slot].count > limits.maxCookiesPerSite {
             let limit = limits.maxCookiesPerSite
             let target = limit - limits.sitePurgeCount
             purgeExpired(inSite: key, now: now)
@@ -37,40 +37,69 @@ extension CookieStore {
         guard count > limits.maxCookies else { return }
         var needed = count - (limits.maxCookies - limits.purgeCount)
         let keptSite = kept.map { siteKey(ofCookieDomain: $0.domain) }
-        // The sites chosen from, by slot (no site comes or goes until the victims are chosen): their
-        // cookies in eviction order (the kept one left out), the first `chosen` of them chosen.
-        var visited: [Int: (candidates: [(rank: EvictionRank, index: Int)], chosen: Int)] = [:]
+        // The sites chosen from (no site comes or goes until the victims are chosen), by slot: their
+        // cookies in eviction order (the kept one left out) are a range of `ranked`, of which the first
+        // `chosen` are chosen. One array for all sites' cookies: no allocation per site.
+        var ranked: [(rank: EvictionRank, index: Int)] = []
+        var visitedSites: [(slot: Int, ranked: Range<Int>, chosen: Int)] = []
+        // Which sites were visited: `siteVisits[slot]` is the site's place in `visitedSites` plus one.
+        if siteVisits.count < sites.count { siteVisits += repeatElement(0, count: sites.count - siteVisits.count) }
         // Non-Secure before Secure, least recently accessed first; ties in the order of site keys (the
-        // heap's), then send order (each site's candidates').
-        while needed > 0, let first = evictionOrder.first {
-            let slot = Int(first.slot)
-            if visited[slot] == nil {
-                let site = sites[slot]
-                let keptIndex = site.key == keptSite ? kept.flatMap(site.indexOfCookie(withIdentityOf:)) : nil
-                visited[slot] = (site.evictionCandidates(excluding: keptIndex).sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }, 0)
-            }
-            let (candidates, chosen) = visited[slot]!
-            if chosen == candidates.count {
-                evictionOrder.remove(slot: slot)
-            } else if first.bound < candidates[chosen].rank {
-                evictionOrder.set(candidates[chosen].rank, forSlot: slot, site: first.site)
+        // heap's), then send order (each site's range's).
+        while needed > 0, let (bound, slot) = evictionOrder.first {
+            let visitedSite: Int
+            if siteVisits[slot] > 0 {
+                visitedSite = Int(siteVisits[slot]) - 1
             } else {
-                visited[slot]!.chosen += 1
+                visitedSite = visitedSites.count
+                siteVisits[slot] = Int32(truncatingIfNeeded: visitedSite + 1)
+                let start = ranked.count
+                let keptIndex = sites[slot].key == keptSite ? kept.flatMap { sites[slot].indexOfCookie(withIdentityOf: $0) } : nil
+                CookieStore.appendEvictionCandidates(sites[slot].evictionRanks, excluding: keptIndex, to: &ranked)
+                if ranked.count - start > 1 {
+                    ranked.withUnsafeMutableBufferPointer { ranked in
+                        ranked[start...].sort { ($0.rank, $0.index) < ($1.rank, $1.index) }
+                    }
+                }
+                visitedSites.append((slot, start..<ranked.count, 0))
+            }
+            let next = visitedSites[visitedSite].ranked.lowerBound + visitedSites[visitedSite].chosen
+            if next == visitedSites[visitedSite].ranked.upperBound {
+                evictionOrder.remove(slot: slot)
+            } else if bound < ranked[next].rank {
+                let key = sites[slot].key
+                evictionOrder.set(ranked[next].rank, forSlot: slot, site: key)
+            } else {
+                visitedSites[visitedSite].chosen += 1
                 needed -= 1
             }
         }
-        // Each visited site loses its chosen cookies and goes back to its exact place in `evictionOrder`
-        // (`withSite` puts it there), in the order of site keys.
+        for site in visitedSites { siteVisits[site.slot] = 0 }
+        // Each visited site loses its chosen cookies, if any, and goes back to its exact place in
+        // `evictionOrder` (`withSite` puts it there), or goes when it loses them all. The last slots
+        // first: a site that goes gives its slot to the last site, which is then one done already.
         let recordsChanges = self.recordsChanges
-        let victimsBySite = visited.map { slot, site in (key: sites[slot].key, victims: site.candidates.prefix(site.chosen).map(\.index)) }
-        for (key, victims) in victimsBySite.sorted(by: { $0.key < $1.key }) {
-            let evicted = withSite(key) { site in
-                let evicted = site.removeCookies(at: victims, returningThem: recordsChanges)
-                site.recomputeEvictionFloor()
-                return evicted
+        let recordsEvictions = recordsChanges || evictions != nil
+        var removals: [(key: String, evicted: [Cookie], count: Int)] = []
+        for site in visitedSites.sorted(by: { $0.slot > $1.slot }) {
+            let key = recordsEvictions ? sites[site.slot].key : ""
+            let evicted: [Cookie]
+            if site.chosen == withSites({ $0[site.slot].count }) {
+                evicted = removeSite(at: site.slot, returningItsCookies: recordsChanges)
+            } else {
+                let victims = ranked[site.ranked.prefix(site.chosen)].lazy.map(\.index)
+                evicted = withSite(at: site.slot) { site in
+                    let evicted = site.removeCookies(at: victims, returningThem: recordsChanges)
+                    site.recomputeEvictionFloor()
+                    return evicted
+                }
             }
+            if recordsEvictions { removals.append((key, evicted, site.chosen)) }
+        }
+        // Changes and evictions are told in the order of site keys.
+        for (key, evicted, count) in removals.sorted(by: { $0.key < $1.key }) {
             recordRemovals(evicted, cause: .evicted)
-            noteEvictions(victims.count, by: .total, from: key)
+            noteEvictions(count, by: .total, from: key)
         }
     }
 
@@ -79,13 +108,22 @@ extension CookieStore {
         if count > 0, evictions != nil { evictions?.append(CookieEviction(limit: limit, site: site, count: count)) }
     }
 
+    /// Appends to `candidates` each cookie of a site whose ranks in eviction order are `ranks` (in send
+    /// order), as its rank and index, leaving out the cookie at `excluded`.
+    private static func appendEvictionCandidates(
+        _ ranks: some Collection<EvictionRank>, excluding excluded: Int?, to candidates: inout [(rank: EvictionRank, index: Int)]
+    ) {
+        for (index, rank) in ranks.enumerated() where index != excluded { candidates.append((rank, index)) }
+    }
+
     /// The indices of the first `count` cookies of `site` in eviction order (non-Secure before Secure,
     /// least recently accessed first, then send order), leaving out the cookie with the identity of
     /// `kept`; in no particular order, as removal needs none. Found by selection (quickselect), not by
     /// sorting the site.
     private static func firstInEvictionOrder(_ count: Int, of site: SiteCookies, keeping kept: Cookie?) -> [Int] {
         // Keys worked out once per cookie; all distinct (the index is in each).
-        var keys = site.evictionCandidates(excluding: kept.flatMap(site.indexOfCookie(withIdentityOf:)))
+        var keys: [(rank: EvictionRank, index: Int)] = []
+        appendEvictionCandidates(site.evictionRanks, excluding: kept.flatMap(site.indexOfCookie(withIdentityOf:)), to: &keys)
         guard count < keys.count else { return keys.map(\.index) }
         // Hoare partitioning around a middle key until the `count` smallest keys are the first `count`.
         var low = 0

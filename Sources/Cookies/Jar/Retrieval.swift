@@ -26,7 +26,7 @@ extension CookieStore {
         if sites.withUnsafeBufferPointer({ $0[siteIndex].earliestExpiry <= now }) {
             let key = sites[siteIndex].key
             purgeExpired(inSite: key, now: now)
-            guard let index = siteSlots[key] else { return nil }
+            guard let index = slot(ofSiteKey: key) else { return nil }
             siteIndex = index
         }
         let filter = filter(for: url, context: context, siteIndex: siteIndex)

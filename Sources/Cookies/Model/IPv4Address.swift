@@ -15,12 +15,15 @@ struct IPv4Address: Sendable, Hashable, CustomStringConvertible {
     static func parse(_ host: String) -> ParseResult {
         // Fast path for names: "ends in a number" needs the last part (a trailing "." aside) to start with
         // a digit, which rules out almost every host without splitting it.
-        var utf8 = host.utf8[...]
-        if utf8.last == UInt8(ascii: ".") { utf8 = utf8.dropLast() }
-        let lastPart = utf8.lastIndex(of: UInt8(ascii: ".")).map { utf8[utf8.index(after: $0)...] } ?? utf8
-        guard let first = lastPart.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
-            return .notAnAddress
+        // Read on the bytes in place: every new host a jar meets comes here.
+        let lastPartStartsWithADigit = host.withUTF8Bytes { bytes in
+            var end = bytes.count
+            if end > 0, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
+            var start = end
+            while start > 0, bytes[start - 1] != UInt8(ascii: ".") { start -= 1 }
+            return start < end && bytes[start] >= UInt8(ascii: "0") && bytes[start] <= UInt8(ascii: "9")
         }
+        guard lastPartStartsWithADigit else { return .notAnAddress }
         var parts = host.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         if parts.count > 1, parts.last!.isEmpty { parts.removeLast() }
         // "ends in a number": the last part is all digits, or 0x followed by hex digits.

@@ -13,6 +13,12 @@ struct CookiePairs: Sendable {
     /// How many bytes of `bytes` no entry refers to.
     private(set) var garbage = 0
 
+    /// Removes every pair, keeping the buffer's memory.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        garbage = 0
+    }
+
     /// The length of the pair of a cookie named `name` (UTF-8) whose value is `value`.
     @inline(__always)
     static func length(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> Int {

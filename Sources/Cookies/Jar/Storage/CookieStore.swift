@@ -7,7 +7,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// The sites holding cookies, in no particular order; a site's position is in `siteSlots`.
     private(set) var sites: [SiteCookies] = []
     /// Site key → position in `sites`.
-    private(set) var siteSlots: [String: Int] = [:]
+    private var siteSlots = SiteSlots()
     private(set) var count = 0
     /// The sites by the earliest expiry of their cookies (`SiteCookies.earliestExpiry`): which sites a
     /// jar-wide purge of expired cookies visits.
@@ -29,11 +29,18 @@ struct CookieStore: Sendable, CookieStoreQueries {
     private var siteKeyCache = DomainTable<CachedSite>()
     /// Domain → how many site keys lie strictly below it (end in "." + the domain). Site keys are mostly
     /// registrable domains, whose proper suffixes are public suffixes shared by many sites; an IPv4
-    /// site key adds its own three ("2.3.4", "3.4" and "4" for "1.2.3.4").
-    private var siteKeysBelow: [String: Int] = [:]
+    /// site key adds its own three ("2.3.4", "3.4" and "4" for "1.2.3.4"). A domain whose count fell to 0
+    /// stays until the table, grown well past the sites, is counted again from them.
+    private var siteKeysBelow = DomainTable<Int>()
     /// Counts the changes to which sites exist and where (a site added or removed): a cached slot is
     /// current while its layout is this one.
     private var siteLayout = 0
+    /// Which sites `enforceTotalLimit` visited, by slot (its scratch, all 0 between purges).
+    var siteVisits: [Int32] = []
+    /// Sites removed, emptied, whose arrays keep their memory for the next new sites: a jar at its limit
+    /// removes about one site for every one it creates, and a new site would otherwise allocate each of its
+    /// arrays. Small sites only, at most `limits.purgeCount` of them.
+    private var spareSites: [SiteCookies] = []
     /// Domain attribute → is a public suffix; bounded like `siteKeyCache`.
     private var publicSuffixCache = DomainTable<Bool>()
     private static let siteKeyCacheLimit = 16_384
@@ -44,6 +51,16 @@ struct CookieStore: Sendable, CookieStoreQueries {
     }
 
     // MARK: Sites
+
+    /// The slot of the site whose key's UTF-8 is `key`, nil when it has no cookies.
+    func slot(ofSiteKey key: UnsafeBufferPointer<UInt8>) -> Int? {
+        sites.withUnsafeBufferPointer { sites in siteSlots.slot(ofKey: key) { sites[$0].key.hasUTF8(key) } }
+    }
+
+    /// The slot of the site `key`, nil when it has no cookies.
+    func slot(ofSiteKey key: String) -> Int? {
+        key.withUTF8Bytes { slot(ofSiteKey: $0) }
+    }
 
     /// The site key of a host: its registrable domain, or the host itself when it has none.
     mutating func siteKey(of host: CanonicalHost) -> String {
@@ -86,15 +103,17 @@ struct CookieStore: Sendable, CookieStoreQueries {
     private mutating func cachedSiteIndex(ofCookieDomain domain: UnsafeBufferPointer<UInt8>, named name: String? = nil) -> Int {
         if let index = siteKeyCache.index(ofDomain: domain) {
             if siteKeyCache[index].layout != siteLayout {
-                siteKeyCache[index].slot = siteSlots[siteKeyCache[index].key]
+                siteKeyCache[index].slot = slot(ofSiteKey: siteKeyCache[index].key)
                 siteKeyCache[index].layout = siteLayout
             }
             return index
         }
         let name = name ?? String(decoding: domain, as: UTF8.self)
-        let key = sharedSiteKey(publicSuffixList.site(ofCanonicalDomain: name))
+        let key = publicSuffixList.site(ofCanonicalDomain: name)
+        let slot = slot(ofSiteKey: key)
         if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll() }
-        siteKeyCache.add(domain, value: CachedSite(key: key, slot: siteSlots[key], layout: siteLayout))
+        // The key of an existing site is its site's String: the cache then holds no copy.
+        siteKeyCache.add(domain, value: CachedSite(key: slot.map { sites[$0].key } ?? key, slot: slot, layout: siteLayout))
         return siteKeyCache.count - 1
     }
 
@@ -124,11 +143,6 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// The site key of a cookie's domain (UTF-8).
     mutating func siteKey(ofCookieDomain domain: UnsafeBufferPointer<UInt8>) -> String {
         siteKeyAndSlot(ofCookieDomain: domain).key
-    }
-
-    /// `key` in the storage of the site it names, when the site exists: the cache then holds no copy.
-    private func sharedSiteKey(_ key: String) -> String {
-        siteSlots[key].map { sites[$0].key } ?? key
     }
 
     /// A creation time for a cookie created at `now`: strictly after every earlier one
@@ -168,35 +182,56 @@ struct CookieStore: Sendable, CookieStoreQueries {
 
     /// The position of the site `key` in `sites`, created empty when it has no cookies yet.
     mutating func slotCreatingSite(forKey key: String) -> Int {
-        if let existing = siteSlots[key] { return existing }
-        sites.append(SiteCookies(key: key))
-        siteSlots[key] = sites.count - 1
+        if let existing = slot(ofSiteKey: key) { return existing }
+        if var spare = spareSites.popLast() {
+            spare.reuse(as: key)
+            sites.append(consume spare)
+        } else {
+            sites.append(SiteCookies(key: key))
+        }
+        key.withUTF8Bytes { siteSlots.append(key: $0) }
         siteLayout &+= 1
-        forEachDomain(above: key) { siteKeysBelow[$0, default: 0] += 1 }
+        countSiteKey(key, as: 1)
         return sites.count - 1
     }
 
     /// True when some site's key ends in "." + `domain`.
     func hasSites(below domain: String) -> Bool {
-        siteKeysBelow[domain] != nil
+        siteKeysBelow.value(ofDomain: domain).map { $0 > 0 } ?? false
     }
 
-    /// Calls `body` with each domain `key` ends in after one of its dots ("b.c" and "c" for "a.b.c").
-    private func forEachDomain(above key: String, _ body: (String) -> Void) {
+    /// Adds `delta` to the count of site keys below each domain above `key`: 1 for a site just added to
+    /// `sites`, -1 for one just gone from it. Once the table holds twice as many domains as there are sites,
+    /// and a thousand more, it is counted again from `sites` instead: domains whose sites went stay no
+    /// longer than that.
+    private mutating func countSiteKey(_ key: String, as delta: Int) {
+        guard siteKeysBelow.count > 2 * sites.count + 1024 else { return countDomains(above: key, as: delta) }
+        siteKeysBelow.removeAll()
+        for site in sites { countDomains(above: site.key, as: 1) }
+    }
+
+    private mutating func countDomains(above key: String, as delta: Int) {
         CookieStore.anyDomain(above: key) { domain in
-            body(String(decoding: domain, as: UTF8.self))
+            if let index = siteKeysBelow.index(ofDomain: domain) {
+                siteKeysBelow[index] += delta
+            } else {
+                siteKeysBelow.add(domain, value: delta)
+            }
             return false
         }
     }
 
     /// Calls `body` with the UTF-8 of each domain `key` ends in after one of its dots, nearest first
     /// ("b.c", then "c" for "a.b.c"), until it returns true; returns whether it did.
-    @discardableResult
+    @discardableResult @inline(__always)
     static func anyDomain(above key: String, where body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         key.withUTF8Bytes { key in
-            key.indices.contains { dot in
-                key[dot] == UInt8(ascii: ".") && dot + 1 < key.count && body(UnsafeBufferPointer(rebasing: key[(dot + 1)...]))
+            var dot = 0
+            while dot + 1 < key.count {
+                if key[dot] == UInt8(ascii: "."), body(UnsafeBufferPointer(rebasing: key[(dot + 1)...])) { return true }
+                dot += 1
             }
+            return false
         }
     }
 
@@ -225,24 +260,34 @@ struct CookieStore: Sendable, CookieStoreQueries {
         evictionOrder.set(floor, forSlot: slot, site: sites[slot].key)
     }
 
-    /// Drops the (empty) site at `slot`; the last site takes its place.
+    /// Removes the site at `slot` with its cookies, which it returns when `returningItsCookies`; the last
+    /// site takes its place.
+    mutating func removeSite(at slot: Int, returningItsCookies: Bool) -> [Cookie] {
+        var removed: [Cookie] = []
+        if returningItsCookies { removed = sites[slot].cookies }
+        count -= withSites { $0[slot].count }
+        removeSite(at: slot)
+        return removed
+    }
+
+    /// Drops the site at `slot` (empty, or its cookies counted out); the last site takes its place.
     private mutating func removeSite(at slot: Int) {
-        siteSlots[sites[slot].key] = nil
-        forEachDomain(above: sites[slot].key) { domain in
-            siteKeysBelow[domain]! -= 1
-            if siteKeysBelow[domain] == 0 { siteKeysBelow[domain] = nil }
-        }
+        siteSlots.remove(slot: slot)
         expiryOrder.remove(slot: slot)
         evictionOrder.remove(slot: slot)
-        let last = sites.count - 1
-        if slot != last {
-            sites.swapAt(slot, last)
-            siteSlots[sites[slot].key] = slot
-            expiryOrder.moveSlot(last, to: slot)
-            evictionOrder.moveSlot(last, to: slot)
+        // The last site is moved, not copied, into the slot (a copy would retain each of its arrays).
+        var removed = sites.removeLast()
+        if slot != sites.count {
+            swap(&removed, &sites[slot])
+            expiryOrder.moveSlot(sites.count, to: slot)
+            evictionOrder.moveSlot(sites.count, to: slot)
         }
-        sites.removeLast()
         siteLayout &+= 1
+        countSiteKey(removed.key, as: -1)
+        if spareSites.count < limits.purgeCount, removed.isSmall {
+            removed.removeAllKeepingCapacity()
+            spareSites.append(consume removed)
+        }
     }
 
     /// The keys of the sites some of whose cookies may have expired at `now`, in order.
@@ -310,7 +355,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
     mutating func removeAll(
         inSite key: String, cause: CookieChange.RemovalCause, where shouldRemove: (Cookie) -> Bool
     ) -> [Cookie] {
-        guard siteSlots[key] != nil else { return [] }
+        guard slot(ofSiteKey: key) != nil else { return [] }
         let removed = withSite(key) { $0.removeAll(where: shouldRemove) }
         recordRemovals(removed, cause: cause)
         return removed
@@ -319,15 +364,21 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// What breaks the store's bookkeeping, if anything (for tests and fuzzing): every site in its slot,
     /// none empty, each site's own structure sound, the count right.
     func structureViolation() -> String? {
-        guard siteSlots.count == sites.count else { return "site slots and sites differ in number" }
-        for (slot, site) in sites.enumerated() {
-            guard siteSlots[site.key] == slot else { return "site \(site.key) is not at its slot" }
+        if let violation = siteSlots.violation(keys: sites.map(\.key)) { return "the site slots: \(violation)" }
+        for site in sites {
             guard site.count > 0 else { return "site \(site.key) is empty" }
             if let violation = site.structureViolation() { return "site \(site.key): \(violation)" }
         }
         var keysBelow: [String: Int] = [:]
-        for site in sites { forEachDomain(above: site.key) { keysBelow[$0, default: 0] += 1 } }
-        guard keysBelow == siteKeysBelow else { return "the site keys below domains are miscounted" }
+        for site in sites {
+            CookieStore.anyDomain(above: site.key) { domain in
+                keysBelow[String(decoding: domain, as: UTF8.self), default: 0] += 1
+                return false
+            }
+        }
+        guard keysBelow.allSatisfy({ siteKeysBelow.value(ofDomain: $0.key) == $0.value }),
+            siteKeysBelow.values.reduce(0, +) == keysBelow.values.reduce(0, +)
+        else { return "the site keys below domains are miscounted" }
         if let violation = expiryOrder.violation(sites: sites.map { ($0.key, $0.earliestExpiry) }) {
             return "the expiry order: \(violation)"
         }

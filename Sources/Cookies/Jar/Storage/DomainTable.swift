@@ -28,6 +28,9 @@ struct DomainTable<Value> {
     /// How many domains were added.
     var count: Int { entries.count }
 
+    /// The values of the domains, in the order they were added.
+    var values: some Collection<Value> { entries.lazy.map(\.value) }
+
     /// The position of the domain whose UTF-8 is `bytes`, if it was added.
     func index(ofDomain bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let hash = hash(bytes)

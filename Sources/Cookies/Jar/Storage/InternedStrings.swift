@@ -58,6 +58,12 @@ struct InternedStrings: Sendable {
         return add(string)
     }
 
+    /// Removes every string, keeping the slots' memory.
+    mutating func removeAll() {
+        slots.removeAll(keepingCapacity: true)
+        freeCount = 0
+    }
+
     /// Puts `string`, which no slot holds, in a slot with one use.
     private mutating func add(_ string: String) -> UInt32 {
         let new = Slot(string: string, byteCount: string.utf8.count, uses: 1)

@@ -6,7 +6,7 @@
 /// retrieval decides domain- and path-matching once per distinct string (`RetrievalFilter`).
 struct SiteCookies: Sendable {
     /// The site key: the registrable domain, or the host.
-    let key: String
+    private(set) var key: String
     private(set) var entries: [StoredCookie] = []
     /// The `CookieIdentityBytes.tag` of each entry, in the same order: what the search for a cookie of an
     /// identity reads.
@@ -27,6 +27,27 @@ struct SiteCookies: Sendable {
 
     init(key: String) {
         self.key = key
+    }
+
+    /// Makes this site, emptied by `removeAllKeepingCapacity()`, the site `key`.
+    mutating func reuse(as key: String) {
+        self.key = key
+    }
+
+    /// Whether the site's arrays are small enough to keep for another site once it is removed.
+    var isSmall: Bool { entries.capacity <= 8 && pairs.bytes.capacity <= 512 }
+
+    /// Removes every cookie, the arrays keeping their memory.
+    mutating func removeAllKeepingCapacity() {
+        entries.removeAll(keepingCapacity: true)
+        identityTags.removeAll(keepingCapacity: true)
+        pairs.removeAll()
+        domains.removeAll()
+        paths.removeAll()
+        if partitionedCount > 0 { partitions.removeAll() }
+        earliestExpiry = CookieTime(microsecondsSinceEpoch: .max)
+        evictionFloor = .last
+        partitionedCount = 0
     }
 
     var count: Int { entries.count }
@@ -202,14 +223,8 @@ struct SiteCookies: Sendable {
         evictionFloor = entries.lazy.map(\.evictionRank).min() ?? .last
     }
 
-    /// The indices of the cookies in eviction order, with their ranks, leaving out the cookie at
-    /// `excluded`; in no particular order.
-    func evictionCandidates(excluding excluded: Int?) -> [(rank: EvictionRank, index: Int)] {
-        var candidates: [(rank: EvictionRank, index: Int)] = []
-        candidates.reserveCapacity(entries.count)
-        for index in entries.indices where index != excluded { candidates.append((entries[index].evictionRank, index)) }
-        return candidates
-    }
+    /// The rank of each cookie in eviction order, in send order.
+    var evictionRanks: some Collection<EvictionRank> { entries.lazy.map(\.evictionRank) }
 
     /// Removes `entry`'s strings from the tables and its pair from `pairs`.
     private mutating func release(_ entry: StoredCookie) {

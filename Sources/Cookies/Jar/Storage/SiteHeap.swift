@@ -16,8 +16,10 @@ struct SiteHeap<Bound: Comparable & Sendable>: Sendable {
     /// Site slot → position of its node in `nodes`, -1 when it has none.
     private var positions: [Int32] = []
 
-    /// The first site: the least bound, then the least key.
-    var first: Node? { nodes.first }
+    /// The bound and slot of the first site: the least bound, then the least key.
+    var first: (bound: Bound, slot: Int)? {
+        nodes.withUnsafeBufferPointer { nodes in nodes.isEmpty ? nil : (nodes[0].bound, Int(nodes[0].slot)) }
+    }
 
     /// The position of the node of the site at `slot`, nil when it has none.
     @inline(__always)
@@ -87,37 +89,59 @@ struct SiteHeap<Bound: Comparable & Sendable>: Sendable {
         return found
     }
 
+    // The sifts work on the nodes in place: the node that moves is taken out, the nodes it passes move
+    // one level into the hole it leaves, and it goes into the last hole; only bounds are read unless two
+    // are equal. No key is retained or released on the way, and each level writes one node (a heap of a
+    // jar's sites is some 12 levels deep, and every site that goes leaves two heaps).
+
+    /// Whether a node of `bound` and `site` precedes one of `otherBound` and `otherSite`.
     @inline(__always)
-    private func precedes(_ first: Node, _ second: Node) -> Bool {
-        first.bound < second.bound || (first.bound == second.bound && first.site < second.site)
+    private static func precedes(_ bound: Bound, _ site: String, _ otherBound: Bound, _ otherSite: String) -> Bool {
+        bound < otherBound || (bound == otherBound && site < otherSite)
     }
 
-    private mutating func swapNodes(_ first: Int, _ second: Int) {
-        nodes.swapAt(first, second)
-        positions[Int(nodes[first].slot)] = Int32(first)
-        positions[Int(nodes[second].slot)] = Int32(second)
+    /// Whether the node at `first` precedes the node at `second`.
+    @inline(__always)
+    private static func precedes(_ first: Int, _ second: Int, in nodes: UnsafeBufferPointer<Node>) -> Bool {
+        precedes(nodes[first].bound, nodes[first].site, nodes[second].bound, nodes[second].site)
     }
 
     private mutating func siftUp(_ start: Int) {
-        var position = start
-        while position > 0 {
-            let parent = (position - 1) / 2
-            guard precedes(nodes[position], nodes[parent]) else { return }
-            swapNodes(position, parent)
-            position = parent
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            positions.withUnsafeMutableBufferPointer { positions in
+                let base = nodes.baseAddress!
+                let moving = (base + start).move()
+                var hole = start
+                while hole > 0 {
+                    let parent = (hole - 1) / 2
+                    guard SiteHeap.precedes(moving.bound, moving.site, base[parent].bound, base[parent].site) else { break }
+                    (base + hole).moveInitialize(from: base + parent, count: 1)
+                    positions[Int(base[hole].slot)] = Int32(truncatingIfNeeded: hole)
+                    hole = parent
+                }
+                positions[Int(moving.slot)] = Int32(truncatingIfNeeded: hole)
+                (base + hole).initialize(to: moving)
+            }
         }
     }
 
     private mutating func siftDown(_ start: Int) {
-        var position = start
-        while true {
-            var least = position
-            for child in (2 * position + 1)...(2 * position + 2) where child < nodes.count && precedes(nodes[child], nodes[least]) {
-                least = child
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            positions.withUnsafeMutableBufferPointer { positions in
+                let base = nodes.baseAddress!
+                let moving = (base + start).move()
+                var hole = start
+                while 2 * hole + 1 < nodes.count {
+                    var child = 2 * hole + 1
+                    if child + 1 < nodes.count, SiteHeap.precedes(child + 1, child, in: UnsafeBufferPointer(nodes)) { child += 1 }
+                    guard SiteHeap.precedes(base[child].bound, base[child].site, moving.bound, moving.site) else { break }
+                    (base + hole).moveInitialize(from: base + child, count: 1)
+                    positions[Int(base[hole].slot)] = Int32(truncatingIfNeeded: hole)
+                    hole = child
+                }
+                positions[Int(moving.slot)] = Int32(truncatingIfNeeded: hole)
+                (base + hole).initialize(to: moving)
             }
-            guard least != position else { return }
-            swapNodes(position, least)
-            position = least
         }
     }
 
@@ -129,7 +153,9 @@ struct SiteHeap<Bound: Comparable & Sendable>: Sendable {
             let slot = Int(node.slot)
             guard slot < sites.count, self.position(ofSlot: slot) == position else { return "a node's slot does not find it" }
             guard sites[slot].key == node.site, sites[slot].bound == node.bound else { return "the node of \(node.site) is stale" }
-            if position > 0, precedes(node, nodes[(position - 1) / 2]) { return "the node of \(node.site) precedes its parent" }
+            if position > 0, nodes.withUnsafeBufferPointer({ SiteHeap.precedes(position, (position - 1) / 2, in: $0) }) {
+                return "the node of \(node.site) precedes its parent"
+            }
         }
         return nil
     }
