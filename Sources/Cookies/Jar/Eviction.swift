@@ -123,6 +123,7 @@ extension CookieStore {
     private static func firstInEvictionOrder(_ count: Int, of site: SiteCookies, keeping kept: Cookie?) -> [Int] {
         // Keys worked out once per cookie; all distinct (the index is in each).
         var keys: [(rank: EvictionRank, index: Int)] = []
+        keys.reserveCapacity(site.count)
         appendEvictionCandidates(site.evictionRanks, excluding: kept.flatMap(site.indexOfCookie(withIdentityOf:)), to: &keys)
         guard count < keys.count else { return keys.map(\.index) }
         // Hoare partitioning around a middle key until the `count` smallest keys are the first `count`.

@@ -54,12 +54,19 @@ struct CookieStore: Sendable, CookieStoreQueries {
 
     /// The slot of the site whose key's UTF-8 is `key`, nil when it has no cookies.
     func slot(ofSiteKey key: UnsafeBufferPointer<UInt8>) -> Int? {
-        sites.withUnsafeBufferPointer { sites in siteSlots.slot(ofKey: key) { sites[$0].key.hasUTF8(key) } }
+        CookieStore.slot(ofSiteKey: key, in: sites, siteSlots)
     }
 
     /// The slot of the site `key`, nil when it has no cookies.
     func slot(ofSiteKey key: String) -> Int? {
-        key.withUTF8Bytes { slot(ofSiteKey: $0) }
+        // The closure takes the two arrays, not `self`: a closure capturing the store copies all of it.
+        let (sites, siteSlots) = (self.sites, self.siteSlots)
+        return key.withUTF8Bytes { CookieStore.slot(ofSiteKey: $0, in: sites, siteSlots) }
+    }
+
+    @inline(__always)
+    private static func slot(ofSiteKey key: UnsafeBufferPointer<UInt8>, in sites: [SiteCookies], _ siteSlots: SiteSlots) -> Int? {
+        sites.withUnsafeBufferPointer { sites in siteSlots.slot(ofKey: key) { sites[$0].key.hasUTF8(key) } }
     }
 
     /// The site key of a host: its registrable domain, or the host itself when it has none.
@@ -103,7 +110,9 @@ struct CookieStore: Sendable, CookieStoreQueries {
     private mutating func cachedSiteIndex(ofCookieDomain domain: UnsafeBufferPointer<UInt8>, named name: String? = nil) -> Int {
         if let index = siteKeyCache.index(ofDomain: domain) {
             if siteKeyCache[index].layout != siteLayout {
-                siteKeyCache[index].slot = slot(ofSiteKey: siteKeyCache[index].key)
+                // The key is read out first: looking it up while it is read in place would copy the store.
+                let key = siteKeyCache[index].key
+                siteKeyCache[index].slot = slot(ofSiteKey: key)
                 siteKeyCache[index].layout = siteLayout
             }
             return index
@@ -223,7 +232,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
 
     /// Calls `body` with the UTF-8 of each domain `key` ends in after one of its dots, nearest first
     /// ("b.c", then "c" for "a.b.c"), until it returns true; returns whether it did.
-    @discardableResult @inline(__always)
+    @discardableResult
     static func anyDomain(above key: String, where body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         key.withUTF8Bytes { key in
             var dot = 0
