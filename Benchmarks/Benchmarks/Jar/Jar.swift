@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkWorkload
 import Cookies
 import Foundation
+import Synchronization
 
 /// The jar: receiving `Set-Cookie` lines (§5.6 + §5.7) and building `Cookie` headers (§5.8.3).
 let benchmarks: @Sendable () -> Void = {
@@ -65,18 +66,6 @@ func manyThreads(jar: CookieJar, queries: [String]) {
     }
     let receipts = Workload(siteCount: 1000, seed: 6265).receipts(count: 1000, seed: 5).map { ($0.setCookie, CookieURL($0.url)!) }
 
-    /// Runs `bodies` on threads of their own and returns when all are done.
-    func onThreads(_ bodies: [@Sendable () -> Void]) {
-        let group = DispatchGroup()
-        for body in bodies {
-            group.enter()
-            Thread.detachNewThread {
-                body()
-                group.leave()
-            }
-        }
-        group.wait()
-    }
     let lookups: @Sendable (Int, Int) -> Void = { count, thread in
         let urls = urlsOfThread[thread]
         for index in 0..<count {
@@ -97,6 +86,98 @@ func manyThreads(jar: CookieJar, queries: [String]) {
         }
         onThreads([receiver] + (1..<8).map { thread in { lookups(1000, thread) } })
     }
+    lookupsWhileOneReceives(jar: jar, urls: urlsOfThread[0], receipts: receipts)
+}
+
+/// Runs `bodies` on threads of their own and returns when all are done.
+func onThreads(_ bodies: [@Sendable () -> Void]) {
+    let group = DispatchGroup()
+    for body in bodies {
+        group.enter()
+        Thread.detachNewThread {
+            body()
+            group.leave()
+        }
+    }
+    group.wait()
+}
+
+/// One thread receives 1,000 lines into the jar while another looks up without pause, each taking the
+/// time at the start and end of each call. A lookup that asks while a receipt holds the jar waits for that
+/// receipt; it should not wait for the next ones too (a lock that the receiving thread takes again before
+/// the waiting lookup would let it). The measure of that: the most receipts that began and ended within
+/// one lookup, which is 0 when a lookup waits for at most the receipt under way, with the longest lookup
+/// and the longest receipt for scale (custom metrics, per iteration). The same with the receipts going
+/// into another jar (`-elsewhere`) is the control: what the machine's scheduling alone does to the count
+/// (a lookup thread taken off its core while receipts go on).
+func lookupsWhileOneReceives(jar: CookieJar, urls: [CookieURL], receipts: [(String, CookieURL)]) {
+    let otherJar = lookupJar(Workload(siteCount: 1000, seed: 6265), limits: CookieLimits(maxCookies: 1_000_000))
+    for (name, receivingJar) in [("Lookups-while-one-receives", jar), ("Lookups-while-one-receives-elsewhere", otherJar)] {
+        lookupsWhileOneReceives(name, jar: jar, urls: urls, receipts: receipts, receivingJar: receivingJar)
+    }
+}
+
+func lookupsWhileOneReceives(
+    _ name: String, jar: CookieJar, urls: [CookieURL], receipts: [(String, CookieURL)], receivingJar: CookieJar
+) {
+    /// The start and end of each call a thread made, in nanoseconds of the monotonic clock.
+    final class Spans: @unchecked Sendable {
+        var starts: [UInt64] = []
+        var ends: [UInt64] = []
+        init(capacity: Int) {
+            starts.reserveCapacity(capacity)
+            ends.reserveCapacity(capacity)
+        }
+        func time(_ body: () -> Void) {
+            starts.append(DispatchTime.now().uptimeNanoseconds)
+            body()
+            ends.append(DispatchTime.now().uptimeNanoseconds)
+        }
+        var longest: Int { zip(starts, ends).map { Int($1 - $0) }.max() ?? 0 }
+    }
+    let mostReceipts = BenchmarkMetric.custom("Receipts within one lookup (most)", useScalingFactor: false)
+    let longestLookup = BenchmarkMetric.custom("Longest lookup (µs)", useScalingFactor: false)
+    let longestReceipt = BenchmarkMetric.custom("Longest receipt (µs)", useScalingFactor: false)
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, mostReceipts, longestLookup, longestReceipt], maxIterations: 100, thresholds: [:])
+    Benchmark(name, configuration: configuration) { benchmark in
+        let received = Spans(capacity: receipts.count)
+        let looked = Spans(capacity: 1 << 20)
+        let done = Flag()
+        onThreads([
+            {
+                for (line, url) in receipts { received.time { receivingJar.receive(line, from: url) } }
+                done.raise()
+            },
+            {
+                var index = 0
+                while !done.isRaised, looked.starts.count < looked.starts.capacity {
+                    looked.time { blackHole(jar.cookieHeader(for: urls[index % urls.count])) }
+                    index += 1
+                }
+            },
+        ])
+        // For each lookup, the receipts that began at or after its start and ended by its end (receipts
+        // follow one another, so they are in order of both).
+        var most = 0
+        var first = 0
+        for (start, end) in zip(looked.starts, looked.ends) {
+            while first < received.starts.count, received.starts[first] < start { first += 1 }
+            var within = 0
+            while first + within < received.ends.count, received.ends[first + within] <= end { within += 1 }
+            most = max(most, within)
+        }
+        benchmark.measurement(mostReceipts, most)
+        benchmark.measurement(longestLookup, looked.longest / 1000)
+        benchmark.measurement(longestReceipt, received.longest / 1000)
+    }
+}
+
+/// A flag one thread raises and another reads.
+final class Flag: Sendable {
+    private let value = Atomic(false)
+    func raise() { value.store(true, ordering: .releasing) }
+    var isRaised: Bool { value.load(ordering: .acquiring) }
 }
 
 /// Jars that meet many sites, with the default limits (3,300 cookies in all, 300 evicted at once): one

@@ -29,11 +29,12 @@ public final class CookieJar: Sendable {
     }
 
     /// Runs `body` on the store under the lock, then delivers the changes it made to the observers (the
-    /// store records changes only while someone observes them).
+    /// store records changes only while someone observes them). A receipt or insertion (`afterWaiters`),
+    /// which a thread may make one after another, lets the threads waiting for the jar have it first.
     @inline(__always)
-    private func withStore<R>(_ body: (inout CookieStore) -> R) -> R {
+    private func withStore<R>(afterWaiters: Bool = false, _ body: (inout CookieStore) -> R) -> R {
         let observed = dispatcher.isObserved.load(ordering: .acquiring)
-        let result = store.withLock { store in
+        let result = store.withLock(afterWaiters: afterWaiters) { store in
             store.recordsChanges = observed
             let result = body(&store)
             if !store.changes.isEmpty {
@@ -103,7 +104,7 @@ public final class CookieJar: Sendable {
             var parts = CookieParts()
             guard (try? parts.parse(line)) != nil else { return }
             let now = clock.now()
-            withStore { store in
+            withStore(afterWaiters: true) { store in
                 let _: StorageAction = store.receive(parts, line: line, from: url, context: context, now: now)
             }
         }
@@ -136,7 +137,7 @@ public final class CookieJar: Sendable {
         _ parsed: ParsedSetCookie, from url: CookieURL, context: CookieRequestContext = .firstParty
     ) -> SetCookieOutcome {
         let now = clock.now()
-        return withStore { store in
+        return withStore(afterWaiters: true) { store in
             parsed.line.withUTF8BytesViaSpan { store.receive(parsed.parts, line: $0, from: url, context: context, now: now) }
         }
     }
@@ -146,13 +147,13 @@ public final class CookieJar: Sendable {
     @discardableResult
     public func insert(_ cookie: Cookie) -> SetCookieOutcome {
         let now = clock.now()
-        return withStore { $0.insert(cookie, now: now) }
+        return withStore(afterWaiters: true) { $0.insert(cookie, now: now) }
     }
 
     /// `insert(_:)`, adding the evictions the limits made to `evictions` (`CookieStore.evictions`).
     func insert(_ cookie: Cookie, countingEvictionsIn evictions: inout [CookieEviction]?) -> SetCookieOutcome {
         let now = clock.now()
-        return withStore { store in
+        return withStore(afterWaiters: true) { store in
             swap(&store.evictions, &evictions)
             defer { swap(&store.evictions, &evictions) }
             return store.insert(cookie, now: now)

@@ -10,29 +10,45 @@ extension PublicSuffixList {
     /// As `registrableDomain(of:)`, for a canonical domain string such as a cookie's domain, which may
     /// also be an IP address (a host-only cookie of an IP host): that has none, as for the host.
     func registrableDomain(ofCanonicalDomain name: String) -> String? {
-        // Bytes, not Characters: a canonical domain is ASCII, and "." is one byte.
+        name.withUTF8Bytes { bytes in
+            registrableDomainStart(ofCanonicalDomain: bytes).map {
+                // The answer starts after a "." (a scalar boundary): its bytes are well-formed.
+                $0 == 0 ? name : String(wellFormedUTF8: UnsafeBufferPointer(rebasing: bytes[$0...]), isASCII: false)
+            }
+        }
+    }
+
+    /// Where the registrable domain of a canonical domain (UTF-8) starts in it, nil when it has none: the
+    /// bytes behind `registrableDomain(ofCanonicalDomain:)`, which the store reads without making a String.
+    /// A trailing dot is set aside for the list and stays on the answer.
+    func registrableDomainStart(ofCanonicalDomain name: UnsafeBufferPointer<UInt8>) -> Int? {
         let dot = UInt8(ascii: ".")
-        guard !isIPAddress(canonicalDomain: name) else { return nil }
-        let trailingDot = name.utf8.last == dot
-        let bare = trailingDot ? name.utf8.dropLast() : name.utf8[...]
+        guard !Self.isIPAddress(canonicalDomain: name) else { return nil }
+        let bare = name.last == dot ? UnsafeBufferPointer(rebasing: name.dropLast()) : name
         guard let first = bare.first, first != dot, bare.last != dot else { return nil }
-        guard let domain = registrableDomain(of: trailingDot ? String(Substring(bare)) : name) else { return nil }
-        return trailingDot ? domain + "." : domain
+        return registrableDomainStart(inUTF8: bare)
     }
 
     /// True when the list names `domain` (a trailing dot ignored) a public suffix; an IP address is none.
     func isPublicSuffix(canonicalDomain domain: String) -> Bool {
-        guard !isIPAddress(canonicalDomain: domain) else { return false }
-        let trailingDot = domain.utf8.last == UInt8(ascii: ".")
-        let bare = trailingDot ? domain.utf8.dropLast() : domain.utf8[...]
-        guard !bare.isEmpty else { return false }
-        return isPublicSuffix(trailingDot ? String(Substring(bare)) : domain)
+        domain.withUTF8Bytes { isPublicSuffix(canonicalDomain: $0) }
     }
 
-    /// True for a canonical domain string that is an IP address, or reads as one (IPv6 in brackets; a name
+    /// The same for a domain's UTF-8.
+    func isPublicSuffix(canonicalDomain domain: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !Self.isIPAddress(canonicalDomain: domain) else { return false }
+        let bare = domain.last == UInt8(ascii: ".") ? UnsafeBufferPointer(rebasing: domain.dropLast()) : domain
+        // A domain is a public suffix exactly when no label is left of its public suffix.
+        return !bare.isEmpty && registrableDomainStart(inUTF8: bare) == nil
+    }
+
+    /// True for a canonical domain (UTF-8) that is an IP address, or reads as one (IPv6 in brackets; a name
     /// ending in a number, which IPv4 parsing takes as an address, valid or not): such names never reach
-    /// the list.
-    private func isIPAddress(canonicalDomain name: String) -> Bool {
-        name.utf8.first == UInt8(ascii: "[") || !IPv4Address.parse(name).isNotAnAddress
+    /// the list. Only a name whose last label starts with a digit is parsed.
+    private static func isIPAddress(canonicalDomain name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = name.first else { return false }
+        return first == UInt8(ascii: "[")
+            || (CanonicalHost.lastLabelStartsWithDigit(name)
+                && !IPv4Address.parse(String(decoding: name, as: UTF8.self)).isNotAnAddress)
     }
 }

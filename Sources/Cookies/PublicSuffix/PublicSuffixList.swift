@@ -6,6 +6,11 @@ public protocol PublicSuffixList: Sendable {
     /// (or has no label left of its suffix). `domain`: lower-case ASCII, IDNA A-labels, no leading or trailing dot, not an IP literal.
     func registrableDomain(of domain: String) -> String?
 
+    /// Where the registrable domain of `domain` (its UTF-8; the same contract as `registrableDomain(of:)`) starts
+    /// in it, nil when it has none. A list that reads bytes answers without making a String; the default asks
+    /// `registrableDomain(of:)`.
+    func registrableDomainStart(inUTF8 domain: UnsafeBufferPointer<UInt8>) -> Int?
+
     /// Which list this is and how old, when known (nil for a list made from text in memory).
     var info: PublicSuffixListInfo? { get }
 }
@@ -16,6 +21,11 @@ extension PublicSuffixList {
     public func isPublicSuffix(_ domain: String) -> Bool {
         // A domain is a public suffix exactly when no label is left of its public suffix.
         registrableDomain(of: domain) == nil
+    }
+
+    public func registrableDomainStart(inUTF8 domain: UnsafeBufferPointer<UInt8>) -> Int? {
+        // The registrable domain is a suffix of the domain: it starts its length before the end.
+        registrableDomain(of: String(decoding: domain, as: UTF8.self)).map { domain.count - $0.utf8.count }
     }
 
     /// Nil: a list says where it came from only when it knows.

@@ -121,7 +121,7 @@ public struct PublicSuffixRules: PublicSuffixList {
     public func registrableDomain(of domain: String) -> String? {
         var contiguous = domain
         return contiguous.withUTF8 { bytes in
-            guard let start = registrableDomainStart(in: bytes) else { return nil }
+            guard let start = registrableDomainStart(inUTF8: bytes) else { return nil }
             // A registrable domain starts after a "." (a scalar boundary): its bytes are well-formed UTF-8.
             guard start > 0 else { return domain }
             return String(wellFormedUTF8: UnsafeBufferPointer(rebasing: bytes[start...]), isASCII: false)
@@ -134,7 +134,7 @@ public struct PublicSuffixRules: PublicSuffixList {
     /// first hashes every suffix on the way (the table hashes names from their last byte, so the hash of a suffix
     /// is the running hash where it starts) and looks up each suffix that starts a label: one probe a label, and
     /// the suffix's parent, needed for a wildcard rule, is the suffix looked up just before.
-    private func registrableDomainStart(in domain: UnsafeBufferPointer<UInt8>) -> Int? {
+    public func registrableDomainStart(inUTF8 domain: UnsafeBufferPointer<UInt8>) -> Int? {
         let dot = UInt8(ascii: ".")
         // A name with a leading dot has an empty first label and no registrable domain (as in libpsl).
         guard let first = domain.first, first != dot else { return nil }

@@ -19,12 +19,35 @@ struct PublicSuffixHostTests {
         ("a.b.example.co.uk", "example.co.uk", "PSL algorithm: the rule \"co.uk\""),
         ("1.2.3.4", nil, "an IPv4 address (the domain of an IP host's cookie) has none, as for the host"),
         ("[2001:db8::1]", nil, "an IPv6 address has none"),
+        ("a.1", nil, "WHATWG URL IPv4 parser: a name ending in a number reads as an address (an invalid one)"),
+        ("example.0x7f", nil, "WHATWG URL IPv4 parser: a hexadecimal last part is a number too"),
+        ("example.1com", "example.1com", "a last label starting with a digit but no number: a name (the \"*\" rule)"),
+        ("a.www.ck", "www.ck", "PSL algorithm: the exception rule \"!www.ck\""),
+        ("a.b.ck", "a.b.ck", "PSL algorithm: the wildcard rule \"*.ck\""),
     ]
 
     @Test(arguments: registrableRows.indices)
     func registrableDomain(_ row: Int) {
         let (domain, expected, source) = Self.registrableRows[row]
         #expect(testPublicSuffixList.registrableDomain(ofCanonicalDomain: domain) == expected, "\(source): \(domain)")
+    }
+
+    /// A list that answers only with Strings: the protocol's default `registrableDomainStart(inUTF8:)`.
+    struct StringsOnlyList: PublicSuffixList {
+        let rules: PublicSuffixRules
+        func registrableDomain(of domain: String) -> String? { rules.registrableDomain(of: domain) }
+    }
+
+    /// The offset a list gives for the bytes (the store's question) is where the String it gives starts,
+    /// for the list that reads bytes and for a list that answers with Strings alone.
+    @Test(arguments: registrableRows.indices)
+    func registrableDomainStartAgreesWithTheString(_ row: Int) {
+        let (domain, expected, source) = Self.registrableRows[row]
+        let expectedStart = expected.map { domain.utf8.count - $0.utf8.count }
+        for list: any PublicSuffixList in [testPublicSuffixList, StringsOnlyList(rules: testPublicSuffixList)] {
+            let start = domain.withUTF8Bytes { list.registrableDomainStart(ofCanonicalDomain: $0) }
+            #expect(start == expectedStart, "\(source): \(domain)")
+        }
     }
 
     static let suffixRows: [(domain: String, expected: Bool, source: String)] = [

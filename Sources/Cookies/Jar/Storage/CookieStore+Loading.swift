@@ -27,8 +27,7 @@ extension CookieStore {
 
         /// The slot of the site of a domain met for the first time (the site is created when new).
         private mutating func addSite(ofDomain bytes: UnsafeBufferPointer<UInt8>, to store: inout CookieStore) -> Int {
-            let domain = String(decoding: bytes, as: UTF8.self)
-            let slot = store.slotCreatingSite(forKey: store.siteKey(ofCookieDomain: domain))
+            let slot = store.slotCreatingSite(ofCookieDomain: bytes)
             siteSlots.add(bytes, value: slot)
             return slot
         }

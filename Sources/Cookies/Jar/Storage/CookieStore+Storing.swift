@@ -35,7 +35,7 @@ extension CookieStore {
         // Where the new cookie was inserted in its site, and whether that site went over its limit.
         var storedAt: Int?
         var overLimit = false
-        let slot = siteSlot(ofCookieDomain: cookie.domain) ?? slotCreatingSite(forKey: siteKey(ofCookieDomain: cookie.domain))
+        let slot = slotCreatingSite(ofCookieDomain: cookie.domain)
         let report: Report = withSite(at: slot) { site in
             if let index = site.indexOfCookie(with: identity) {
                 let old = site.entries[index]

@@ -103,9 +103,9 @@ struct CookieStore: Sendable, CookieStoreQueries {
         siteKeyCache[cachedSiteIndex(ofCookieDomain: domain)].slot
     }
 
-    /// The position in `siteKeyCache` of the site key and slot of `domain` (UTF-8; `name` is its String,
-    /// made from the bytes when not given), added when missing and brought up to date when sites came or
-    /// went since.
+    /// The position in `siteKeyCache` of the site key and slot of `domain` (UTF-8; `name`, when given, is
+    /// its String, kept as the key of a new site that is the whole domain), added when missing and brought
+    /// up to date when sites came or went since.
     @inline(__always)
     private mutating func cachedSiteIndex(ofCookieDomain domain: UnsafeBufferPointer<UInt8>, named name: String? = nil) -> Int {
         if let index = siteKeyCache.index(ofDomain: domain) {
@@ -117,12 +117,23 @@ struct CookieStore: Sendable, CookieStoreQueries {
             }
             return index
         }
-        let name = name ?? String(decoding: domain, as: UTF8.self)
-        let key = publicSuffixList.site(ofCanonicalDomain: name)
-        let slot = slot(ofSiteKey: key)
+        // The site key is the domain's registrable domain, or the domain itself: a suffix of its bytes.
+        let keyStart = publicSuffixList.registrableDomainStart(ofCanonicalDomain: domain) ?? 0
+        let keyBytes = UnsafeBufferPointer(rebasing: domain[keyStart...])
+        let key: String
+        let slot: Int?
+        if keyBytes.isASCII {
+            // A canonical domain is ASCII: its site is found by the bytes, and the key of an existing site
+            // is its site's String (the cache then holds no copy).
+            slot = self.slot(ofSiteKey: keyBytes)
+            key = slot.map { sites[$0].key } ?? (keyStart == 0 ? name : nil) ?? String(wellFormedUTF8: keyBytes, isASCII: true)
+        } else {
+            // Bytes of a foreign jar file: the key is what a String makes of them.
+            key = String(decoding: keyBytes, as: UTF8.self)
+            slot = self.slot(ofSiteKey: key)
+        }
         if siteKeyCache.count >= CookieStore.siteKeyCacheLimit { siteKeyCache.removeAll() }
-        // The key of an existing site is its site's String: the cache then holds no copy.
-        siteKeyCache.add(domain, value: CachedSite(key: slot.map { sites[$0].key } ?? key, slot: slot, layout: siteLayout))
+        siteKeyCache.add(domain, value: CachedSite(key: key, slot: slot, layout: siteLayout))
         return siteKeyCache.count - 1
     }
 
@@ -138,7 +149,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// (and are no public suffix).
     mutating func isPublicSuffix(domainAttribute domain: UnsafeBufferPointer<UInt8>) -> Bool {
         if let cached = publicSuffixCache.value(ofDomain: domain) { return cached }
-        let answer = publicSuffixList.isPublicSuffix(canonicalDomain: String(wellFormedUTF8: domain, isASCII: true))
+        let answer = publicSuffixList.isPublicSuffix(canonicalDomain: domain)
         if publicSuffixCache.count >= CookieStore.siteKeyCacheLimit { publicSuffixCache.removeAll() }
         publicSuffixCache.add(domain, value: answer)
         return answer
@@ -191,7 +202,22 @@ struct CookieStore: Sendable, CookieStoreQueries {
 
     /// The position of the site `key` in `sites`, created empty when it has no cookies yet.
     mutating func slotCreatingSite(forKey key: String) -> Int {
-        if let existing = slot(ofSiteKey: key) { return existing }
+        slot(ofSiteKey: key) ?? addSite(key)
+    }
+
+    /// The position of the site of a cookie's domain (UTF-8) in `sites`, created empty when it has no
+    /// cookies yet: the site cache's entry for the domain knows whether it exists, and learns its slot.
+    mutating func slotCreatingSite(ofCookieDomain domain: UnsafeBufferPointer<UInt8>) -> Int {
+        let index = cachedSiteIndex(ofCookieDomain: domain)
+        if let slot = siteKeyCache[index].slot { return slot }
+        let slot = addSite(siteKeyCache[index].key)
+        siteKeyCache[index].slot = slot
+        siteKeyCache[index].layout = siteLayout
+        return slot
+    }
+
+    /// Adds the site `key`, which has no cookies, empty; returns its slot.
+    private mutating func addSite(_ key: String) -> Int {
         if var spare = spareSites.popLast() {
             spare.reuse(as: key)
             sites.append(consume spare)

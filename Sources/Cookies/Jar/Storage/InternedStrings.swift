@@ -77,12 +77,14 @@ struct InternedStrings: Sendable {
     }
 
     /// The slot of the string whose UTF-8 is `bytes`, counted one more use: a file's bytes, made into a
-    /// String only when no slot has them.
-    mutating func retain(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    /// String only when no slot has them. `candidate`, a String that may have the same bytes (the site's
+    /// key, which is the domain of its host-only cookies), is kept instead of a new one when it does.
+    mutating func retain(utf8 bytes: UnsafeBufferPointer<UInt8>, reusing candidate: String? = nil) -> UInt32 {
         if let slot = slot(ofUTF8: bytes) {
             slots[Int(slot)].uses += 1
             return slot
         }
+        if let candidate, candidate.hasUTF8(bytes) { return add(candidate) }
         return add(utf8: bytes)
     }
 

@@ -175,7 +175,7 @@ struct SiteCookies: Sendable {
     ) -> Int {
         var new = entry
         pairs.append(name: identity.name, value: value, isKnownASCII: isKnownASCII, to: &new)
-        new.domain = domains.retain(utf8: identity.domain)
+        new.domain = domains.retain(utf8: identity.domain, reusing: key)
         new.path = paths.retain(utf8: identity.path)
         new.partition = identity.partitionKey.map { partitions.retain(utf8: $0) } ?? StoredCookie.unpartitioned
         var low = 0
@@ -247,7 +247,7 @@ struct SiteCookies: Sendable {
             isSecure: cookie.isSecure, isHTTPOnly: cookie.isHTTPOnly, sameSite: cookie.sameSite,
             isSourceSecure: cookie.isSourceSecure, sourcePort: cookie.sourcePort, domain: 0, path: 0,
             partition: StoredCookie.unpartitioned)
-        new.domain = domains.retain(utf8: cookie.domain)
+        new.domain = domains.retain(utf8: cookie.domain, reusing: key)
         new.path = paths.retain(utf8: cookie.path)
         new.partition = cookie.partitionKey.map { partitions.retain(utf8: $0) } ?? StoredCookie.unpartitioned
         let tag = withWellFormedUTF8(cookie.name) { name in

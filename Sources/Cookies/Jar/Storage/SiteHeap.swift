@@ -56,15 +56,34 @@ struct SiteHeap<Bound: Comparable & Sendable>: Sendable {
     }
 
     /// Takes the site at `slot` out of the heap, if it is in it.
+    ///
+    /// The last node fills the hole, but not where the hole is: the hole first sinks to the bottom through
+    /// the lesser child of each level (one comparison a level, where sifting the last node down from the
+    /// hole takes two), then the last node goes into it and sifts up, which it seldom does far, coming
+    /// from the bottom itself. Every site a purge removes leaves two heaps this way.
     mutating func remove(slot: Int) {
         guard let position = position(ofSlot: slot) else { return }
         positions[slot] = -1
         let last = nodes.removeLast()
         guard position < nodes.count else { return }
-        nodes[position] = last
-        positions[Int(last.slot)] = Int32(position)
-        siftDown(position)
-        siftUp(position)
+        let hole = nodes.withUnsafeMutableBufferPointer { nodes in
+            positions.withUnsafeMutableBufferPointer { positions in
+                let base = nodes.baseAddress!
+                (base + position).deinitialize(count: 1)
+                var hole = position
+                while 2 * hole + 1 < nodes.count {
+                    var child = 2 * hole + 1
+                    if child + 1 < nodes.count, SiteHeap.precedes(child + 1, child, in: UnsafeBufferPointer(nodes)) { child += 1 }
+                    (base + hole).moveInitialize(from: base + child, count: 1)
+                    positions[Int(base[hole].slot)] = Int32(truncatingIfNeeded: hole)
+                    hole = child
+                }
+                (base + hole).initialize(to: last)
+                positions[Int(last.slot)] = Int32(truncatingIfNeeded: hole)
+                return hole
+            }
+        }
+        siftUp(hole)
     }
 
     /// Notes that the site at slot `old` moved to slot `new` (which has no node).

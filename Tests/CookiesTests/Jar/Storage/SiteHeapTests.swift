@@ -1,0 +1,58 @@
+import Testing
+
+@testable import Cookies
+
+/// The store's order of its sites by a bound (`SiteHeap`): the first site is the one of least bound,
+/// then least key, through bounds that rise and fall, removals anywhere in the heap, and slots that move
+/// as the store's array of sites moves its last site into a removed one's slot.
+struct SiteHeapTests {
+    /// Seeded runs of bound changes, removals (of the first site, as a purge takes them, and of any
+    /// other) and slot moves, checked against an array of keys and bounds kept the way the store keeps
+    /// its sites: the heap's own check (one node per site, positions that find them, heap order) and its
+    /// first site after every step. Bounds come from a small range, so that ties are settled by key.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func firstSiteFollowsTheBounds(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var heap = SiteHeap<Int>()
+        var sites: [(key: String, bound: Int)] = []
+        var nextKey = 0
+        for step in 0..<4_000 {
+            let action = random.next() % 100
+            // More additions than removals early on, then more removals: the heap grows, then empties.
+            if sites.isEmpty || action < (step < 2_000 ? 45 : 25) {
+                let key = "site\(nextKey).example"
+                nextKey += 1
+                let bound = Int(random.next() % 50)
+                sites.append((key, bound))
+                heap.set(bound, forSlot: sites.count - 1, site: key)
+            } else if action < 70 {
+                let slot = Int(random.next() % UInt64(sites.count))
+                sites[slot].bound = Int(random.next() % 50)
+                heap.set(sites[slot].bound, forSlot: slot, site: sites[slot].key)
+            } else {
+                // The first site half the time; any site otherwise.
+                let slot = action < 85 ? heap.first!.slot : Int(random.next() % UInt64(sites.count))
+                heap.remove(slot: slot)
+                let last = sites.count - 1
+                if slot != last {
+                    sites[slot] = sites[last]
+                    heap.moveSlot(last, to: slot)
+                }
+                sites.removeLast()
+            }
+            #expect(heap.violation(sites: sites) == nil, "step \(step)")
+            let least = sites.indices.min { (sites[$0].bound, sites[$0].key) < (sites[$1].bound, sites[$1].key) }
+            #expect(heap.first?.slot == least, "step \(step)")
+        }
+    }
+
+    /// Sites whose bound is at most a limit are found, and no others.
+    @Test func slotsBoundedByALimit() {
+        var heap = SiteHeap<Int>()
+        let bounds = [7, 3, 9, 3, 1, 12, 5, 8, 2, 10]
+        for (slot, bound) in bounds.enumerated() { heap.set(bound, forSlot: slot, site: "s\(slot)") }
+        heap.remove(slot: 4)
+        #expect(Set(heap.slots(boundedBy: 5)) == [1, 3, 6, 8])
+        #expect(heap.slots(boundedBy: 0).isEmpty)
+    }
+}
