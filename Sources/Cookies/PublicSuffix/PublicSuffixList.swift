@@ -24,8 +24,13 @@ extension PublicSuffixList {
     }
 
     public func registrableDomainStart(inUTF8 domain: UnsafeBufferPointer<UInt8>) -> Int? {
-        // The registrable domain is a suffix of the domain: it starts its length before the end.
-        registrableDomain(of: String(decoding: domain, as: UTF8.self)).map { domain.count - $0.utf8.count }
+        // The registrable domain is a suffix of the domain: it starts its length before the end. An answer
+        // that is no suffix of it (a list that breaks its contract) counts as none.
+        guard let answer = registrableDomain(of: String(decoding: domain, as: UTF8.self)),
+            answer.utf8.count <= domain.count
+        else { return nil }
+        let start = domain.count - answer.utf8.count
+        return answer.hasUTF8(UnsafeBufferPointer(rebasing: domain[start...])) ? start : nil
     }
 
     /// Nil: a list says where it came from only when it knows.

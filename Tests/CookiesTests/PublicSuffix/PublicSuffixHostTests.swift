@@ -50,6 +50,20 @@ struct PublicSuffixHostTests {
         }
     }
 
+    /// A list that answers something other than a suffix of the domain breaks the protocol's contract:
+    /// its answer counts as none, and the jar files the host under itself rather than read out of bounds.
+    @Test func anAnswerThatIsNoSuffixCountsAsNone() {
+        struct BrokenList: PublicSuffixList {
+            func registrableDomain(of domain: String) -> String? { "a-much-longer-answer.example" }
+        }
+        #expect("www.example.com".withUTF8Bytes { BrokenList().registrableDomainStart(inUTF8: $0) } == nil)
+        #expect("b.example".withUTF8Bytes { BrokenList().registrableDomainStart(inUTF8: $0) } == nil)
+        #expect("www.a-much-longer-answer.example.org".withUTF8Bytes { BrokenList().registrableDomainStart(inUTF8: $0) } == nil)
+        let jar = CookieJar(publicSuffixList: BrokenList())
+        jar.receive("a=1", from: CookieURL("https://www.example.com/")!)
+        #expect(jar.cookieHeader(for: CookieURL("https://www.example.com/")!) == "a=1")
+    }
+
     static let suffixRows: [(domain: String, expected: Bool, source: String)] = [
         ("com", true, "a rule of the list"),
         ("com.", true, "a trailing dot is ignored"),
