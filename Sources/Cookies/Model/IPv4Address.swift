@@ -14,16 +14,8 @@ struct IPv4Address: Sendable, Hashable, CustomStringConvertible {
 
     static func parse(_ host: String) -> ParseResult {
         // Fast path for names: "ends in a number" needs the last part (a trailing "." aside) to start with
-        // a digit, which rules out almost every host without splitting it.
-        // Read on the bytes in place: every new host a jar meets comes here.
-        let lastPartStartsWithADigit = host.withUTF8Bytes { bytes in
-            var end = bytes.count
-            if end > 0, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
-            var start = end
-            while start > 0, bytes[start - 1] != UInt8(ascii: ".") { start -= 1 }
-            return start < end && bytes[start] >= UInt8(ascii: "0") && bytes[start] <= UInt8(ascii: "9")
-        }
-        guard lastPartStartsWithADigit else { return .notAnAddress }
+        // a digit, which rules out almost every host without splitting it (read on the bytes in place).
+        guard host.withUTF8Bytes({ !$0.isEmpty && CanonicalHost.lastLabelStartsWithDigit($0) }) else { return .notAnAddress }
         var parts = host.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         if parts.count > 1, parts.last!.isEmpty { parts.removeLast() }
         // "ends in a number": the last part is all digits, or 0x followed by hex digits.

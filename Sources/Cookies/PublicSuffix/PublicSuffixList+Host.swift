@@ -29,12 +29,8 @@ extension PublicSuffixList {
         return registrableDomainStart(inUTF8: bare)
     }
 
-    /// True when the list names `domain` (a trailing dot ignored) a public suffix; an IP address is none.
-    func isPublicSuffix(canonicalDomain domain: String) -> Bool {
-        domain.withUTF8Bytes { isPublicSuffix(canonicalDomain: $0) }
-    }
-
-    /// The same for a domain's UTF-8.
+    /// True when the list names `domain` (UTF-8, a trailing dot ignored) a public suffix; an IP address is
+    /// none.
     func isPublicSuffix(canonicalDomain domain: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !Self.isIPAddress(canonicalDomain: domain) else { return false }
         let bare = domain.last == UInt8(ascii: ".") ? UnsafeBufferPointer(rebasing: domain.dropLast()) : domain

@@ -77,7 +77,7 @@ struct PublicSuffixHostTests {
     @Test(arguments: suffixRows.indices)
     func isPublicSuffix(_ row: Int) {
         let (domain, expected, source) = Self.suffixRows[row]
-        #expect(testPublicSuffixList.isPublicSuffix(canonicalDomain: domain) == expected, "\(source): \(domain)")
+        #expect(domain.withUTF8Bytes { testPublicSuffixList.isPublicSuffix(canonicalDomain: $0) } == expected, "\(source): \(domain)")
     }
 
     /// A cookie's domain and a request's host name the same site, whichever was looked up first: the

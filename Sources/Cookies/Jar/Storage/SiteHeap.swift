@@ -29,11 +29,6 @@ struct SiteHeap<Bound: Comparable & Sendable>: Sendable {
         return position < 0 ? nil : Int(position)
     }
 
-    /// The bound of the site at `slot`, nil when it is not in the heap.
-    func bound(ofSlot slot: Int) -> Bound? {
-        position(ofSlot: slot).map { nodes[$0].bound }
-    }
-
     /// Gives the site at `slot` (named `site`, read only when it is new to the heap) the bound `bound`.
     @inline(__always)
     mutating func set(_ bound: Bound, forSlot slot: Int, site: @autoclosure () -> String) {
