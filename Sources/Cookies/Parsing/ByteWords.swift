@@ -199,17 +199,13 @@ extension UnsafeBufferPointer<UInt8> {
     /// True when every byte is ASCII and none is a CR: one `Character` per byte.
     package var hasOneCharacterPerByte: Bool { firstIndex(markedBy: \.notOneCharacterPerByte) == nil }
 
-    /// The `count` bytes from `start` (at most eight, all in the buffer) each or-ed with 0x20, in one word:
-    /// the first in its lowest byte, zeros above the last. Or-ing 0x20 makes bytes that differ only in
-    /// the case of an ASCII letter the same (i;ascii-casemap, RFC 4790), so the word of a name in any
-    /// case is that of the name in lower case (`AttributeWord`, `SchemeWord`). Reads the eight bytes from
-    /// `start` at once when the buffer holds them, else the eight that end it, else (a buffer of fewer)
-    /// one byte at a time.
+    /// The `count` bytes from `start` (at most eight, all in the buffer) in one word: the first in its
+    /// lowest byte, zeros above the last. Reads the eight bytes from `start` at once when the buffer holds
+    /// them, else the eight that end it, else (a buffer of fewer) one byte at a time.
     @inline(__always)
-    func asciiCaseFoldedWord(from start: Int, count: Int) -> UInt64 {
+    func word(from start: Int, count: Int) -> UInt64 {
         guard count > 0 else { return 0 }
         let base = baseAddress.unsafelyUnwrapped
-        let bytes: UInt64 = ~0 &>> ((8 - count) * 8)
         let word: UInt64
         if start + 8 <= self.count {
             word = .littleEndianWord(at: base, offset: start)
@@ -221,7 +217,16 @@ extension UnsafeBufferPointer<UInt8> {
             for index in 0..<count { assembled |= UInt64(base[start + index]) &<< (index * 8) }
             word = assembled
         }
-        return (word | .repeating(0x20)) & bytes
+        return word & (~0 &>> ((8 - count) * 8))
+    }
+
+    /// The same with each byte or-ed with 0x20, which makes bytes that differ only in the case of an ASCII
+    /// letter the same (i;ascii-casemap, RFC 4790), so the word of a name in any case is that of the name
+    /// in lower case (`AttributeWord`, `SchemeWord`).
+    @inline(__always)
+    func asciiCaseFoldedWord(from start: Int, count: Int) -> UInt64 {
+        guard count > 0 else { return 0 }
+        return (word(from: start, count: count) | .repeating(0x20)) & (~0 &>> ((8 - count) * 8))
     }
 
     /// True when `other` holds the same bytes (`memoryEqual`).

@@ -72,6 +72,32 @@ struct ByteWordsTests {
         }
     }
 
+    /// `word(from:count:)` for buffers of 0 to 19 bytes (read as a whole word, as the last word shifted,
+    /// or byte by byte), every start and every count up to eight that stays in the buffer, against the
+    /// bytes assembled one at a time, the first lowest; and `InternedStrings.Slot.couldBe(_:at:)`, which
+    /// compares such a word with a string's first bytes, true wherever the string is there.
+    @Test(arguments: 0...19)
+    func wordHoldsTheBytesFromItsStart(count: Int) {
+        // ASCII bytes, none of them "~".
+        let bytes = (0..<count).map { UInt8(0x21 + ($0 * 7) % 90) }
+        bytes.withUnsafeBufferPointer { buffer in
+            for start in 0...count {
+                for length in 0...min(8, count - start) {
+                    let expected = (0..<length).reduce(UInt64(0)) { $0 | UInt64(bytes[start + $1]) << ($1 * 8) }
+                    #expect(buffer.word(from: start, count: length) == expected, "count \(count), from \(start), \(length) bytes")
+                }
+                for length in 0...(count - start) {
+                    let slot = InternedStrings.Slot(string: String(decoding: bytes[start..<start + length], as: UTF8.self), uses: 1)
+                    #expect(slot.couldBe(buffer, at: start), "count \(count), the \(length) bytes from \(start)")
+                    if length > 0 {
+                        let other = InternedStrings.Slot(string: String(repeating: "~", count: length), uses: 1)
+                        #expect(!other.couldBe(buffer, at: start), "count \(count), other bytes from \(start)")
+                    }
+                }
+            }
+        }
+    }
+
     /// `isASCII` and `hasOneCharacterPerByte` for one non-ASCII byte (or a CR) at every position of
     /// buffers of 0 to 19 bytes.
     @Test(arguments: 0...19)

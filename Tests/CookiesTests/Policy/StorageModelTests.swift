@@ -204,6 +204,12 @@ struct StorageModelTests {
             secureURL: "https://user.github.io/", insecureURL: "http://github.io/", insecureLine: "a=evil",
             source: "a public-suffix host (github.io, PRIVATE section) below which a site holds the Secure cookie"),
         CrossSiteShadowRow(
+            secureURL: "https://wiki.intranet/", insecureURL: "http://intranet/", insecureLine: "a=evil",
+            source: "a one-label host (intranet, a public suffix by the list's default rule \"*\") below which a site holds it"),
+        CrossSiteShadowRow(
+            secureURL: "https://shop.com/", insecureURL: "http://com/", insecureLine: "a=evil",
+            source: "a top-level domain as a host (com) below which a site holds the Secure cookie"),
+        CrossSiteShadowRow(
             secureURL: "https://github.io/", insecureURL: "http://user.github.io/", insecureLine: "a=evil",
             source: "the public-suffix host above the new cookie's site holds the Secure cookie"),
         CrossSiteShadowRow(

@@ -27,11 +27,17 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// Host or cookie domain → its site key, and the slot of that site as of `siteLayout`; bounded,
     /// cleared when full.
     private var siteKeyCache = DomainTable<CachedSite>()
-    /// Domain → how many site keys lie strictly below it (end in "." + the domain). Site keys are mostly
-    /// registrable domains, whose proper suffixes are public suffixes shared by many sites; an IPv4
-    /// site key adds its own three ("2.3.4", "3.4" and "4" for "1.2.3.4"). A domain whose count fell to 0
-    /// stays until the table, grown well past the sites, is counted again from them.
+    /// Domain of two labels or more → how many site keys lie strictly below it (end in "." + the
+    /// domain). Site keys are mostly registrable domains, whose proper suffixes are public suffixes shared
+    /// by many sites; an IPv4 site key adds its own two ("2.3.4" and "3.4" for "1.2.3.4"). A domain whose
+    /// count fell to 0 stays until the table, grown well past the sites, is counted again from them.
     private var siteKeysBelow = DomainTable<Int>()
+    /// Label → how many site keys end in "." + it (the last label of every key with a dot), counted from
+    /// the sites when asked, nil since a site came or went. Most site keys are a name and a one-label
+    /// public suffix ("example.com"), so counting that label as sites come and go would be most of the
+    /// counting's cost, while the question is asked only of a cookie whose domain is a one-label host
+    /// ("localhost", or a public suffix such as "com" as a host).
+    private var siteKeysBelowLabels: DomainTable<Int>?
     /// Counts the changes to which sites exist and where (a site added or removed): a cached slot is
     /// current while its layout is this one.
     private var siteLayout = 0
@@ -231,8 +237,25 @@ struct CookieStore: Sendable, CookieStoreQueries {
     }
 
     /// True when some site's key ends in "." + `domain`.
-    func hasSites(below domain: String) -> Bool {
-        siteKeysBelow.value(ofDomain: domain).map { $0 > 0 } ?? false
+    mutating func hasSites(below domain: String) -> Bool {
+        guard !domain.utf8.contains(UInt8(ascii: ".")) else {
+            return siteKeysBelow.value(ofDomain: domain).map { $0 > 0 } ?? false
+        }
+        if siteKeysBelowLabels == nil { siteKeysBelowLabels = CookieStore.countLastLabels(of: sites) }
+        return siteKeysBelowLabels?.value(ofDomain: domain).map { $0 > 0 } ?? false
+    }
+
+    /// Label → how many of the keys of `sites` end in "." + it.
+    private static func countLastLabels(of sites: [SiteCookies]) -> DomainTable<Int> {
+        var counts = DomainTable<Int>()
+        for site in sites {
+            site.key.withUTF8Bytes { key in
+                guard let dot = key.lastIndex(of: UInt8(ascii: ".")), dot + 1 < key.count else { return }
+                let label = UnsafeBufferPointer(rebasing: key[(dot + 1)...])
+                if let index = counts.index(ofDomain: label) { counts[index] += 1 } else { counts.add(label, value: 1) }
+            }
+        }
+        return counts
     }
 
     /// Adds `delta` to the count of site keys below each domain above `key`: 1 for a site just added to
@@ -240,13 +263,17 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// and a thousand more, it is counted again from `sites` instead: domains whose sites went stay no
     /// longer than that.
     private mutating func countSiteKey(_ key: String, as delta: Int) {
+        siteKeysBelowLabels = nil
         guard siteKeysBelow.count > 2 * sites.count + 1024 else { return countDomains(above: key, as: delta) }
         siteKeysBelow.removeAll()
         for site in sites { countDomains(above: site.key, as: 1) }
     }
 
+    /// Counts `key` as `delta` more below each domain of two labels or more above it.
     private mutating func countDomains(above key: String, as delta: Int) {
         CookieStore.anyDomain(above: key) { domain in
+            // Domains come nearest first: one without a dot is the last label, counted only when asked.
+            guard domain.contains(UInt8(ascii: ".")) else { return true }
             if let index = siteKeysBelow.index(ofDomain: domain) {
                 siteKeysBelow[index] += delta
             } else {
@@ -405,15 +432,26 @@ struct CookieStore: Sendable, CookieStoreQueries {
             if let violation = site.structureViolation() { return "site \(site.key): \(violation)" }
         }
         var keysBelow: [String: Int] = [:]
+        var keysBelowLabels: [String: Int] = [:]
         for site in sites {
             CookieStore.anyDomain(above: site.key) { domain in
-                keysBelow[String(decoding: domain, as: UTF8.self), default: 0] += 1
+                let domain = String(decoding: domain, as: UTF8.self)
+                if domain.utf8.contains(UInt8(ascii: ".")) {
+                    keysBelow[domain, default: 0] += 1
+                } else {
+                    keysBelowLabels[domain, default: 0] += 1
+                }
                 return false
             }
         }
         guard keysBelow.allSatisfy({ siteKeysBelow.value(ofDomain: $0.key) == $0.value }),
             siteKeysBelow.values.reduce(0, +) == keysBelow.values.reduce(0, +)
         else { return "the site keys below domains are miscounted" }
+        if let siteKeysBelowLabels {
+            guard keysBelowLabels.allSatisfy({ siteKeysBelowLabels.value(ofDomain: $0.key) == $0.value }),
+                siteKeysBelowLabels.values.reduce(0, +) == keysBelowLabels.values.reduce(0, +)
+            else { return "the site keys below labels are miscounted" }
+        }
         if let violation = expiryOrder.violation(sites: sites.map { ($0.key, $0.earliestExpiry) }) {
             return "the expiry order: \(violation)"
         }

@@ -7,9 +7,27 @@ struct InternedStrings: Sendable {
         /// The string; "" in a free slot.
         var string: String
         /// Its UTF-8 length.
-        var byteCount: Int
+        var byteCount: UInt32
         /// How many cookies use the slot; 0 in a free slot.
         var uses: UInt32
+        /// Its first eight bytes (all of them when fewer, zeros above), where a slot is: a string of more
+        /// than fifteen bytes keeps them in an allocation of its own, which a comparison that fails on the
+        /// first bytes never reads (`couldBe(_:at:)`).
+        var head: UInt64
+
+        init(string: String, uses: UInt32) {
+            (self.string, self.uses) = (string, uses)
+            (byteCount, head) = string.withUTF8Bytes { bytes in
+                (UInt32(truncatingIfNeeded: bytes.count), bytes.word(from: 0, count: min(8, bytes.count)))
+            }
+        }
+
+        /// False when the string is not the bytes of `bytes` from `offset` on, by the first eight of
+        /// them: `offset` plus the string's length is at most `bytes.count`. True says nothing.
+        @inline(__always)
+        func couldBe(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+            bytes.word(from: offset, count: min(8, Int(byteCount))) == head
+        }
     }
 
     /// The slots, free ones included (one allocation per table).
@@ -25,7 +43,7 @@ struct InternedStrings: Sendable {
 
     /// The UTF-8 length of the string at `slot`.
     @inline(__always)
-    func byteCount(of slot: UInt32) -> Int { slots[Int(slot)].byteCount }
+    func byteCount(of slot: UInt32) -> Int { Int(slots[Int(slot)].byteCount) }
 
     /// The slot holding `string` (the same bytes), if some cookie uses it.
     func slot(of string: String) -> UInt32? {
@@ -36,7 +54,9 @@ struct InternedStrings: Sendable {
     func slot(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
         slots.withUnsafeBufferPointer { slots in
             for index in slots.indices
-            where slots[index].byteCount == bytes.count && slots[index].uses > 0 && slots[index].string.hasUTF8(bytes) {
+            where Int(slots[index].byteCount) == bytes.count && slots[index].uses > 0 && slots[index].couldBe(bytes, at: 0)
+                && slots[index].string.hasUTF8(bytes)
+            {
                 return UInt32(truncatingIfNeeded: index)
             }
             return nil
@@ -46,7 +66,7 @@ struct InternedStrings: Sendable {
     /// True when `slot` holds the string whose UTF-8 is `bytes` (the slot of a cookie, in use).
     @inline(__always)
     func slot(_ slot: UInt32, holds bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        slots.withUnsafeBufferPointer { $0[Int(slot)].byteCount == bytes.count && $0[Int(slot)].string.hasUTF8(bytes) }
+        slots.withUnsafeBufferPointer { Int($0[Int(slot)].byteCount) == bytes.count && $0[Int(slot)].string.hasUTF8(bytes) }
     }
 
     /// The slot of `string`, added when no cookie uses it yet; counts one more use.
@@ -66,7 +86,7 @@ struct InternedStrings: Sendable {
 
     /// Puts `string`, which no slot holds, in a slot with one use.
     private mutating func add(_ string: String) -> UInt32 {
-        let new = Slot(string: string, byteCount: string.utf8.count, uses: 1)
+        let new = Slot(string: string, uses: 1)
         if freeCount > 0, let free = slots.firstIndex(where: { $0.uses == 0 }) {
             slots[free] = new
             freeCount -= 1
@@ -100,7 +120,7 @@ struct InternedStrings: Sendable {
         let index = Int(slot)
         slots[index].uses -= 1
         if slots[index].uses == 0 {
-            slots[index] = Slot(string: "", byteCount: 0, uses: 0)
+            slots[index] = Slot(string: "", uses: 0)
             freeCount += 1
         }
     }

@@ -76,15 +76,23 @@ extension SiteCookies {
             // Per domain: `DomainMatch.decision`.
             let hostIsIPAddress = url.hostIsIPAddress
             url.withHostAndPathBytes { host, path in
+                // A domain longer than the host, or that does not start as the host's end does (its first eight
+                // bytes), is neither the host nor domain-matched by it: known without reading its string.
                 domains.slots.withUnsafeBufferPointer { domains in
                     for slot in domains.indices {
-                        decisions[slot] = DomainMatch.decision(host: host, hostIsIPAddress: hostIsIPAddress, domain: domains[slot].string)
+                        let domain = domains[slot]
+                        let offset = host.count - Int(domain.byteCount)
+                        decisions[slot] = offset >= 0 && domain.couldBe(host, at: offset)
+                            ? DomainMatch.decision(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain.string) : 0
                     }
                 }
-                // Per path: the request path path-matches it (§5.1.4).
+                // Per path: the request path path-matches it (§5.1.4). A cookie path is a prefix of the request
+                // path when it matches: one longer, or that does not start as the request path does, does not.
                 paths.slots.withUnsafeBufferPointer { paths in
                     for slot in paths.indices {
-                        decisions[pathStart + slot] = CookiePath.matches(requestPath: path, cookiePath: paths[slot].string) ? 1 : 0
+                        let cookiePath = paths[slot]
+                        let isPrefix = Int(cookiePath.byteCount) <= path.count && cookiePath.couldBe(path, at: 0)
+                        decisions[pathStart + slot] = isPrefix && CookiePath.matches(requestPath: path, cookiePath: cookiePath.string) ? 1 : 0
                     }
                 }
             }
