@@ -218,7 +218,7 @@ public final class CookieJar: Sendable {
     public func cookies(forSite site: String) -> [Cookie] {
         let now = clock.now()
         return store.withLock { store in
-            guard let slot = store.slot(ofSiteKey: store.siteKey(ofCookieDomain: site)) else { return [] }
+            guard let slot = store.siteKeyAndSlot(ofCookieDomain: site).slot else { return [] }
             return store.sites[slot].cookies.filter { !$0.isExpired(at: now) }
         }
     }

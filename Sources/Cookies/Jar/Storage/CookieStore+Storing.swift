@@ -93,8 +93,7 @@ extension CookieStore {
         shadowedBy name: UnsafeBufferPointer<UInt8>, domain: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>,
         now: CookieTime
     ) -> Bool {
-        let slot = siteSlot(ofCookieDomain: domain)
-        let key = slot.map { sites[$0].key } ?? siteKey(ofCookieDomain: domain)
+        let (key, slot) = siteKeyAndSlot(ofCookieDomain: domain)
         func shadows(inSiteAt slot: Int?) -> Bool {
             guard let slot else { return false }
             return withSites { $0[slot].hasSecureCookie(shadowedBy: name, domain: domain, path: path, now: now) }

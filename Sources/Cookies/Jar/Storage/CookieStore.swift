@@ -166,11 +166,6 @@ struct CookieStore: Sendable, CookieStoreQueries {
         siteKeyAndSlot(ofCookieDomain: domain).key
     }
 
-    /// The site key of a cookie's domain (UTF-8).
-    mutating func siteKey(ofCookieDomain domain: UnsafeBufferPointer<UInt8>) -> String {
-        siteKeyAndSlot(ofCookieDomain: domain).key
-    }
-
     /// A creation time for a cookie created at `now`: strictly after every earlier one
     /// (`noteCreation(_:)` takes it when it is used).
     func creationTime(at now: CookieTime) -> CookieTime {
@@ -203,12 +198,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
 
     /// Applies `body` to the cookies of the site `key` (created on demand, dropped when left empty).
     mutating func withSite<R>(_ key: String, _ body: (inout SiteCookies) -> R) -> R {
-        withSite(at: slotCreatingSite(forKey: key), body)
-    }
-
-    /// The position of the site `key` in `sites`, created empty when it has no cookies yet.
-    mutating func slotCreatingSite(forKey key: String) -> Int {
-        slot(ofSiteKey: key) ?? addSite(key)
+        withSite(at: slot(ofSiteKey: key) ?? addSite(key), body)
     }
 
     /// The position of the site of a cookie's domain (UTF-8) in `sites`, created empty when it has no
@@ -392,7 +382,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
             record(.removed(previous, cause: .expired))
             return .deleted(previous: previous)
         }
-        let previous = withSite(at: slot ?? slotCreatingSite(forKey: key)) { site in
+        let previous = withSite(at: slot ?? addSite(key)) { site in
             let previous = site.indexOfCookie(withIdentityOf: cookie).flatMap { site.removeCookie(at: $0, returningIt: true) }
             site.insert(cookie)
             return previous
