@@ -78,9 +78,10 @@ struct InternedStrings: Sendable {
         return add(string)
     }
 
-    /// Removes every string, keeping the slots' memory.
+    /// Removes every string, keeping the slots' memory (one at a time: the tables of a site being emptied
+    /// to be kept for another are small).
     mutating func removeAll() {
-        slots.removeAll(keepingCapacity: true)
+        while slots.popLast() != nil {}
         freeCount = 0
     }
 
