@@ -65,10 +65,10 @@ extension CookieStore {
             }
             let next = visitedSites[visitedSite].ranked.lowerBound + visitedSites[visitedSite].chosen
             if next == visitedSites[visitedSite].ranked.upperBound {
-                evictionOrder.remove(slot: slot)
+                sites.withUnsafeBufferPointer { sites in evictionOrder.remove(slot: slot) { sites[$0].key } }
             } else if bound < ranked[next].rank {
-                let key = sites[slot].key
-                evictionOrder.set(ranked[next].rank, forSlot: slot, site: key)
+                let rank = ranked[next].rank
+                sites.withUnsafeBufferPointer { sites in evictionOrder.set(rank, forSlot: slot) { sites[$0].key } }
             } else {
                 visitedSites[visitedSite].chosen += 1
                 needed -= 1

@@ -297,9 +297,10 @@ struct CookieStore: Sendable, CookieStoreQueries {
         if after == 0 {
             removeSite(at: slot)
         } else {
-            let (expiry, floor) = sites.withUnsafeBufferPointer { ($0[slot].earliestExpiry, $0[slot].evictionFloor) }
-            expiryOrder.set(expiry, forSlot: slot, site: sites[slot].key)
-            evictionOrder.set(floor, forSlot: slot, site: sites[slot].key)
+            sites.withUnsafeBufferPointer { sites in
+                expiryOrder.set(sites[slot].earliestExpiry, forSlot: slot) { sites[$0].key }
+                evictionOrder.set(sites[slot].evictionFloor, forSlot: slot) { sites[$0].key }
+            }
         }
         return result
     }
@@ -308,8 +309,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// times (which lowers its floor only when the clock went back).
     @inline(__always)
     mutating func noteAccess(ofSiteAt slot: Int) {
-        let floor = sites.withUnsafeBufferPointer { $0[slot].evictionFloor }
-        evictionOrder.set(floor, forSlot: slot, site: sites[slot].key)
+        sites.withUnsafeBufferPointer { sites in evictionOrder.set(sites[slot].evictionFloor, forSlot: slot) { sites[$0].key } }
     }
 
     /// Removes the site at `slot` with its cookies, which it returns when `returningItsCookies`; the last
@@ -325,8 +325,10 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// Drops the site at `slot` (empty, or its cookies counted out); the last site takes its place.
     private mutating func removeSite(at slot: Int) {
         siteSlots.remove(slot: slot)
-        expiryOrder.remove(slot: slot)
-        evictionOrder.remove(slot: slot)
+        sites.withUnsafeBufferPointer { sites in
+            expiryOrder.remove(slot: slot) { sites[$0].key }
+            evictionOrder.remove(slot: slot) { sites[$0].key }
+        }
         // The last site is moved, not copied, into the slot (a copy would retain each of its arrays).
         var removed = sites.removeLast()
         if slot != sites.count {

@@ -3,12 +3,15 @@
 /// site slots. It finds the sites at or below a bound, and the first site, without visiting the others,
 /// so that the jar-wide purges cost what they remove rather than a visit to every site. Each site is in
 /// it at most once; the store keeps the bounds current (`CookieStore.withSite(at:_:)`).
-struct SiteHeap<Bound: Comparable & Sendable>: Sendable {
-    /// A site in the heap: its bound, its slot in the store, and its key (for ties).
-    struct Node: Sendable {
+///
+/// A node holds no key: the calls that reorder the heap are given the key of the site at a slot
+/// (`keys`), read only when two bounds are equal. Nodes are plain data, 16 or 24 bytes, and a purge that
+/// empties a few hundred sites moves them a dozen levels each.
+struct SiteHeap<Bound: Comparable & Sendable & BitwiseCopyable>: Sendable {
+    /// A site in the heap: its bound and its slot in the store.
+    struct Node: Sendable, BitwiseCopyable {
         var bound: Bound
         var slot: Int32
-        let site: String
     }
 
     /// The heap: each node's bound (then site key) is no greater than its children's.
@@ -29,56 +32,54 @@ struct SiteHeap<Bound: Comparable & Sendable>: Sendable {
         return position < 0 ? nil : Int(position)
     }
 
-    /// Gives the site at `slot` (named `site`, read only when it is new to the heap) the bound `bound`.
+    /// Gives the site at `slot` the bound `bound`; `keys` gives the key of the site at a slot.
     @inline(__always)
-    mutating func set(_ bound: Bound, forSlot slot: Int, site: @autoclosure () -> String) {
+    mutating func set(_ bound: Bound, forSlot slot: Int, keys: (Int) -> String) {
         if let position = position(ofSlot: slot) {
             let old = nodes.withUnsafeBufferPointer { $0[position].bound }
             guard old != bound else { return }
             nodes[position].bound = bound
-            if bound < old { siftUp(position) } else { siftDown(position) }
+            if bound < old { siftUp(position, keys: keys) } else { siftDown(position, keys: keys) }
         } else {
-            insert(Node(bound: bound, slot: Int32(slot), site: site()))
+            insert(Node(bound: bound, slot: Int32(slot)), keys: keys)
         }
     }
 
-    private mutating func insert(_ node: Node) {
+    private mutating func insert(_ node: Node, keys: (Int) -> String) {
         let slot = Int(node.slot)
         if slot >= positions.count { positions += repeatElement(-1, count: slot + 1 - positions.count) }
         nodes.append(node)
         positions[slot] = Int32(nodes.count - 1)
-        siftUp(nodes.count - 1)
+        siftUp(nodes.count - 1, keys: keys)
     }
 
-    /// Takes the site at `slot` out of the heap, if it is in it.
+    /// Takes the site at `slot` out of the heap, if it is in it; `keys` gives the key of the site at a slot.
     ///
     /// The last node fills the hole, but not where the hole is: the hole first sinks to the bottom through
     /// the lesser child of each level (one comparison a level, where sifting the last node down from the
     /// hole takes two), then the last node goes into it and sifts up, which it seldom does far, coming
     /// from the bottom itself. Every site a purge removes leaves two heaps this way.
-    mutating func remove(slot: Int) {
+    mutating func remove(slot: Int, keys: (Int) -> String) {
         guard let position = position(ofSlot: slot) else { return }
         positions[slot] = -1
         let last = nodes.removeLast()
         guard position < nodes.count else { return }
         let hole = nodes.withUnsafeMutableBufferPointer { nodes in
             positions.withUnsafeMutableBufferPointer { positions in
-                let base = nodes.baseAddress!
-                (base + position).deinitialize(count: 1)
                 var hole = position
                 while 2 * hole + 1 < nodes.count {
                     var child = 2 * hole + 1
-                    if child + 1 < nodes.count, SiteHeap.precedes(child + 1, child, in: UnsafeBufferPointer(nodes)) { child += 1 }
-                    (base + hole).moveInitialize(from: base + child, count: 1)
-                    positions[Int(base[hole].slot)] = Int32(truncatingIfNeeded: hole)
+                    if child + 1 < nodes.count, SiteHeap.precedes(nodes[child + 1], nodes[child], keys: keys) { child += 1 }
+                    nodes[hole] = nodes[child]
+                    positions[Int(nodes[hole].slot)] = Int32(truncatingIfNeeded: hole)
                     hole = child
                 }
-                (base + hole).initialize(to: last)
+                nodes[hole] = last
                 positions[Int(last.slot)] = Int32(truncatingIfNeeded: hole)
                 return hole
             }
         }
-        siftUp(hole)
+        siftUp(hole, keys: keys)
     }
 
     /// Notes that the site at slot `old` moved to slot `new` (which has no node).
@@ -103,58 +104,50 @@ struct SiteHeap<Bound: Comparable & Sendable>: Sendable {
         return found
     }
 
-    // The sifts work on the nodes in place: the node that moves is taken out, the nodes it passes move
+    // The sifts work on the nodes in place: the node that moves is held aside, the nodes it passes move
     // one level into the hole it leaves, and it goes into the last hole; only bounds are read unless two
-    // are equal. No key is retained or released on the way, and each level writes one node (a heap of a
-    // jar's sites is some 12 levels deep, and every site that goes leaves two heaps).
+    // are equal. Each level writes one node (a heap of a jar's sites is some 12 levels deep, and every
+    // site that goes leaves two heaps).
 
-    /// Whether a node of `bound` and `site` precedes one of `otherBound` and `otherSite`.
+    /// Whether `first` precedes `second`: a lesser bound, or an equal one and a lesser key.
     @inline(__always)
-    private static func precedes(_ bound: Bound, _ site: String, _ otherBound: Bound, _ otherSite: String) -> Bool {
-        bound < otherBound || (bound == otherBound && site < otherSite)
+    private static func precedes(_ first: Node, _ second: Node, keys: (Int) -> String) -> Bool {
+        first.bound < second.bound || (first.bound == second.bound && keys(Int(first.slot)) < keys(Int(second.slot)))
     }
 
-    /// Whether the node at `first` precedes the node at `second`.
-    @inline(__always)
-    private static func precedes(_ first: Int, _ second: Int, in nodes: UnsafeBufferPointer<Node>) -> Bool {
-        precedes(nodes[first].bound, nodes[first].site, nodes[second].bound, nodes[second].site)
-    }
-
-    private mutating func siftUp(_ start: Int) {
+    private mutating func siftUp(_ start: Int, keys: (Int) -> String) {
         nodes.withUnsafeMutableBufferPointer { nodes in
             positions.withUnsafeMutableBufferPointer { positions in
-                let base = nodes.baseAddress!
-                let moving = (base + start).move()
+                let moving = nodes[start]
                 var hole = start
                 while hole > 0 {
                     let parent = (hole - 1) / 2
-                    guard SiteHeap.precedes(moving.bound, moving.site, base[parent].bound, base[parent].site) else { break }
-                    (base + hole).moveInitialize(from: base + parent, count: 1)
-                    positions[Int(base[hole].slot)] = Int32(truncatingIfNeeded: hole)
+                    guard SiteHeap.precedes(moving, nodes[parent], keys: keys) else { break }
+                    nodes[hole] = nodes[parent]
+                    positions[Int(nodes[hole].slot)] = Int32(truncatingIfNeeded: hole)
                     hole = parent
                 }
                 positions[Int(moving.slot)] = Int32(truncatingIfNeeded: hole)
-                (base + hole).initialize(to: moving)
+                nodes[hole] = moving
             }
         }
     }
 
-    private mutating func siftDown(_ start: Int) {
+    private mutating func siftDown(_ start: Int, keys: (Int) -> String) {
         nodes.withUnsafeMutableBufferPointer { nodes in
             positions.withUnsafeMutableBufferPointer { positions in
-                let base = nodes.baseAddress!
-                let moving = (base + start).move()
+                let moving = nodes[start]
                 var hole = start
                 while 2 * hole + 1 < nodes.count {
                     var child = 2 * hole + 1
-                    if child + 1 < nodes.count, SiteHeap.precedes(child + 1, child, in: UnsafeBufferPointer(nodes)) { child += 1 }
-                    guard SiteHeap.precedes(base[child].bound, base[child].site, moving.bound, moving.site) else { break }
-                    (base + hole).moveInitialize(from: base + child, count: 1)
-                    positions[Int(base[hole].slot)] = Int32(truncatingIfNeeded: hole)
+                    if child + 1 < nodes.count, SiteHeap.precedes(nodes[child + 1], nodes[child], keys: keys) { child += 1 }
+                    guard SiteHeap.precedes(nodes[child], moving, keys: keys) else { break }
+                    nodes[hole] = nodes[child]
+                    positions[Int(nodes[hole].slot)] = Int32(truncatingIfNeeded: hole)
                     hole = child
                 }
                 positions[Int(moving.slot)] = Int32(truncatingIfNeeded: hole)
-                (base + hole).initialize(to: moving)
+                nodes[hole] = moving
             }
         }
     }
@@ -166,9 +159,9 @@ struct SiteHeap<Bound: Comparable & Sendable>: Sendable {
         for (position, node) in nodes.enumerated() {
             let slot = Int(node.slot)
             guard slot < sites.count, self.position(ofSlot: slot) == position else { return "a node's slot does not find it" }
-            guard sites[slot].key == node.site, sites[slot].bound == node.bound else { return "the node of \(node.site) is stale" }
-            if position > 0, nodes.withUnsafeBufferPointer({ SiteHeap.precedes(position, (position - 1) / 2, in: $0) }) {
-                return "the node of \(node.site) precedes its parent"
+            guard sites[slot].bound == node.bound else { return "the node of \(sites[slot].key) is stale" }
+            if position > 0, SiteHeap.precedes(node, nodes[(position - 1) / 2], keys: { sites[$0].key }) {
+                return "the node of \(sites[slot].key) precedes its parent"
             }
         }
         return nil

@@ -24,15 +24,15 @@ struct SiteHeapTests {
                 nextKey += 1
                 let bound = Int(random.next() % 50)
                 sites.append((key, bound))
-                heap.set(bound, forSlot: sites.count - 1, site: key)
+                heap.set(bound, forSlot: sites.count - 1) { sites[$0].key }
             } else if action < 70 {
                 let slot = Int(random.next() % UInt64(sites.count))
                 sites[slot].bound = Int(random.next() % 50)
-                heap.set(sites[slot].bound, forSlot: slot, site: sites[slot].key)
+                heap.set(sites[slot].bound, forSlot: slot) { sites[$0].key }
             } else {
                 // The first site half the time; any site otherwise.
                 let slot = action < 85 ? heap.first!.slot : Int(random.next() % UInt64(sites.count))
-                heap.remove(slot: slot)
+                heap.remove(slot: slot) { sites[$0].key }
                 let last = sites.count - 1
                 if slot != last {
                     sites[slot] = sites[last]
@@ -50,8 +50,8 @@ struct SiteHeapTests {
     @Test func slotsBoundedByALimit() {
         var heap = SiteHeap<Int>()
         let bounds = [7, 3, 9, 3, 1, 12, 5, 8, 2, 10]
-        for (slot, bound) in bounds.enumerated() { heap.set(bound, forSlot: slot, site: "s\(slot)") }
-        heap.remove(slot: 4)
+        for (slot, bound) in bounds.enumerated() { heap.set(bound, forSlot: slot) { "s\($0)" } }
+        heap.remove(slot: 4) { "s\($0)" }
         #expect(Set(heap.slots(boundedBy: 5)) == [1, 3, 6, 8])
         #expect(heap.slots(boundedBy: 0).isEmpty)
     }
