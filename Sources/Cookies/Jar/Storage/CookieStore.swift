@@ -242,7 +242,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
             site.key.withUTF8Bytes { key in
                 guard let dot = key.lastIndex(of: UInt8(ascii: ".")), dot + 1 < key.count else { return }
                 let label = UnsafeBufferPointer(rebasing: key[(dot + 1)...])
-                if let index = counts.index(ofDomain: label) { counts[index] += 1 } else { counts.add(label, value: 1) }
+                counts.add(1, toCountOf: label)
             }
         }
         return counts
@@ -264,11 +264,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
         CookieStore.anyDomain(above: key) { domain in
             // Domains come nearest first: one without a dot is the last label, counted only when asked.
             guard domain.contains(UInt8(ascii: ".")) else { return true }
-            if let index = siteKeysBelow.index(ofDomain: domain) {
-                siteKeysBelow[index] += delta
-            } else {
-                siteKeysBelow.add(domain, value: delta)
-            }
+            siteKeysBelow.add(delta, toCountOf: domain)
             return false
         }
     }

@@ -105,6 +105,18 @@ struct DomainTable<Value> {
     }
 }
 
+extension DomainTable where Value == Int {
+    /// Adds `delta` to the count of the domain whose UTF-8 is `bytes`; a domain not added yet is added with
+    /// `delta`.
+    mutating func add(_ delta: Int, toCountOf bytes: UnsafeBufferPointer<UInt8>) {
+        if let index = index(ofDomain: bytes) {
+            self[index] += delta
+        } else {
+            add(bytes, value: delta)
+        }
+    }
+}
+
 extension DomainTable: Sendable where Value: Sendable {}
 extension DomainTable.Entry: Sendable where Value: Sendable {}
 
