@@ -35,11 +35,9 @@ extension CookieStore {
         let result = withUnsafeTemporaryAllocation(of: Int32.self, capacity: sites.withUnsafeBufferPointer { $0[siteIndex].count }) { sent in
             withSites { sites in
                 var sentCount = 0
-                sites[siteIndex].forEachExclusion(of: filter, for: url) { index, exclusion in
-                    if exclusion == nil {
-                        sent[sentCount] = Int32(truncatingIfNeeded: index)
-                        sentCount += 1
-                    }
+                sites[siteIndex].forEachSentCookie(of: filter, for: url) { index in
+                    sent[sentCount] = Int32(truncatingIfNeeded: index)
+                    sentCount += 1
                 }
                 let sentIndices = UnsafeBufferPointer(rebasing: sent[..<sentCount])
                 // Step 5: update the last-access-time.

@@ -39,15 +39,31 @@ struct RetrievalFilter {
     func exclusion(
         of entry: StoredCookie, decisions: UnsafeMutableBufferPointer<UInt8>, paths: Int, partitions: Int
     ) -> CookieExclusion? {
-        let domain = decisions[Int(entry.domain)]
+        if let exclusion = RetrievalFilter.domainExclusion(of: entry, decision: decisions[Int(entry.domain)]) { return exclusion }
+        return exclusion(
+            ofDomainMatched: entry, pathMatches: decisions[paths + Int(entry.path)] != 0,
+            isInRequestPartition: entry.isPartitioned && decisions[partitions + Int(entry.partition)] != 0)
+    }
+
+    /// Why the request's host does not match `entry`'s domain, given the decision for that domain
+    /// (`DomainMatch.decision`); nil when it does.
+    @inline(__always)
+    static func domainExclusion(of entry: StoredCookie, decision: UInt8) -> CookieExclusion? {
         // Host-only cookies need the identical host; others a domain-match (§5.1.3).
         if entry.isHostOnly {
-            guard domain & 1 != 0 else { return .hostOnly }
+            guard decision & 1 != 0 else { return .hostOnly }
         } else {
-            guard domain & 2 != 0 else { return .domainMismatch }
+            guard decision & 2 != 0 else { return .domainMismatch }
         }
+        return nil
+    }
+
+    /// Why `entry`, whose domain the request's host matches, is not sent (nil when it is), given whether
+    /// the request path path-matches its path and whether it is partitioned in the request's partition.
+    @inline(__always)
+    func exclusion(ofDomainMatched entry: StoredCookie, pathMatches: Bool, isInRequestPartition: Bool) -> CookieExclusion? {
         // The request path path-matches the cookie's path (§5.1.4).
-        guard decisions[paths + Int(entry.path)] != 0 else { return .pathMismatch }
+        guard pathMatches else { return .pathMismatch }
         // Secure cookies only over a secure channel.
         if entry.isSecure, !isSecureChannel { return .secureOnly }
         // HttpOnly cookies only for HTTP APIs.
@@ -58,53 +74,118 @@ struct RetrievalFilter {
             guard allowsLaxCrossSite, entry.sameSite == .lax || entry.sameSite == .default else { return .sameSite }
         }
         // CHIPS §2.2: a partitioned cookie only within its partition.
-        if entry.isPartitioned, decisions[partitions + Int(entry.partition)] == 0 { return .partition }
+        if entry.isPartitioned, !isInRequestPartition { return .partition }
         return nil
     }
 }
 
 extension SiteCookies {
     /// Calls `body` with the index of each cookie, in send order, and the reason `filter` keeps it off the
-    /// request to `url` (nil: it is sent). Domain-, path- and partition-matching are decided once per distinct
-    /// string of the site's tables, not once per cookie. Mutating only so that it runs on the site in
-    /// place, without a copy.
-    @inline(__always)
+    /// request to `url` (nil: it is sent): every cookie of the site, for a report. Mutating only so that
+    /// it runs on the site in place, without a copy.
     mutating func forEachExclusion(of filter: RetrievalFilter, for url: CookieURL, _ body: (Int, CookieExclusion?) -> Void) {
-        let pathStart = domains.count
-        let partitionStart = pathStart + paths.count
+        let (pathStart, partitionStart) = (domains.count, domains.count + paths.count)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: partitionStart + partitions.count) { decisions in
-            // Per domain: `DomainMatch.decision`.
-            let hostIsIPAddress = url.hostIsIPAddress
-            url.withHostAndPathBytes { host, path in
-                // A domain longer than the host, or that does not start as the host's end does (its first eight
-                // bytes), is neither the host nor domain-matched by it: known without reading its string.
-                domains.slots.withUnsafeBufferPointer { domains in
-                    for slot in domains.indices {
-                        let domain = domains[slot]
-                        let offset = host.count - Int(domain.byteCount)
-                        decisions[slot] = offset >= 0 && domain.couldBe(host, at: offset)
-                            ? DomainMatch.decision(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain.string) : 0
-                    }
-                }
-                // Per path: the request path path-matches it (§5.1.4). A cookie path is a prefix of the request
-                // path when it matches: one longer, or that does not start as the request path does, does not.
-                paths.slots.withUnsafeBufferPointer { paths in
-                    for slot in paths.indices {
-                        let cookiePath = paths[slot]
-                        let isPrefix = Int(cookiePath.byteCount) <= path.count && cookiePath.couldBe(path, at: 0)
-                        decisions[pathStart + slot] = isPrefix && CookiePath.matches(requestPath: path, cookiePath: cookiePath.string) ? 1 : 0
-                    }
-                }
-            }
-            // Per partition key: it is the request's.
-            for (slot, partition) in partitions.slots.enumerated() {
-                decisions[partitionStart + slot] = filter.isRequestPartition(partition.string) ? 1 : 0
-            }
+            decide(filter, for: url, into: decisions)
             entries.withUnsafeBufferPointer { entries in
                 for index in 0..<entries.count {
                     body(index, filter.exclusion(of: entries[index], decisions: decisions, paths: pathStart, partitions: partitionStart))
                 }
             }
+        }
+    }
+
+    /// Calls `body` with the index of each cookie `filter` lets onto the request to `url`, in send order.
+    /// Only the cookies whose domain the request's host matches are visited (`CookiesOfHosts`, which
+    /// learns the host's cookies here when it did not know them), and only their paths decided.
+    @inline(__always)
+    mutating func forEachSentCookie(of filter: RetrievalFilter, for url: CookieURL, _ body: (Int) -> Void) {
+        let partitionStart = paths.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(domains.count, partitionStart + partitions.count)) { decisions in
+            url.withHostAndPathBytes { host, path in
+                if !cookiesOfHosts.contains(host: host) {
+                    decideDomains(host: host, hostIsIPAddress: url.hostIsIPAddress, into: decisions)
+                    entries.withUnsafeBufferPointer { entries in
+                        cookiesOfHosts.add(host: host) { add in
+                            for index in entries.indices
+                            where RetrievalFilter.domainExclusion(of: entries[index], decision: decisions[Int(entries[index].domain)]) == nil {
+                                add(index)
+                            }
+                        }
+                    }
+                }
+                // The paths are decided as the host's cookies need them (`unknown` until then).
+                let unknown: UInt8 = 2
+                UnsafeMutableBufferPointer(rebasing: decisions[..<partitionStart]).initialize(repeating: unknown)
+                if !partitions.slots.isEmpty {
+                    decidePartitions(filter, into: UnsafeMutableBufferPointer(rebasing: decisions[partitionStart...]))
+                }
+                entries.withUnsafeBufferPointer { entries in
+                    paths.slots.withUnsafeBufferPointer { paths in
+                        _ = cookiesOfHosts.forEachCookie(ofHost: host) { index in
+                            let entry = entries[index]
+                            let pathSlot = Int(entry.path)
+                            if decisions[pathSlot] == unknown { decisions[pathSlot] = SiteCookies.pathDecision(path, paths[pathSlot]) }
+                            let exclusion = filter.exclusion(
+                                ofDomainMatched: entry, pathMatches: decisions[pathSlot] != 0,
+                                isInRequestPartition: entry.isPartitioned && decisions[partitionStart + Int(entry.partition)] != 0)
+                            if exclusion == nil { body(index) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes the decisions of `filter` for the request to `url` on each distinct string of the site's
+    /// tables into `decisions`: its domains (from 0), then its paths, then its partition keys, so that a
+    /// cookie's domain-, path- and partition-matching is read, not worked out. Mutating only so that the
+    /// callers' closures, which hold the site in place, call it without a copy of the site.
+    @inline(__always)
+    private mutating func decide(_ filter: RetrievalFilter, for url: CookieURL, into decisions: UnsafeMutableBufferPointer<UInt8>) {
+        let pathStart = domains.count
+        let partitionStart = pathStart + paths.count
+        url.withHostAndPathBytes { host, path in
+            decideDomains(host: host, hostIsIPAddress: url.hostIsIPAddress, into: decisions)
+            paths.slots.withUnsafeBufferPointer { paths in
+                for slot in paths.indices { decisions[pathStart + slot] = SiteCookies.pathDecision(path, paths[slot]) }
+            }
+        }
+        decidePartitions(filter, into: UnsafeMutableBufferPointer(rebasing: decisions[partitionStart...]))
+    }
+
+    /// Writes `DomainMatch.decision` for the request host `host` (its bytes) on each of the site's
+    /// domains into `decisions`, from 0.
+    @inline(__always)
+    private mutating func decideDomains(
+        host: UnsafeBufferPointer<UInt8>, hostIsIPAddress: Bool, into decisions: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        // A domain longer than the host, or that does not start as the host's end does (its first eight
+        // bytes), is neither the host nor domain-matched by it: known without reading its string.
+        domains.slots.withUnsafeBufferPointer { domains in
+            for slot in domains.indices {
+                let domain = domains[slot]
+                let offset = host.count - Int(domain.byteCount)
+                decisions[slot] = offset >= 0 && domain.couldBe(host, at: offset)
+                    ? DomainMatch.decision(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain.string) : 0
+            }
+        }
+    }
+
+    /// 1 when the request path `path` path-matches the cookie path of `slot` (§5.1.4), else 0. A cookie
+    /// path is a prefix of the request path when it matches: one longer, or that does not start as the
+    /// request path does, does not.
+    @inline(__always)
+    private static func pathDecision(_ path: UnsafeBufferPointer<UInt8>, _ slot: InternedStrings.Slot) -> UInt8 {
+        let isPrefix = Int(slot.byteCount) <= path.count && slot.couldBe(path, at: 0)
+        return isPrefix && CookiePath.matches(requestPath: path, cookiePath: slot.string) ? 1 : 0
+    }
+
+    /// Writes 1 for each of the site's partition keys that is the request's, else 0, into `decisions`.
+    @inline(__always)
+    private mutating func decidePartitions(_ filter: RetrievalFilter, into decisions: UnsafeMutableBufferPointer<UInt8>) {
+        for (slot, partition) in partitions.slots.enumerated() {
+            decisions[slot] = filter.isRequestPartition(partition.string) ? 1 : 0
         }
     }
 }

@@ -24,6 +24,9 @@ struct SiteCookies: Sendable {
     /// How many of the cookies are partitioned (CHIPS): retrieval works out the request's partition
     /// only when some are.
     private(set) var partitionedCount = 0
+    /// The cookies of the hosts recently asked for, for retrieval: invalidated by every change below that
+    /// adds, removes or moves a cookie.
+    var cookiesOfHosts = CookiesOfHosts()
 
     init(key: String) {
         self.key = key
@@ -50,6 +53,7 @@ struct SiteCookies: Sendable {
         earliestExpiry = CookieTime(microsecondsSinceEpoch: .max)
         evictionFloor = .last
         partitionedCount = 0
+        cookiesOfHosts.invalidate()
     }
 
     var count: Int { entries.count }
@@ -193,6 +197,7 @@ struct SiteCookies: Sendable {
         makeRoomForOneMore()
         entries.insert(new, at: low)
         identityTags.insert(identity.tag, at: low)
+        cookiesOfHosts.invalidate()
         noteAdded(new)
         return low
     }
@@ -272,6 +277,7 @@ struct SiteCookies: Sendable {
         makeRoomForOneMore()
         entries.append(new)
         identityTags.append(tag)
+        cookiesOfHosts.invalidate()
         noteAdded(new)
     }
 
@@ -281,6 +287,7 @@ struct SiteCookies: Sendable {
         guard !entries.indices.dropFirst().allSatisfy({ precedesInSendOrder(entries[$0 - 1], entries[$0]) }) else {
             return
         }
+        cookiesOfHosts.invalidate()
         // Sort keys worked out once per cookie, in a strict order (`precedesInSendOrder` admits equal
         // creation times both ways): longer paths first, then earlier creation, then file order.
         var order = entries.indices.map { (length: pathLength(entries[$0]), creation: entries[$0].creation, index: $0) }
@@ -324,6 +331,7 @@ struct SiteCookies: Sendable {
         let removed = returningIt ? cookie(at: index) : nil
         release(entries.remove(at: index))
         identityTags.remove(at: index)
+        cookiesOfHosts.invalidate()
         compactPairsIfNeeded()
         return removed
     }
@@ -363,6 +371,7 @@ struct SiteCookies: Sendable {
         }
         entries.removeLast(entries.count - kept)
         identityTags.removeLast(identityTags.count - kept)
+        cookiesOfHosts.invalidate()
         compactPairsIfNeeded()
         return removed
     }
@@ -448,6 +457,19 @@ struct SiteCookies: Sendable {
         }
         if partitionedCount != entries.count(where: \.isPartitioned) { return "the partitioned count is wrong" }
         if entries.contains(where: { $0.evictionRank < evictionFloor }) { return "a cookie comes before the site's eviction floor" }
+        if let violation = cookiesOfHosts.violation(cookiesMatched(byHost:)) { return violation }
         return nil
+    }
+
+    /// The indices of the cookies whose domain the request host `host` (canonical, its bytes) matches, worked
+    /// out cookie by cookie: what `cookiesOfHosts` keeps for it.
+    private func cookiesMatched(byHost host: UnsafeBufferPointer<UInt8>) -> [Int] {
+        let isIPAddress = CanonicalHost(String(decoding: host, as: UTF8.self))?.isIPAddress ?? false
+        return entries.indices.filter { index in
+            domains[entries[index].domain].withUTF8Bytes { domain in
+                entries[index].isHostOnly
+                    ? host.hasSameBytes(as: domain) : DomainMatch.matches(host: host, hostIsIPAddress: isIPAddress, domain: domain)
+            }
+        }
     }
 }
