@@ -23,6 +23,17 @@ enum IDNA {
         if host.utf8.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
             return host
         }
+        if host.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII with upper case: every label is kept as it is, lower-cased, which is what the scalar loop
+            // below gives, byte by byte here.
+            let count = host.utf8.count
+            return String(unsafeUninitializedCapacity: count) { lowered in
+                for (index, byte) in host.utf8.enumerated() {
+                    lowered[index] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+                }
+                return count
+            }
+        }
         let scalars = host.lowercased().unicodeScalars
         var result = ""
         result.reserveCapacity(scalars.count)

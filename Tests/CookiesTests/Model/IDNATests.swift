@@ -11,6 +11,9 @@ private let toASCIIVectors: [(input: String, expected: String?)] = [
     ("xn--bcher-kva.example", "xn--bcher-kva.example"),
     // Upper-case ASCII is lower-cased.
     ("WwW.Example.COM", "www.example.com"),
+    ("SUPPORT.KELSHOP-LONGER-THAN-A-SMALL-STRING.IO", "support.kelshop-longer-than-a-small-string.io"),
+    ("XN--BCHER-KVA.Example.", "xn--bcher-kva.example."),
+    ("A-Z@[`{~.09", "a-z@[`{~.09"),
     // U-labels become A-labels.
     ("bücher.example", "xn--bcher-kva.example"),
     ("食狮.公司.cn", "xn--85x722f.xn--55qx5d.cn"),

@@ -25,9 +25,10 @@ struct RetrievalFilter {
             partition.scheme.withUTF8Bytes { scheme in
                 partition.site.withUTF8Bytes { site in
                     key.count == scheme.count + 3 + site.count
-                        && UnsafeBufferPointer(rebasing: key[..<scheme.count]).elementsEqual(scheme)
-                        && UnsafeBufferPointer(rebasing: key[scheme.count..<scheme.count + 3]).elementsEqual("://".utf8)
-                        && UnsafeBufferPointer(rebasing: key[(scheme.count + 3)...]).elementsEqual(site)
+                        && UnsafeBufferPointer(rebasing: key[..<scheme.count]).hasSameBytes(as: scheme)
+                        && key[scheme.count] == UInt8(ascii: ":") && key[scheme.count + 1] == UInt8(ascii: "/")
+                        && key[scheme.count + 2] == UInt8(ascii: "/")
+                        && UnsafeBufferPointer(rebasing: key[(scheme.count + 3)...]).hasSameBytes(as: site)
                 }
             }
         }
@@ -97,7 +98,8 @@ extension SiteCookies {
 
     /// Calls `body` with the index of each cookie `filter` lets onto the request to `url`, in send order.
     /// Only the cookies whose domain the request's host matches are visited (`CookiesOfHosts`, which
-    /// learns the host's cookies here when it did not know them), and only their paths decided.
+    /// learns the host's cookies here when it did not know them), and only their paths and partition keys
+    /// decided.
     @inline(__always)
     mutating func forEachSentCookie(of filter: RetrievalFilter, for url: CookieURL, _ body: (Int) -> Void) {
         let partitionStart = paths.count
@@ -114,22 +116,28 @@ extension SiteCookies {
                         }
                     }
                 }
-                // The paths are decided as the host's cookies need them (`unknown` until then).
+                // Paths and partition keys are decided as the host's cookies need them (`unknown` until then).
                 let unknown: UInt8 = 2
-                UnsafeMutableBufferPointer(rebasing: decisions[..<partitionStart]).initialize(repeating: unknown)
-                if !partitions.slots.isEmpty {
-                    decidePartitions(filter, into: UnsafeMutableBufferPointer(rebasing: decisions[partitionStart...]))
-                }
+                UnsafeMutableBufferPointer(rebasing: decisions[..<(partitionStart + partitions.count)]).initialize(repeating: unknown)
                 entries.withUnsafeBufferPointer { entries in
                     paths.slots.withUnsafeBufferPointer { paths in
-                        _ = cookiesOfHosts.forEachCookie(ofHost: host) { index in
-                            let entry = entries[index]
-                            let pathSlot = Int(entry.path)
-                            if decisions[pathSlot] == unknown { decisions[pathSlot] = SiteCookies.pathDecision(path, paths[pathSlot]) }
-                            let exclusion = filter.exclusion(
-                                ofDomainMatched: entry, pathMatches: decisions[pathSlot] != 0,
-                                isInRequestPartition: entry.isPartitioned && decisions[partitionStart + Int(entry.partition)] != 0)
-                            if exclusion == nil { body(index) }
+                        partitions.slots.withUnsafeBufferPointer { partitions in
+                            _ = cookiesOfHosts.forEachCookie(ofHost: host) { index in
+                                let entry = entries[index]
+                                let pathSlot = Int(entry.path)
+                                if decisions[pathSlot] == unknown { decisions[pathSlot] = SiteCookies.pathDecision(path, paths[pathSlot]) }
+                                var isInRequestPartition = false
+                                if entry.isPartitioned {
+                                    let partitionSlot = partitionStart + Int(entry.partition)
+                                    if decisions[partitionSlot] == unknown {
+                                        decisions[partitionSlot] = filter.isRequestPartition(partitions[Int(entry.partition)].string) ? 1 : 0
+                                    }
+                                    isInRequestPartition = decisions[partitionSlot] != 0
+                                }
+                                let exclusion = filter.exclusion(
+                                    ofDomainMatched: entry, pathMatches: decisions[pathSlot] != 0, isInRequestPartition: isInRequestPartition)
+                                if exclusion == nil { body(index) }
+                            }
                         }
                     }
                 }
