@@ -4,10 +4,10 @@ extension CookieStore {
         for url: CookieURL, context: CookieRequestContext, siteIndex: Int
     ) -> RetrievalFilter {
         let hasPartitionedCookies = sites.withUnsafeBufferPointer { $0[siteIndex].partitionedCount > 0 }
-        let partition = hasPartitionedCookies ? context.partition ?? url : nil
-        return RetrievalFilter(
-            url: url, context: context, isCrossSite: isCrossSite(url, context: context),
-            partition: partition.map { ($0.scheme, siteKey(of: $0.host)) })
+        // The partition is the context's, else the request's own site: the one at `siteIndex`.
+        let partition = !hasPartitionedCookies ? nil
+            : context.partition.map { ($0.scheme, siteKey(of: $0.host)) } ?? (url.scheme, sites[siteIndex].key)
+        return RetrievalFilter(url: url, context: context, isCrossSite: isCrossSite(url, context: context), partition: partition)
     }
 
     /// rfc6265bis-22 §5.8.3: finds the cookies to send on a request to `url` in `context`, updates their

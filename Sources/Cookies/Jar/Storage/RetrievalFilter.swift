@@ -105,9 +105,10 @@ extension SiteCookies {
         let partitionStart = paths.count
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(domains.count, partitionStart + partitions.count)) { decisions in
             url.withHostAndPathBytes { host, path in
-                if !cookiesOfHosts.contains(host: host) {
+                var range = cookiesOfHosts.indexRange(ofHost: host)
+                if range == nil {
                     decideDomains(host: host, hostIsIPAddress: url.hostIsIPAddress, into: decisions)
-                    entries.withUnsafeBufferPointer { entries in
+                    range = entries.withUnsafeBufferPointer { entries in
                         cookiesOfHosts.add(host: host) { add in
                             for index in entries.indices
                             where RetrievalFilter.domainExclusion(of: entries[index], decision: decisions[Int(entries[index].domain)]) == nil {
@@ -121,8 +122,9 @@ extension SiteCookies {
                 UnsafeMutableBufferPointer(rebasing: decisions[..<(partitionStart + partitions.count)]).initialize(repeating: unknown)
                 entries.withUnsafeBufferPointer { entries in
                     paths.slots.withUnsafeBufferPointer { paths in
-                        partitions.slots.withUnsafeBufferPointer { partitions in
-                            _ = cookiesOfHosts.forEachCookie(ofHost: host) { index in
+                        cookiesOfHosts.withIndices { indices in
+                            for index in UnsafeBufferPointer(rebasing: indices[range.unsafelyUnwrapped]) {
+                                let index = Int(index)
                                 let entry = entries[index]
                                 let pathSlot = Int(entry.path)
                                 if decisions[pathSlot] == unknown { decisions[pathSlot] = SiteCookies.pathDecision(path, paths[pathSlot]) }
@@ -130,7 +132,7 @@ extension SiteCookies {
                                 if entry.isPartitioned {
                                     let partitionSlot = partitionStart + Int(entry.partition)
                                     if decisions[partitionSlot] == unknown {
-                                        decisions[partitionSlot] = filter.isRequestPartition(partitions[Int(entry.partition)].string) ? 1 : 0
+                                        decisions[partitionSlot] = filter.isRequestPartition(partitions[entry.partition]) ? 1 : 0
                                     }
                                     isInRequestPartition = decisions[partitionSlot] != 0
                                 }
