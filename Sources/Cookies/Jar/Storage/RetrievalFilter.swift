@@ -103,6 +103,8 @@ extension SiteCookies {
     @inline(__always)
     mutating func forEachSentCookie(of filter: RetrievalFilter, for url: CookieURL, _ body: (Int) -> Void) {
         let partitionStart = paths.count
+        // The decisions of the domains while a new host's cookies are learnt, then those of the paths and
+        // partition keys.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(domains.count, partitionStart + partitions.count)) { decisions in
             url.withHostAndPathBytes { host, path in
                 var range = cookiesOfHosts.indexRange(ofHost: host)
