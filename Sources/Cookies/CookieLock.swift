@@ -16,7 +16,7 @@ import Synchronization
 ///   stays on the cores that are running. glibc's adaptive kind also spins a little before it sleeps,
 ///   which suits locks held for about a microsecond: eight threads sharing one 50,000-cookie jar for
 ///   8,000 lookups took 1.04× one thread's time (p50; 1.05× p0) against 1.08× (1.2× p0) with the default
-///   kind (package benchmark `Jar`, one run of each, 2 cores).
+///   kind (package benchmark `Jar`, one run of each, 2 cores, 2026-11-25; the README has the later runs).
 /// - ThreadSanitizer sees pthread mutexes; it does not see `Mutex` (a futex in the uninstrumented standard
 ///   library) and would report every access made under it as a race.
 ///
