@@ -53,7 +53,8 @@ struct SiteCookies: Sendable {
         earliestExpiry = CookieTime(microsecondsSinceEpoch: .max)
         evictionFloor = .last
         partitionedCount = 0
-        cookiesOfHosts.invalidate()
+        // A site kept for reuse keeps no memory of the hosts it was asked for.
+        cookiesOfHosts = CookiesOfHosts()
     }
 
     var count: Int { entries.count }

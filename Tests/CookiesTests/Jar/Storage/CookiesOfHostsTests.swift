@@ -38,6 +38,8 @@ struct CookiesOfHostsTests {
     struct Step: CustomTestStringConvertible, Sendable {
         var seconds: Int64 = 0
         var receipts: [(String, String)]
+        /// Pairs that a request (URL, pair) must carry after the step, so that the step is seen to matter.
+        var sends: [(String, String)] = []
         var why: String
         var testDescription: String { why }
     }
@@ -46,6 +48,7 @@ struct CookiesOfHostsTests {
     static let requests = [
         "https://example.com/", "https://www.example.com/docs/a", "http://www.example.com/", "https://a.b.example.com/",
         "https://b.example.com/docs", "https://new.example.com/", "https://other.example.com/docs/a/b",
+        "http://192.0.2.1/a", "http://[2001:db8::1]/",
     ]
 
     /// Each step changes the site in one of the ways that add, remove or move cookies (§5.7 steps 22-23,
@@ -57,6 +60,11 @@ struct CookiesOfHostsTests {
             ("https://example.com/", "root=1"), ("https://www.example.com/", "s=1; Secure; Max-Age=60"),
         ], why: "cookies of four domains, host-only and not"),
         Step(receipts: [("https://new.example.com/", "n=1; Domain=new.example.com; Path=/")], why: "a new domain"),
+        Step(receipts: [
+            ("https://www.example.com/", "chip=1; Secure; Partitioned; Path=/"), ("http://192.0.2.1/a/b", "ip=1"),
+            ("http://[2001:db8::1]/", "ip6=1"),
+        ], sends: [("https://www.example.com/docs/a", "chip=1"), ("http://192.0.2.1/a", "ip=1"), ("http://[2001:db8::1]/", "ip6=1")],
+        why: "a partitioned cookie (CHIPS) of the request's own site; IPv4 and IPv6 hosts"),
         Step(receipts: [("https://www.example.com/docs/x", "first=1; Path=/docs/a")], why: "a cookie inserted before the others"),
         Step(receipts: [("https://www.example.com/", "d=2; Domain=example.com")], why: "a replacement keeps its place"),
         Step(receipts: [("https://www.example.com/", "h=; Max-Age=0")], why: "a deletion moves the later cookies up"),
@@ -79,6 +87,9 @@ struct CookiesOfHostsTests {
                 let reported = jar.retrievalReport(for: url(request)).filter { $0.exclusion == nil }
                 let expected = reported.isEmpty ? nil : CookieHeader.serialize(reported.map(\.cookie.pair))
                 #expect(jar.cookieHeader(for: url(request)) == expected, "\(step.why): \(request)")
+            }
+            for (request, pair) in step.sends {
+                #expect(jar.cookieHeader(for: url(request))?.split(separator: "; ").contains(Substring(pair)) == true, "\(step.why): \(request)")
             }
             #expect(jar.storeStructureViolation() == nil, "\(step.why)")
         }
