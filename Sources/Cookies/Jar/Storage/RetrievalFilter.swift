@@ -34,6 +34,11 @@ struct RetrievalFilter {
         }
     }
 
+    /// 1 when `partitionKey` (a stored cookie's) is the request's, else 0: the decision retrieval keeps
+    /// per partition key of a site.
+    @inline(__always)
+    func partitionDecision(_ partitionKey: String) -> UInt8 { isRequestPartition(partitionKey) ? 1 : 0 }
+
     /// Why `entry` is not sent, given the decisions for the site's domains (from 0), paths (from `paths`)
     /// and partition keys (from `partitions`); nil when it is.
     @inline(__always)
@@ -134,7 +139,7 @@ extension SiteCookies {
                                 if entry.isPartitioned {
                                     let partitionSlot = partitionStart + Int(entry.partition)
                                     if decisions[partitionSlot] == unknown {
-                                        decisions[partitionSlot] = filter.isRequestPartition(partitions[entry.partition]) ? 1 : 0
+                                        decisions[partitionSlot] = filter.partitionDecision(partitions[entry.partition])
                                     }
                                     isInRequestPartition = decisions[partitionSlot] != 0
                                 }
@@ -163,7 +168,9 @@ extension SiteCookies {
                 for slot in paths.indices { decisions[pathStart + slot] = SiteCookies.pathDecision(path, paths[slot]) }
             }
         }
-        decidePartitions(filter, into: UnsafeMutableBufferPointer(rebasing: decisions[partitionStart...]))
+        for slot in 0..<partitions.count {
+            decisions[partitionStart + slot] = filter.partitionDecision(partitions[UInt32(truncatingIfNeeded: slot)])
+        }
     }
 
     /// Writes `DomainMatch.decision` for the request host `host` (its bytes) on each of the site's
@@ -191,13 +198,5 @@ extension SiteCookies {
     private static func pathDecision(_ path: UnsafeBufferPointer<UInt8>, _ slot: InternedStrings.Slot) -> UInt8 {
         let isPrefix = Int(slot.byteCount) <= path.count && slot.couldBe(path, at: 0)
         return isPrefix && CookiePath.matches(requestPath: path, cookiePath: slot.string) ? 1 : 0
-    }
-
-    /// Writes 1 for each of the site's partition keys that is the request's, else 0, into `decisions`.
-    @inline(__always)
-    private mutating func decidePartitions(_ filter: RetrievalFilter, into decisions: UnsafeMutableBufferPointer<UInt8>) {
-        for (slot, partition) in partitions.slots.enumerated() {
-            decisions[slot] = filter.isRequestPartition(partition.string) ? 1 : 0
-        }
     }
 }
