@@ -125,9 +125,9 @@ struct CookiesOfHosts: Sendable {
         guard bucketed == Array(hosts.indices) else { return "the buckets do not hold each host kept once" }
         for (host, summary) in zip(hosts, summaries) {
             let kept = indices[Int(host.indicesStart)..<Int(host.indicesEnd)].map(Int.init)
-            let bytes = hostBytes[Int(host.bytesStart)..<Int(host.bytesStart + host.byteCount)]
-            if Array(bytes).withUnsafeBufferPointer(CookiesOfHosts.summary(of:)) != summary { return "a host's summary is not its own" }
-            if Array(bytes).withUnsafeBufferPointer(cookies) != kept { return "the cookies kept for a host are not its cookies" }
+            let bytes = Array(hostBytes[Int(host.bytesStart)..<Int(host.bytesStart) + Int(host.byteCount)])
+            if bytes.withUnsafeBufferPointer(CookiesOfHosts.summary(of:)) != summary { return "a host's summary is not its own" }
+            if bytes.withUnsafeBufferPointer(cookies) != kept { return "the cookies kept for a host are not its cookies" }
         }
         return nil
     }
