@@ -122,7 +122,11 @@ struct JarMachine {
         let context = line.choice(Self.contexts)
         let now = clock.now()
         let cookies = jar.cookies(for: url, context: context)
+        let sharedHeader = jar.sharedLookupHeader(for: url, context: context)
         let header = jar.cookieHeader(for: url, context: context)
+        if let sharedHeader {
+            try require(sharedHeader == header, Self.target, "a lookup sharing the jar's lock makes another header")
+        }
         _ = quiet.cookies(for: url, context: context)
         _ = quiet.cookieHeader(for: url, context: context)
         let pairs = cookies.map { $0.name.isEmpty ? $0.value : $0.name + "=" + $0.value }

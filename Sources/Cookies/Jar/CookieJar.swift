@@ -3,7 +3,8 @@
 /// a request.
 ///
 /// One jar is safely shared by many threads: every call takes a lock around a store indexed by site
-/// (registrable domain). Time comes from the injected `clock`.
+/// (registrable domain), which lookups that change nothing share (`CookieLock`). Time comes from the
+/// injected `clock`.
 public final class CookieJar: Sendable {
     private let store: CookieLock<CookieStore>
     private let dispatcher = ChangeDispatcher()
@@ -45,6 +46,19 @@ public final class CookieJar: Sendable {
         }
         if observed { dispatcher.drain() }
         return result
+    }
+
+    /// Runs `shared` on the store with the lock shared with other lookups; when it would change the store
+    /// (`StoreChangeNeeded`), runs `exclusive` instead, with the lock held alone (`withStore`).
+    @inline(__always)
+    private func withStore<R>(
+        sharing shared: (borrowing CookieStore) throws(StoreChangeNeeded) -> R, else exclusive: (inout CookieStore) -> R
+    ) -> R {
+        do {
+            return try store.withSharedLock(shared)
+        } catch {
+            return withStore(exclusive)
+        }
     }
 
     // MARK: Observing changes
@@ -172,7 +186,9 @@ public final class CookieJar: Sendable {
     /// creation); their last-access time is updated.
     public func cookies(for url: CookieURL, context: CookieRequestContext = .firstParty) -> [Cookie] {
         let now = clock.now()
-        return withStore { store in
+        return withStore { store throws(StoreChangeNeeded) in
+            try store.retrieveWithoutChanges(for: url, context: context, now: now) { site, sent in sent.map { site.pointee.cookie(at: Int($0)) } }
+        } else: { store in
             store.retrieve(for: url, context: context, now: now) { site, sent in sent.map { site.cookie(at: Int($0)) } }
         } ?? []
     }
@@ -180,7 +196,11 @@ public final class CookieJar: Sendable {
     /// The `Cookie` header value for a request to `url`, or nil when no cookie is sent (§5.8.3 step 6).
     public func cookieHeader(for url: CookieURL, context: CookieRequestContext) -> String? {
         let now = clock.now()
-        return withStore { $0.cookieHeader(for: url, context: context, now: now) }
+        return withStore { store throws(StoreChangeNeeded) in
+            try store.cookieHeaderWithoutChanges(for: url, context: context, now: now)
+        } else: { store in
+            store.cookieHeader(for: url, context: context, now: now)
+        }
     }
 
     /// The `Cookie` header value for a native app's own request to `url` (`CookieRequestContext.firstParty`),
@@ -188,7 +208,11 @@ public final class CookieJar: Sendable {
     /// copy made by every call.
     public func cookieHeader(for url: CookieURL) -> String? {
         let now = clock.now()
-        return withStore { $0.cookieHeader(for: url, context: .firstParty, now: now) }
+        return withStore { store throws(StoreChangeNeeded) in
+            try store.cookieHeaderWithoutChanges(for: url, context: .firstParty, now: now)
+        } else: { store in
+            store.cookieHeader(for: url, context: .firstParty, now: now)
+        }
     }
 
     /// Every cookie of `url`'s site, in send order, each with the reason a request in `context` would not
@@ -234,6 +258,19 @@ public final class CookieJar: Sendable {
     /// expired cookies not yet purged included: what the fuzz targets check the store's invariants on.
     @_spi(Fuzzing) public func storedCookiesBySite() -> [String: [Cookie]] {
         store.withLock { store in Dictionary(uniqueKeysWithValues: store.sites.map { ($0.key, $0.cookies) }) }
+    }
+
+    /// The `Cookie` header of a lookup made with the lock shared, as `cookieHeader(for:context:)` makes it
+    /// when the lookup changes nothing (`.some(nil)`: no cookie is sent); nil when the lookup would change
+    /// the store, and so holds the lock alone. For tests and the fuzz targets: a header made this way is
+    /// the one the lookup holding the lock alone makes.
+    @_spi(Fuzzing) public func sharedLookupHeader(for url: CookieURL, context: CookieRequestContext = .firstParty) -> String?? {
+        let now = clock.now()
+        do {
+            return .some(try store.withSharedLock { store throws(StoreChangeNeeded) in try store.cookieHeaderWithoutChanges(for: url, context: context, now: now) })
+        } catch {
+            return nil
+        }
     }
 
     /// What breaks the store's internal bookkeeping (site slots, interned strings, counts), or nil: what

@@ -1,13 +1,26 @@
 extension CookieStore {
-    /// The §5.8.3 step 3 checks for a request to `url` in `context` against the site at `siteIndex`.
-    private mutating func filter(
-        for url: CookieURL, context: CookieRequestContext, siteIndex: Int
-    ) -> RetrievalFilter {
-        let hasPartitionedCookies = sites.withUnsafeBufferPointer { $0[siteIndex].partitionedCount > 0 }
-        // The partition is the context's, else the request's own site: the one at `siteIndex`.
-        let partition = !hasPartitionedCookies ? nil
-            : context.partition.map { ($0.scheme, siteKey(of: $0.host)) } ?? (url.scheme, sites[siteIndex].key)
-        return RetrievalFilter(url: url, context: context, isCrossSite: isCrossSite(url, context: context), partition: partition)
+    /// The §5.8.3 step 3 checks for a request to `url` in `context`, whose site is `partitionedSite` when
+    /// that site holds partitioned cookies (else nil), with the site key of a host from `siteKey`.
+    private static func filter<Failure: Error>(
+        for url: CookieURL, context: CookieRequestContext, partitionedSite: String?,
+        siteKey: (CanonicalHost) throws(Failure) -> String
+    ) throws(Failure) -> RetrievalFilter {
+        // The partition is the context's, else the request's own site.
+        var partition: (scheme: String, site: String)?
+        if let partitionedSite {
+            if let contextPartition = context.partition {
+                partition = (contextPartition.scheme, try siteKey(contextPartition.host))
+            } else {
+                partition = (url.scheme, partitionedSite)
+            }
+        }
+        return RetrievalFilter(url: url, context: context, isCrossSite: try context.isCrossSite(url, siteKey: siteKey), partition: partition)
+    }
+
+    /// The key of the site at `siteIndex` when it holds partitioned cookies, else nil: the only case a
+    /// lookup reads it (`filter`).
+    private func partitionedSite(at siteIndex: Int) -> String? {
+        sites.withUnsafeBufferPointer { $0[siteIndex].partitionedCount > 0 ? $0[siteIndex].key : nil }
     }
 
     /// rfc6265bis-22 §5.8.3: finds the cookies to send on a request to `url` in `context`, updates their
@@ -29,7 +42,7 @@ extension CookieStore {
             guard let index = slot(ofSiteKey: key) else { return nil }
             siteIndex = index
         }
-        let filter = filter(for: url, context: context, siteIndex: siteIndex)
+        let filter = CookieStore.filter(for: url, context: context, partitionedSite: partitionedSite(at: siteIndex)) { siteKey(of: $0) }
         // The indices to send live on the stack (32 bits each: 180 cookies, the default limit, take 720
         // bytes, under the 1 KiB that stays on the stack); the site is reached in place, never copied.
         let result = withUnsafeTemporaryAllocation(of: Int32.self, capacity: sites.withUnsafeBufferPointer { $0[siteIndex].count }) { sent in
@@ -49,11 +62,51 @@ extension CookieStore {
         return result
     }
 
+    /// `retrieve` for a lookup that shares the jar's lock: the same cookies, found without changing the
+    /// store, and `body` gets the site to read (through `SiteTables` where it matters). Throws when the
+    /// lookup would change the store: the request's host not cached yet (or its site moved), expired
+    /// cookies of the site to purge, its cookies of the request's host not kept yet (`CookiesOfHosts`), or
+    /// a last-access time to move (`SiteCookies.lastAccessUpdateInterval`); the jar then makes it with
+    /// `retrieve`, holding the lock alone.
+    @inline(__always)
+    func retrieveWithoutChanges<R>(
+        for url: CookieURL, context: CookieRequestContext, now: CookieTime,
+        _ body: (_ site: UnsafePointer<SiteCookies>, _ sent: UnsafeBufferPointer<Int32>) -> R
+    ) throws(StoreChangeNeeded) -> R? {
+        guard url.isHTTPFamily else { return nil }
+        guard let siteIndex = try knownSiteSlot(of: url) else { return nil }
+        let filter = try CookieStore.filter(for: url, context: context, partitionedSite: partitionedSite(at: siteIndex)) {
+            host throws(StoreChangeNeeded) in try knownSiteKey(of: host)
+        }
+        let result: R?? = sites.withUnsafeBufferPointer { sites in
+            // The site is read through a pointer and `SiteTables`, never copied (see there).
+            let site = sites.baseAddress.unsafelyUnwrapped + siteIndex
+            // Expired cookies are purged, and a host's cookies learnt, by the lookup that holds the lock alone.
+            guard site.pointee.earliestExpiry > now,
+                let hostCookies = url.withHostAndPathBytes({ host, _ in site.pointee.cookiesOfHosts.indexRange(ofHost: host) })
+            else { return nil }
+            let tables = site.pointee.tables
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: tables.entries.count) { sent in
+                var sentCount = 0
+                tables.forEachSentCookie(of: filter, for: url, amongHostCookies: hostCookies) { index in
+                    sent[sentCount] = Int32(truncatingIfNeeded: index)
+                    sentCount += 1
+                }
+                let sentIndices = UnsafeBufferPointer(rebasing: sent[..<sentCount])
+                // Last-access times due to move are moved by the lookup that holds the lock alone.
+                if tables.touchMovesLastAccess(sentIndices, now: now) { return nil }
+                return body(site, sentIndices)
+            }
+        }
+        guard let result else { throw StoreChangeNeeded() }
+        return result
+    }
+
     /// Every cookie of `url`'s site with the reason it would not be sent (nil: it would be), in send
     /// order, without touching last-access times: what `cookiejar inspect --url` shows.
     mutating func retrievalReport(for url: CookieURL, context: CookieRequestContext, now: CookieTime) -> [RetrievalDecision] {
         guard let siteIndex = siteSlot(of: url) else { return [] }
-        let filter = filter(for: url, context: context, siteIndex: siteIndex)
+        let filter = CookieStore.filter(for: url, context: context, partitionedSite: partitionedSite(at: siteIndex)) { siteKey(of: $0) }
         var site = sites[siteIndex]
         var report: [RetrievalDecision] = []
         report.reserveCapacity(site.count)
@@ -73,13 +126,21 @@ extension CookieStore {
 
     /// §5.8.3 step 6: the `Cookie` header value for a request, or nil when no cookie is sent.
     mutating func cookieHeader(for url: CookieURL, context: CookieRequestContext, now: CookieTime) -> String? {
-        // The store's header buffer, lent to the site for this request.
-        var buffer: [UInt8] = []
-        swap(&buffer, &headerBuffer)
-        defer { swap(&buffer, &headerBuffer) }
         let header: String?? = retrieve(for: url, context: context, now: now) { site, sent in
-            sent.isEmpty ? nil : site.cookieHeader(sending: sent, buffer: &buffer)
+            sent.isEmpty ? nil : site.tables.cookieHeader(sending: sent)
+        }
+        return header ?? nil
+    }
+
+    /// `cookieHeader(for:context:now:)` for a lookup that shares the jar's lock (`retrieveWithoutChanges`).
+    func cookieHeaderWithoutChanges(for url: CookieURL, context: CookieRequestContext, now: CookieTime) throws(StoreChangeNeeded) -> String? {
+        let header: String?? = try retrieveWithoutChanges(for: url, context: context, now: now) { site, sent in
+            sent.isEmpty ? nil : site.pointee.tables.cookieHeader(sending: sent)
         }
         return header ?? nil
     }
 }
+
+/// A lookup made with the jar's lock shared met something it would change (`retrieveWithoutChanges`):
+/// the jar makes it again with the lock held alone.
+struct StoreChangeNeeded: Error {}

@@ -22,18 +22,28 @@ extension CookieStoreQueries {
     /// §5.2: a request is same-site when its site for cookies is not opaque and has the same scheme and
     /// the same registrable domain as the URL (hosts without one must be equal); ports never matter.
     mutating func isCrossSite(_ url: CookieURL, context: CookieRequestContext) -> Bool {
-        switch context.siteForCookies {
-        case .requestOrigin:
-            return false
-        case .opaque:
-            return true
-        case .origin(let origin):
-            return origin.scheme != url.scheme || siteKey(of: origin.host) != siteKey(of: url.host)
-        }
+        context.isCrossSite(url) { siteKey(of: $0) }
     }
 
     /// The schemeful site of a URL (HTML "site"): `scheme://` + registrable domain or host.
     mutating func site(of url: CookieURL) -> String {
         url.scheme + "://" + siteKey(of: url.host)
+    }
+}
+
+extension CookieRequestContext {
+    /// §5.2 for a request to `url` in this context (`CookieStoreQueries.isCrossSite`), with the site key
+    /// of a host from `siteKey`.
+    @inline(__always)
+    func isCrossSite<Failure: Error>(_ url: CookieURL, siteKey: (CanonicalHost) throws(Failure) -> String) throws(Failure) -> Bool {
+        switch siteForCookies {
+        case .requestOrigin:
+            return false
+        case .opaque:
+            return true
+        case .origin(let origin):
+            guard origin.scheme == url.scheme else { return true }
+            return try siteKey(origin.host) != siteKey(url.host)
+        }
     }
 }

@@ -52,4 +52,33 @@ struct ConcurrencyTests {
         #expect(contents(replayed) == contents(jar))
         #expect(jar.count > 0, "the run left cookies to compare")
     }
+
+    /// Lookups on eight tasks at once, most sharing the lock and some holding it alone (hosts not known
+    /// yet, last-access times due as the clock moves a second at a time), make the headers a lookup alone
+    /// makes (run under ThreadSanitizer too).
+    @Test func concurrentLookupsMakeTheHeadersOfOneLookupAlone() async {
+        let (jar, clock) = makeTestJar()
+        let urls = (0..<20).map { url("http://h\($0).s\($0 % 5).test/") }
+        for (index, page) in urls.enumerated() {
+            jar.setCookie("c\(index)=\(index); Domain=s\(index % 5).test", from: page)
+            jar.setCookie("own\(index)=1", from: page)
+        }
+        let (alone, _) = makeTestJar()
+        for (index, page) in urls.enumerated() {
+            alone.setCookie("c\(index)=\(index); Domain=s\(index % 5).test", from: page)
+            alone.setCookie("own\(index)=1", from: page)
+        }
+        let expected = urls.map { alone.cookieHeader(for: $0) }
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for round in 0..<400 {
+                        if task == 0, round % 40 == 0 { clock.advance(seconds: 1) }
+                        let index = (round * 7 + task) % urls.count
+                        #expect(jar.cookieHeader(for: urls[index]) == expected[index], "\(urls[index])")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -57,6 +57,7 @@ struct RetrievalTests {
         #expect(jar.cookieHeader(for: url(row.request), context: row.context) == row.expected)
         let cookies = jar.cookies(for: url(row.request), context: row.context)
         #expect(CookieHeader.serialize(cookies.map(\.pair)) == (row.expected ?? ""), "cookies(for:) agrees with the header")
+        #expect(jar.sharedLookupHeader(for: url(row.request), context: row.context) == .some(row.expected), "asked again, nothing changes: the lock is shared")
     }
 
     /// CHIPS §2.2: a stored partition key is the request's when it is exactly `scheme://site`.

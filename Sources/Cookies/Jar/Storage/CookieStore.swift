@@ -19,8 +19,6 @@ struct CookieStore: Sendable, CookieStoreQueries {
     private var lastCreation = CookieTime(microsecondsSinceEpoch: .min)
     /// Changes not yet handed to the jar's observers; recorded only while `recordsChanges` is true.
     var changes: [CookieChange] = []
-    /// Where retrieval writes a Cookie header before it becomes a String: the longest header so far.
-    var headerBuffer: [UInt8] = []
     var recordsChanges = false
     /// The evictions the limits made, by site and limit, while not nil (`CookieJar.insert(contentsOf:)`).
     var evictions: [CookieEviction]?
@@ -107,6 +105,25 @@ struct CookieStore: Sendable, CookieStoreQueries {
     @inline(__always)
     mutating func siteSlot(ofCookieDomain domain: UnsafeBufferPointer<UInt8>) -> Int? {
         siteKeyCache[cachedSiteIndex(ofCookieDomain: domain)].slot
+    }
+
+    /// `siteSlot(of:)` without changing the store, for a lookup that shares the jar's lock: throws when the
+    /// cache must learn the URL's host or bring its slot up to date.
+    func knownSiteSlot(of url: CookieURL) throws(StoreChangeNeeded) -> Int? {
+        // The slot and layout are read, not the entry: a copy of it would retain its key.
+        let cached: (slot: Int?, layout: Int)? = url.withHostAndPathBytes { host, _ in
+            siteKeyCache.index(ofDomain: host).map { (siteKeyCache[$0].slot, siteKeyCache[$0].layout) }
+        }
+        guard let cached, cached.layout == siteLayout else { throw StoreChangeNeeded() }
+        return cached.slot
+    }
+
+    /// `siteKey(of:)` without changing the store: throws when the cache must learn the host.
+    func knownSiteKey(of host: CanonicalHost) throws(StoreChangeNeeded) -> String {
+        guard let key = host.withNameBytes({ siteKeyCache.index(ofDomain: $0).map { siteKeyCache[$0].key } }) else {
+            throw StoreChangeNeeded()
+        }
+        return key
     }
 
     /// The position in `siteKeyCache` of the site key and slot of `domain` (UTF-8; `name`, when given, is

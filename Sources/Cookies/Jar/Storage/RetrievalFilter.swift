@@ -101,53 +101,26 @@ extension SiteCookies {
         }
     }
 
-    /// Calls `body` with the index of each cookie `filter` lets onto the request to `url`, in send order.
-    /// Only the cookies whose domain the request's host matches are visited (`CookiesOfHosts`, which
-    /// learns the host's cookies here when it did not know them), and only their paths and partition keys
-    /// decided.
+    /// Calls `body` with the index of each cookie `filter` lets onto the request to `url`, in send order,
+    /// learning the cookies of the request's host (`CookiesOfHosts`) when the site does not know them.
     @inline(__always)
     mutating func forEachSentCookie(of filter: RetrievalFilter, for url: CookieURL, _ body: (Int) -> Void) {
-        let partitionStart = paths.count
-        // The decisions of the domains while a new host's cookies are learnt, then those of the paths and
-        // partition keys.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(domains.count, partitionStart + partitions.count)) { decisions in
-            url.withHostAndPathBytes { host, path in
-                var range = cookiesOfHosts.indexRange(ofHost: host)
-                if range == nil {
-                    decideDomains(host: host, hostIsIPAddress: url.hostIsIPAddress, into: decisions)
-                    range = entries.withUnsafeBufferPointer { entries in
-                        cookiesOfHosts.add(host: host) { add in
-                            for index in entries.indices
-                            where RetrievalFilter.domainExclusion(of: entries[index], decision: decisions[Int(entries[index].domain)]) == nil {
-                                add(index)
-                            }
-                        }
-                    }
-                }
-                // Paths and partition keys are decided as the host's cookies need them (`unknown` until then).
-                let unknown: UInt8 = 2
-                UnsafeMutableBufferPointer(rebasing: decisions[..<(partitionStart + partitions.count)]).initialize(repeating: unknown)
-                entries.withUnsafeBufferPointer { entries in
-                    paths.slots.withUnsafeBufferPointer { paths in
-                        cookiesOfHosts.withIndices { indices in
-                            for index in UnsafeBufferPointer(rebasing: indices[range.unsafelyUnwrapped]) {
-                                let index = Int(index)
-                                let entry = entries[index]
-                                let pathSlot = Int(entry.path)
-                                if decisions[pathSlot] == unknown { decisions[pathSlot] = SiteCookies.pathDecision(path, paths[pathSlot]) }
-                                var isInRequestPartition = false
-                                if entry.isPartitioned {
-                                    let partitionSlot = partitionStart + Int(entry.partition)
-                                    if decisions[partitionSlot] == unknown {
-                                        decisions[partitionSlot] = filter.partitionDecision(partitions[entry.partition])
-                                    }
-                                    isInRequestPartition = decisions[partitionSlot] != 0
-                                }
-                                let exclusion = filter.exclusion(
-                                    ofDomainMatched: entry, pathMatches: decisions[pathSlot] != 0, isInRequestPartition: isInRequestPartition)
-                                if exclusion == nil { body(index) }
-                            }
-                        }
+        let hostCookies = url.withHostAndPathBytes { host, _ in
+            cookiesOfHosts.indexRange(ofHost: host) ?? learnCookies(ofHost: host, hostIsIPAddress: url.hostIsIPAddress)
+        }
+        tables.forEachSentCookie(of: filter, for: url, amongHostCookies: hostCookies, body)
+    }
+
+    /// Keeps the cookies whose domain `host` (its bytes) matches in `cookiesOfHosts`; returns where their
+    /// indices are there.
+    private mutating func learnCookies(ofHost host: UnsafeBufferPointer<UInt8>, hostIsIPAddress: Bool) -> Range<Int> {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: domains.count) { decisions in
+            decideDomains(host: host, hostIsIPAddress: hostIsIPAddress, into: decisions)
+            return entries.withUnsafeBufferPointer { entries in
+                cookiesOfHosts.add(host: host) { add in
+                    for index in entries.indices
+                    where RetrievalFilter.domainExclusion(of: entries[index], decision: decisions[Int(entries[index].domain)]) == nil {
+                        add(index)
                     }
                 }
             }
@@ -165,7 +138,7 @@ extension SiteCookies {
         url.withHostAndPathBytes { host, path in
             decideDomains(host: host, hostIsIPAddress: url.hostIsIPAddress, into: decisions)
             paths.slots.withUnsafeBufferPointer { paths in
-                for slot in paths.indices { decisions[pathStart + slot] = SiteCookies.pathDecision(path, paths[slot]) }
+                for slot in paths.indices { decisions[pathStart + slot] = SiteTables.pathDecision(path, paths[slot]) }
             }
         }
         for slot in 0..<partitions.count {
@@ -191,11 +164,46 @@ extension SiteCookies {
         }
     }
 
+}
+
+extension SiteTables {
+    /// Calls `body` with the index of each cookie `filter` lets onto the request to `url`, in send order,
+    /// among the cookies of the request's host, whose indices are at `hostCookies` in `hostIndices`
+    /// (`CookiesOfHosts`): only their paths and partition keys are decided.
+    @inline(__always)
+    func forEachSentCookie(of filter: RetrievalFilter, for url: CookieURL, amongHostCookies hostCookies: Range<Int>, _ body: (Int) -> Void) {
+        let partitionStart = paths.count
+        // Paths and partition keys are decided as the host's cookies need them (`unknown` until then).
+        let unknown: UInt8 = 2
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: partitionStart + partitions.count) { decisions in
+            decisions.initialize(repeating: unknown)
+            url.withHostAndPathBytes { _, path in
+                for index in UnsafeBufferPointer(rebasing: hostIndices[hostCookies]) {
+                    let index = Int(index)
+                    let entry = entries[index]
+                    let pathSlot = Int(entry.path)
+                    if decisions[pathSlot] == unknown { decisions[pathSlot] = SiteTables.pathDecision(path, paths[pathSlot]) }
+                    var isInRequestPartition = false
+                    if entry.isPartitioned {
+                        let partitionSlot = partitionStart + Int(entry.partition)
+                        if decisions[partitionSlot] == unknown {
+                            decisions[partitionSlot] = filter.partitionDecision(partitions[Int(entry.partition)].string)
+                        }
+                        isInRequestPartition = decisions[partitionSlot] != 0
+                    }
+                    let exclusion = filter.exclusion(
+                        ofDomainMatched: entry, pathMatches: decisions[pathSlot] != 0, isInRequestPartition: isInRequestPartition)
+                    if exclusion == nil { body(index) }
+                }
+            }
+        }
+    }
+
     /// 1 when the request path `path` path-matches the cookie path of `slot` (§5.1.4), else 0. A cookie
     /// path is a prefix of the request path when it matches: one longer, or that does not start as the
     /// request path does, does not.
     @inline(__always)
-    private static func pathDecision(_ path: UnsafeBufferPointer<UInt8>, _ slot: InternedStrings.Slot) -> UInt8 {
+    static func pathDecision(_ path: UnsafeBufferPointer<UInt8>, _ slot: InternedStrings.Slot) -> UInt8 {
         let isPrefix = Int(slot.byteCount) <= path.count && slot.couldBe(path, at: 0)
         return isPrefix && CookiePath.matches(requestPath: path, cookiePath: slot.string) ? 1 : 0
     }

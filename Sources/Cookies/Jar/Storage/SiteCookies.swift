@@ -399,12 +399,29 @@ struct SiteCookies: Sendable {
         entries.withUnsafeMutableBufferPointer { pairs.compact($0) }
     }
 
-    /// Sets the last-access time of the cookies at `indices` (§5.8.3 step 5). Last-access times only
-    /// grow while the clock does; a clock set back lowers the eviction floor.
+    /// How long after a cookie's last-access time a request that carries it moves that time, in seconds. §5.8.3 step 5 sets it to the time of every request that carries the cookie; the jar
+    /// moves it only when the request comes at least this long after it (or before it: the clock went
+    /// back). Deviation, dated 2026-11-26: last-access times only order eviction (§5.7 step 22), where a
+    /// second between two recently sent cookies decides little, while a time moved on every request is a
+    /// write on every lookup, which would keep lookups from sharing the jar's lock (`CookieLock`).
+    /// Chromium's CookieMonster waits 60 s (`kDefaultAccessUpdateThresholdSeconds`).
+    static let lastAccessUpdateInterval: Int64 = 1
+
+    /// Whether a request at `now` moves the last-access time `lastAccess` (`lastAccessUpdateInterval`).
+    @inline(__always)
+    static func movesLastAccess(_ lastAccess: CookieTime, at now: CookieTime) -> Bool {
+        now < lastAccess || now >= lastAccess.adding(seconds: lastAccessUpdateInterval)
+    }
+
+    /// Sets the last-access time of the cookies at `indices` (§5.8.3 step 5) where it is due
+    /// (`lastAccessUpdateInterval`). Last-access times only grow while the clock does; a clock set back
+    /// lowers the eviction floor.
     @inline(__always)
     mutating func touch(_ indices: UnsafeBufferPointer<Int32>, now: CookieTime) {
         entries.withUnsafeMutableBufferPointer { entries in
-            for index in indices { entries[Int(index)].lastAccess = now }
+            for index in indices where SiteCookies.movesLastAccess(entries[Int(index)].lastAccess, at: now) {
+                entries[Int(index)].lastAccess = now
+            }
         }
         if now < evictionFloor.lastAccess, !indices.isEmpty { evictionFloor = EvictionRank(isSecure: false, lastAccess: now) }
     }

@@ -164,8 +164,7 @@ struct SiteCookiesTests {
         Self.append(Cookie(name: "x", value: "x", domain: "h.example", creation: testEpoch), name: name, value: value, to: &site)
         #expect(site.structureViolation() == nil, "\(source)")
         #expect(site.cookie(at: 0).name == expectedName && site.cookie(at: 0).value == expectedValue, "\(source)")
-        var buffer: [UInt8] = []
-        let header = [Int32(0)].withUnsafeBufferPointer { site.cookieHeader(sending: $0, buffer: &buffer) }
+        let header = [Int32(0)].withUnsafeBufferPointer { site.tables.cookieHeader(sending: $0) }
         #expect(header == (expectedName.isEmpty ? expectedValue : expectedName + "=" + expectedValue), "\(source)")
     }
 

@@ -1,0 +1,28 @@
+// The `Cookie` header written straight from a site's storage: the entries give the pairs' lengths, the
+// pair buffer their bytes, so a header is measured and copied without a String per cookie.
+
+extension SiteTables {
+    /// The `Cookie` header carrying the cookies at `sent` (§5.8.3 step 6): their pairs (`name=value`, the
+    /// value alone for a nameless cookie) joined by "; ", measured from the entries and copied into the
+    /// String's own storage.
+    func cookieHeader(sending sent: UnsafeBufferPointer<Int32>) -> String {
+        var length = 2 * (sent.count - 1)
+        for index in sent { length += Int(entries[Int(index)].pairLength) }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            let base = buffer.baseAddress!
+            var offset = 0
+            for (position, index) in sent.enumerated() {
+                if position > 0 {
+                    base[offset] = UInt8(ascii: ";")
+                    base[offset + 1] = UInt8(ascii: " ")
+                    offset += 2
+                }
+                let entry = entries[Int(index)]
+                let pairLength = Int(entry.pairLength)
+                if pairLength > 0 { (base + offset).update(from: pairs.baseAddress! + Int(entry.pairStart), count: pairLength) }
+                offset += pairLength
+            }
+            return offset
+        }
+    }
+}

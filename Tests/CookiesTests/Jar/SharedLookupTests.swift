@@ -1,0 +1,62 @@
+import Testing
+@_spi(Fuzzing) @testable import Cookies
+
+/// Which lookups share the jar's lock (`CookieLock`): those that change nothing. A lookup that would
+/// change the store (learn a host or a host's cookies, purge expired cookies, move a last-access time)
+/// holds the lock alone; a lookup made with the lock shared makes the header the other makes.
+struct SharedLookupTests {
+    /// A request moves a cookie's last-access time when it comes a second or more after it, or before it
+    /// (§5.8.3 step 5 moves it on every request; the jar's deviation, dated 2026-11-26, is
+    /// `SiteCookies.lastAccessUpdateInterval`).
+    @Test(arguments: [
+        (0, false, "the same instant: nothing to move"),
+        (999_999, false, "less than a second later: unchanged (the jar's deviation)"),
+        (1_000_000, true, "a second later: §5.8.3 step 5"),
+        (3_600_000_000, true, "an hour later: §5.8.3 step 5"),
+        (-1, true, "the clock went back: §5.8.3 step 5, the request's time"),
+    ] as [(Int64, Bool, String)])
+    func lastAccessMovesAfterASecond(advance: Int64, moves: Bool, source: String) throws {
+        let (jar, clock) = makeTestJar()
+        jar.setCookie("a=1", from: url("http://h.test/"))
+        let before = try #require(jar.allCookies().first).lastAccess
+        clock.set(CookieTime(microsecondsSinceEpoch: before.microsecondsSinceEpoch + advance))
+        #expect(jar.cookieHeader(for: url("http://h.test/")) == "a=1", "\(source)")
+        #expect(jar.allCookies().first?.lastAccess == (moves ? clock.now() : before), "\(source)")
+    }
+
+    /// Step by step, whether a lookup can be made with the lock shared (nil: it would change the store)
+    /// and, when it can, its header.
+    @Test func lookupsShareTheLockWhenTheyChangeNothing() {
+        let (jar, clock) = makeTestJar()
+        let page = url("http://h.test/")
+        jar.setCookie("a=1", from: page)
+        #expect(jar.sharedLookupHeader(for: page) == nil, "the host's cookies are not kept yet (CookiesOfHosts)")
+        #expect(jar.cookieHeader(for: page) == "a=1")
+        #expect(jar.sharedLookupHeader(for: page) == .some("a=1"), "nothing to change")
+
+        let other = url("http://other.test/")
+        #expect(jar.sharedLookupHeader(for: other) == nil, "a host whose site is not known yet")
+        #expect(jar.cookieHeader(for: other) == nil)
+        #expect(jar.sharedLookupHeader(for: other) == .some(nil), "a known site without cookies")
+
+        clock.advance(seconds: 1)
+        #expect(jar.sharedLookupHeader(for: page) == nil, "a last-access time due to move")
+        #expect(jar.cookieHeader(for: page) == "a=1")
+        #expect(jar.sharedLookupHeader(for: page) == .some("a=1"))
+
+        jar.setCookie("b=2; Max-Age=5", from: page)
+        #expect(jar.sharedLookupHeader(for: page) == nil, "a receipt drops the cookies kept for the site's hosts")
+        #expect(jar.cookieHeader(for: page) == "a=1; b=2")
+        #expect(jar.sharedLookupHeader(for: page) == .some("a=1; b=2"))
+
+        clock.advance(seconds: 5)
+        #expect(jar.sharedLookupHeader(for: page) == nil, "an expired cookie to purge (§5.8.3)")
+        #expect(jar.cookieHeader(for: page) == "a=1")
+        #expect(jar.sharedLookupHeader(for: page) == .some("a=1"))
+
+        let crossSite = CookieRequestContext(siteForCookies: .origin(url("http://third.test")))
+        #expect(jar.sharedLookupHeader(for: page, context: crossSite) == nil, "the site for cookies of a host not known yet")
+        #expect(jar.cookieHeader(for: page, context: crossSite) == nil, "§5.8.3: a SameSite=Lax default cookie stays off a cross-site subresource")
+        #expect(jar.sharedLookupHeader(for: page, context: crossSite) == .some(nil))
+    }
+}
