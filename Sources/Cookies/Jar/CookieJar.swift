@@ -183,7 +183,8 @@ public final class CookieJar: Sendable {
     // MARK: Retrieving (§5.8.3)
 
     /// The cookies to send on a request to `url`, in send order (longer paths first, then earlier
-    /// creation); their last-access time is updated.
+    /// creation); their last-access time moves when it is a second old or more (§5.8.3 step 5, see
+    /// `SiteCookies.lastAccessUpdateInterval`).
     public func cookies(for url: CookieURL, context: CookieRequestContext = .firstParty) -> [Cookie] {
         let now = clock.now()
         return withStore { store throws(StoreChangeNeeded) in

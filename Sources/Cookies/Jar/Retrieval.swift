@@ -23,10 +23,11 @@ extension CookieStore {
         sites.withUnsafeBufferPointer { $0[siteIndex].partitionedCount > 0 ? $0[siteIndex].key : nil }
     }
 
-    /// rfc6265bis-22 §5.8.3: finds the cookies to send on a request to `url` in `context`, updates their
-    /// last-access time (step 5), and calls `body` with the site and the indices of the cookies to send,
-    /// in send order (step 4: the site keeps that order, so nothing is sorted). Only the request's site
-    /// is visited; its expired cookies are purged on the way. Nil when the site has no cookies.
+    /// rfc6265bis-22 §5.8.3: finds the cookies to send on a request to `url` in `context`, moves their
+    /// last-access time where due (step 5, `SiteCookies.touch`), and calls `body` with the site and the
+    /// indices of the cookies to send, in send order (step 4: the site keeps that order, so nothing is
+    /// sorted). Only the request's site is visited; its expired cookies are purged on the way. Nil when
+    /// the site has no cookies.
     @inline(__always)
     mutating func retrieve<R>(
         for url: CookieURL, context: CookieRequestContext, now: CookieTime,

@@ -163,7 +163,6 @@ extension SiteCookies {
             }
         }
     }
-
 }
 
 extension SiteTables {

@@ -3,12 +3,17 @@
 
 extension SiteTables {
     /// The `Cookie` header carrying the cookies at `sent` (§5.8.3 step 6): their pairs (`name=value`, the
-    /// value alone for a nameless cookie) joined by "; ", measured from the entries and copied into the
-    /// String's own storage.
+    /// value alone for a nameless cookie) joined by "; ", measured from the entries, copied into a buffer
+    /// (`HeaderScratch`) and from there into the String, which takes the bytes as the well-formed UTF-8
+    /// they are.
     func cookieHeader(sending sent: UnsafeBufferPointer<Int32>) -> String {
         var length = 2 * (sent.count - 1)
-        for index in sent { length += Int(entries[Int(index)].pairLength) }
-        return String(unsafeUninitializedCapacity: length) { buffer in
+        var isASCII = true
+        for index in sent {
+            length += Int(entries[Int(index)].pairLength)
+            isASCII = isASCII && entries[Int(index)].flags.contains(.asciiPair)
+        }
+        return HeaderScratch.withBytes(count: length) { buffer in
             let base = buffer.baseAddress!
             var offset = 0
             for (position, index) in sent.enumerated() {
@@ -22,7 +27,7 @@ extension SiteTables {
                 if pairLength > 0 { (base + offset).update(from: pairs.baseAddress! + Int(entry.pairStart), count: pairLength) }
                 offset += pairLength
             }
-            return offset
+            return String(wellFormedUTF8: UnsafeBufferPointer(buffer), isASCII: isASCII)
         }
     }
 }
