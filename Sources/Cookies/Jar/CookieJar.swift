@@ -51,7 +51,7 @@ public final class CookieJar: Sendable {
     /// Runs `shared` on the store with the lock shared with other lookups; when it would change the store
     /// (`StoreChangeNeeded`), runs `exclusive` instead, with the lock held alone (`withStore`).
     @inline(__always)
-    private func withStore<R>(
+    private func withStore<R: Sendable>(
         sharing shared: (borrowing CookieStore) throws(StoreChangeNeeded) -> R, else exclusive: (inout CookieStore) -> R
     ) -> R {
         do {
@@ -183,7 +183,7 @@ public final class CookieJar: Sendable {
     // MARK: Retrieving (§5.8.3)
 
     /// The cookies to send on a request to `url`, in send order (longer paths first, then earlier
-    /// creation); their last-access time moves when it is a second old or more (§5.8.3 step 5, see
+    /// creation); their last-access time moves when it is a second or more away (§5.8.3 step 5, see
     /// `SiteCookies.lastAccessUpdateInterval`).
     public func cookies(for url: CookieURL, context: CookieRequestContext = .firstParty) -> [Cookie] {
         let now = clock.now()

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cookies
+@_spi(Fuzzing) @testable import Cookies
 
 /// One jar shared by many tasks: every operation is atomic (run under ThreadSanitizer too, see the
 /// README's command).
@@ -69,6 +69,10 @@ struct ConcurrencyTests {
             alone.setCookie("own\(index)=1", from: page)
         }
         let expected = urls.map { alone.cookieHeader(for: $0) }
+        for (index, page) in urls.enumerated() {
+            #expect(jar.cookieHeader(for: page) == expected[index])
+            #expect(jar.sharedLookupHeader(for: page) == .some(expected[index]), "from here on, lookups share the lock")
+        }
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<8 {
                 group.addTask {

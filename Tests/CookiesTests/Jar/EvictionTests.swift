@@ -244,13 +244,14 @@ private struct EvictionModel {
     }
 
     /// §5.8.3 for "https://<site>/": the site's expired cookies go, the others are sent and their
-    /// last-access time becomes `now` (step 5) when it is a second old or more, or after `now` (the jar's
-    /// dated deviation, `SiteCookies.lastAccessUpdateInterval`).
+    /// last-access time becomes `now` (step 5) when it is a second or more before or after `now` (the
+    /// jar's dated deviation, `SiteCookies.lastAccessUpdateInterval`).
     mutating func lookUp(site: String, now: CookieTime) {
         guard sites[site] != nil else { return }
         purgeExpired(site: site, now: now)
         guard var cookies = sites[site] else { return }
-        for index in cookies.indices where now < cookies[index].lastAccess || now >= cookies[index].lastAccess.adding(seconds: 1) {
+        for index in cookies.indices
+        where now >= cookies[index].lastAccess.adding(seconds: 1) || now <= cookies[index].lastAccess.adding(seconds: -1) {
             cookies[index].lastAccess = now
         }
         sites[site] = cookies

@@ -399,18 +399,20 @@ struct SiteCookies: Sendable {
         entries.withUnsafeMutableBufferPointer { pairs.compact($0) }
     }
 
-    /// How long after a cookie's last-access time a request that carries it moves that time, in seconds. §5.8.3 step 5 sets it to the time of every request that carries the cookie; the jar
-    /// moves it only when the request comes at least this long after it (or before it: the clock went
-    /// back). Deviation, dated 2026-11-26: last-access times only order eviction (§5.7 step 22), where a
-    /// second between two recently sent cookies decides little, while a time moved on every request is a
-    /// write on every lookup, which would keep lookups from sharing the jar's lock (`CookieLock`).
-    /// Chromium's CookieMonster waits 60 s (`kDefaultAccessUpdateThresholdSeconds`).
+    /// How far from a cookie's last-access time a request that carries it must come to move that time, in
+    /// seconds. §5.8.3 step 5 sets it to the time of every request that carries the cookie; the jar moves
+    /// it only when the request comes at least this long after it, or this long before it (the clock was
+    /// set back; a request a moment before it is one whose thread read the clock before another's request
+    /// moved the time). Deviation, dated 2026-11-26: last-access times only order eviction (§5.7 step 22),
+    /// where a second between two recently sent cookies decides little, while a time moved on every
+    /// request is a write on every lookup, which would keep lookups from sharing the jar's lock
+    /// (`CookieLock`). Chromium's CookieMonster waits 60 s (`kDefaultAccessUpdateThresholdSeconds`).
     static let lastAccessUpdateInterval: Int64 = 1
 
     /// Whether a request at `now` moves the last-access time `lastAccess` (`lastAccessUpdateInterval`).
     @inline(__always)
     static func movesLastAccess(_ lastAccess: CookieTime, at now: CookieTime) -> Bool {
-        now < lastAccess || now >= lastAccess.adding(seconds: lastAccessUpdateInterval)
+        now >= lastAccess.adding(seconds: lastAccessUpdateInterval) || now <= lastAccess.adding(seconds: -lastAccessUpdateInterval)
     }
 
     /// Sets the last-access time of the cookies at `indices` (§5.8.3 step 5) where it is due

@@ -5,7 +5,7 @@ extension SiteTables {
     /// The `Cookie` header carrying the cookies at `sent` (§5.8.3 step 6): their pairs (`name=value`, the
     /// value alone for a nameless cookie) joined by "; ", measured from the entries, copied into a buffer
     /// (`HeaderScratch`) and from there into the String, which takes the bytes as the well-formed UTF-8
-    /// they are.
+    /// they are. `sent` is not empty (no cookie, no header: §5.8.3 step 6).
     func cookieHeader(sending sent: UnsafeBufferPointer<Int32>) -> String {
         var length = 2 * (sent.count - 1)
         var isASCII = true
