@@ -30,8 +30,8 @@ import Synchronization
 /// lookup saw 47 receipts begin and end while it waited (p50, package benchmark
 /// `Jar:Lookups-while-one-receives`; 5 when the receipts go to another jar). So a thread that takes the
 /// lock again and again asks for it `afterWaiters`, which lets one of the threads already waiting have it
-/// first (14 receipts in the same benchmark then; 5 and 6 with this lock, against 4 and 6 for receipts
-/// into another jar, 2026-11-26); lookups still take it as soon as it is free.
+/// first (14 receipts in the same benchmark then; 5, 6 and 7 with this lock, against 4, 6 and 3 for
+/// receipts into another jar, 2026-11-26); lookups still take it as soon as it is free.
 /// It has `Mutex`'s `withLock`, so the code is the same on every platform.
 struct CookieLock<Value: ~Copyable>: ~Copyable {
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
