@@ -48,12 +48,8 @@ extension CookieStore {
         // bytes, under the 1 KiB that stays on the stack); the site is reached in place, never copied.
         let result = withUnsafeTemporaryAllocation(of: Int32.self, capacity: sites.withUnsafeBufferPointer { $0[siteIndex].count }) { sent in
             withSites { sites in
-                var sentCount = 0
-                sites[siteIndex].forEachSentCookie(of: filter, for: url) { index in
-                    sent[sentCount] = Int32(truncatingIfNeeded: index)
-                    sentCount += 1
-                }
-                let sentIndices = UnsafeBufferPointer(rebasing: sent[..<sentCount])
+                let hostCookies = sites[siteIndex].hostCookies(of: url)
+                let sentIndices = sites[siteIndex].tables.sentCookies(of: filter, for: url, amongHostCookies: hostCookies, into: sent)
                 // Step 5: update the last-access-time.
                 sites[siteIndex].touch(sentIndices, now: now)
                 return body(&sites[siteIndex], sentIndices)
@@ -89,12 +85,7 @@ extension CookieStore {
             else { return nil }
             let tables = site.pointee.tables
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: tables.entries.count) { sent in
-                var sentCount = 0
-                tables.forEachSentCookie(of: filter, for: url, amongHostCookies: hostCookies) { index in
-                    sent[sentCount] = Int32(truncatingIfNeeded: index)
-                    sentCount += 1
-                }
-                let sentIndices = UnsafeBufferPointer(rebasing: sent[..<sentCount])
+                let sentIndices = tables.sentCookies(of: filter, for: url, amongHostCookies: hostCookies, into: sent)
                 // Last-access times due to move are moved by the lookup that holds the lock alone.
                 if tables.touchMovesLastAccess(sentIndices, now: now) { return nil }
                 return body(site, sentIndices)

@@ -101,14 +101,13 @@ extension SiteCookies {
         }
     }
 
-    /// Calls `body` with the index of each cookie `filter` lets onto the request to `url`, in send order,
-    /// learning the cookies of the request's host (`CookiesOfHosts`) when the site does not know them.
+    /// Where the indices of the cookies of `url`'s host are in `cookiesOfHosts` (`SiteTables.hostIndices`),
+    /// learnt when the site does not know them.
     @inline(__always)
-    mutating func forEachSentCookie(of filter: RetrievalFilter, for url: CookieURL, _ body: (Int) -> Void) {
-        let hostCookies = url.withHostAndPathBytes { host, _ in
+    mutating func hostCookies(of url: CookieURL) -> Range<Int> {
+        url.withHostAndPathBytes { host, _ in
             cookiesOfHosts.indexRange(ofHost: host) ?? learnCookies(ofHost: host, hostIsIPAddress: url.hostIsIPAddress)
         }
-        tables.forEachSentCookie(of: filter, for: url, amongHostCookies: hostCookies, body)
     }
 
     /// Keeps the cookies whose domain `host` (its bytes) matches in `cookiesOfHosts`; returns where their
@@ -166,11 +165,15 @@ extension SiteCookies {
 }
 
 extension SiteTables {
-    /// Calls `body` with the index of each cookie `filter` lets onto the request to `url`, in send order,
+    /// Writes the index of each cookie `filter` lets onto the request to `url` into `sent`, in send order,
     /// among the cookies of the request's host, whose indices are at `hostCookies` in `hostIndices`
-    /// (`CookiesOfHosts`): only their paths and partition keys are decided.
+    /// (`CookiesOfHosts`), and returns them: only those cookies' paths and partition keys are decided.
     @inline(__always)
-    func forEachSentCookie(of filter: RetrievalFilter, for url: CookieURL, amongHostCookies hostCookies: Range<Int>, _ body: (Int) -> Void) {
+    func sentCookies(
+        of filter: RetrievalFilter, for url: CookieURL, amongHostCookies hostCookies: Range<Int>,
+        into sent: UnsafeMutableBufferPointer<Int32>
+    ) -> UnsafeBufferPointer<Int32> {
+        var sentCount = 0
         let partitionStart = paths.count
         // Paths and partition keys are decided as the host's cookies need them (`unknown` until then).
         let unknown: UInt8 = 2
@@ -192,10 +195,14 @@ extension SiteTables {
                     }
                     let exclusion = filter.exclusion(
                         ofDomainMatched: entry, pathMatches: decisions[pathSlot] != 0, isInRequestPartition: isInRequestPartition)
-                    if exclusion == nil { body(index) }
+                    if exclusion == nil {
+                        sent[sentCount] = Int32(truncatingIfNeeded: index)
+                        sentCount += 1
+                    }
                 }
             }
         }
+        return UnsafeBufferPointer(rebasing: sent[..<sentCount])
     }
 
     /// 1 when the request path `path` path-matches the cookie path of `slot` (§5.1.4), else 0. A cookie
