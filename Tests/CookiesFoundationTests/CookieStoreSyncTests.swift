@@ -114,6 +114,23 @@ struct CookieStoreSyncTests {
         #expect(Self.names(jar) == ["native": "1", "web": "1"])
     }
 
+    @Test("a web view cookie the jar refuses (over §5.6 step 5's 4,096 bytes) is reported each time, and deleted on neither side")
+    func cookieTheJarRefusesIsReportedAndKept() async throws {
+        let (jar, store, sync) = try await Self.synced([Self.cookie("kept", "1")], FaultInjectingCookieStore())
+        let long = Self.cookie("long", String(repeating: "v", count: 4093))
+        store.webSets(long)
+        for _ in 0..<2 {
+            let report = try await sync.reconcile()
+            #expect(report.refusedByJar == [long] && report.copiedToJar.isEmpty && report.deletedFromWeb.isEmpty)
+            #expect(Self.names(jar) == ["kept": "1"])
+            #expect(Self.values(store) == ["kept": "1", "long": long.value])
+        }
+        // Once the web view's cookie fits, it is copied as any other.
+        store.webSets(Self.cookie("long", "short"))
+        #expect(try await sync.reconcile().copiedToJar.map(\.value) == ["short"])
+        #expect(Self.names(jar) == ["kept": "1", "long": "short"])
+    }
+
     // MARK: Conflicts
 
     static let policies: [(String, CookieConflictPolicy, String, CookieSyncSide)] = [

@@ -25,6 +25,11 @@ struct LoadedCookie {
         expiry.map { $0 <= now } ?? false
     }
 
+    /// Why the jar cannot hold this cookie (`StoredCookie.rejection`), or nil when it can.
+    var rejection: CookieRejection? {
+        StoredCookie.rejection(nameLength: name.count, valueLength: value.count, sourcePort: sourcePort)
+    }
+
     /// This cookie as a `Cookie`; its domain, path and partition key are `previous`'s own strings when
     /// they have the same bytes (rows of one site repeat them).
     func cookie(sharingStringsOf previous: Cookie?) -> Cookie {

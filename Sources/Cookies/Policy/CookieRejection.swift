@@ -37,6 +37,9 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
     case partitionedWithoutSecure = "partitioned-without-secure"
     /// The request URL's scheme does not carry cookies (only http, https, ws and wss do).
     case unsupportedScheme = "unsupported-scheme"
+    /// A cookie handed to the jar as it is (`CookieJar.insert(_:)`) whose source port is not a port
+    /// (0–65535).
+    case invalidSourcePort = "invalid-source-port"
 
     public var description: String { rawValue }
 
@@ -62,6 +65,7 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
         case .wouldOverwriteHTTPOnlyCookie: return "a non-HTTP API cannot overwrite or delete an HttpOnly cookie"
         case .partitionedWithoutSecure: return "a Partitioned cookie must be Secure"
         case .unsupportedScheme: return "cookies are only set by http, https, ws and wss responses"
+        case .invalidSourcePort: return "the source port is not between 0 and 65535"
         }
     }
 }

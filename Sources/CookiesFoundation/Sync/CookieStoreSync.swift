@@ -227,12 +227,18 @@ public final class CookieStoreSync: Sendable {
             remember(toWeb.filter { $0.cookie == nil })
             report.deletedFromWeb = deletions
         }
-        // Recorded before the write, which cannot fail: the jar's change event for it is then an echo.
+        // Recorded before the write: the jar's change event for it is then an echo. A cookie the jar
+        // refuses changes nothing, and its record entry is put back.
         for step in steps where step.target == .jar {
+            let recordBefore = record.withLock { $0[step.identity] }
             remember([step])
             if let cookie = step.cookie {
-                jar.insert(cookie)
-                report.copiedToJar.append(cookie)
+                if jar.insert(cookie).rejection == nil {
+                    report.copiedToJar.append(cookie)
+                } else {
+                    record.withLock { $0[step.identity] = recordBefore }
+                    report.refusedByJar.append(cookie)
+                }
             } else if let deleting = step.deleting {
                 jar.delete(deleting)
                 report.deletedFromJar.append(deleting)

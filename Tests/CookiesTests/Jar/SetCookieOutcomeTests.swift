@@ -70,4 +70,47 @@ struct SetCookieOutcomeTests {
             Issue.record("\(outcome) is not \(row.expected)")
         }
     }
+
+    struct InsertRow: CustomTestStringConvertible, Sendable {
+        var name: String
+        var valueLength: Int
+        var sourcePort: Int?
+        /// nil: stored.
+        var rejection: CookieRejection?
+        var source: String
+        var testDescription: String { "\(source): \(name.utf8.count) + \(valueLength) bytes, port \(sourcePort.map(String.init) ?? "none")" }
+    }
+
+    static let insertRows: [InsertRow] = [
+        InsertRow(name: "a", valueLength: 4095, rejection: nil, source: "§5.6 step 5: 4,096 bytes of name and value pass"),
+        InsertRow(name: "a", valueLength: 4096, rejection: .nameAndValueTooLong, source: "§5.6 step 5: 4,097 bytes do not"),
+        InsertRow(name: "", valueLength: 4096, rejection: nil, source: "§5.6 step 5: a nameless cookie's 4,096 bytes pass"),
+        InsertRow(name: "", valueLength: 70_000, rejection: .nameAndValueTooLong, source: "§5.6 step 5: far past it"),
+        InsertRow(name: String(repeating: "n", count: 4096), valueLength: 1, rejection: .nameAndValueTooLong, source: "§5.6 step 5: a long name"),
+        InsertRow(name: "a", valueLength: 1, sourcePort: 0, rejection: nil, source: "ports are 0-65535 (RFC 6335 §6)"),
+        InsertRow(name: "a", valueLength: 1, sourcePort: 65535, rejection: nil, source: "ports are 0-65535 (RFC 6335 §6)"),
+        InsertRow(name: "a", valueLength: 1, sourcePort: 65536, rejection: .invalidSourcePort, source: "no port is 65536"),
+        InsertRow(name: "a", valueLength: 1, sourcePort: -1, rejection: .invalidSourcePort, source: "no port is negative"),
+    ]
+
+    /// `insert(_:)` skips §5.7 but refuses a cookie no `Set-Cookie` line could have given (as Chromium
+    /// holds every cookie to §5.6 step 5's limit), leaving the cookie of the same identity in place;
+    /// every other cookie is stored as it is, the longest name and value and the ports' bounds included.
+    @Test(arguments: insertRows)
+    func insertRefusesCookiesNoLineCouldGive(_ row: InsertRow) {
+        let (jar, _) = makeTestJar()
+        let before = Cookie(name: row.name, value: row.name.isEmpty ? "old" : "", domain: "h.test", creation: testEpoch, sourcePort: 443)
+        jar.insert(before)
+        let cookie = Cookie(
+            name: row.name, value: String(repeating: "v", count: row.valueLength), domain: "h.test", creation: testEpoch, sourcePort: row.sourcePort)
+        let outcome = jar.insert(cookie)
+        if let rejection = row.rejection {
+            #expect(outcome == .rejected(rejection))
+            #expect(jar.allCookies() == [before], "the jar is as it was")
+        } else {
+            #expect(outcome == .replaced(cookie, previous: before))
+            #expect(jar.allCookies() == [cookie], "stored as it is")
+            #expect(jar.cookieHeader(for: url("https://h.test/")) == (row.name.isEmpty ? "" : row.name + "=") + cookie.value)
+        }
+    }
 }

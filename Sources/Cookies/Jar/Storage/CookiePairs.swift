@@ -5,9 +5,9 @@
 /// A header is copied out of the buffer pair by pair, its length known from the entries alone, and a
 /// received cookie's pair is copied into it from the line: no String per name or value, no reference
 /// count, no allocation per cookie. A removed pair, or one replaced by a longer pair (written at the
-/// end), leaves garbage; the buffer is rewritten in send order once garbage is a quarter of it. Offsets
-/// are 32-bit: a site's pairs stay far below 4 GiB (Set-Cookie lines hold at most 4,096 bytes of name
-/// and value, §5.6, and a site keeps `maxCookiesPerSite` cookies).
+/// end), leaves garbage; the buffer is rewritten in send order once garbage is an eighth of it. Offsets
+/// are 32-bit: a site's pairs stay far below 4 GiB (a pair holds at most 4,097 bytes, §5.6 step 5, so
+/// its lengths are 16-bit, `StoredCookie`; and a site keeps `maxCookiesPerSite` cookies).
 struct CookiePairs: Sendable {
     private(set) var bytes: [UInt8] = []
     /// How many bytes of `bytes` no entry refers to.
@@ -33,8 +33,8 @@ struct CookiePairs: Sendable {
         let length = CookiePairs.length(name: name, value: value)
         let start = bytes.count
         if start + length > bytes.capacity {
-            // Grown by a quarter (not doubled) past 1 KiB, as the site's arrays are.
-            bytes.reserveCapacity(max(start + length, start < 1024 ? 2 * start : start + start / 4))
+            // Grown by an eighth (not doubled) past 1 KiB, as the site's arrays are.
+            bytes.reserveCapacity(max(start + length, start < 1024 ? 2 * start : start + start / 8))
         }
         if !name.isEmpty {
             bytes.append(contentsOf: name)
@@ -42,8 +42,8 @@ struct CookiePairs: Sendable {
         }
         bytes.append(contentsOf: value)
         entry.pairStart = UInt32(start)
-        entry.pairLength = UInt32(length)
-        entry.nameLength = UInt32(name.count)
+        entry.pairLength = UInt16(length)
+        entry.nameLength = UInt16(name.count)
         CookiePairs.noteASCII(of: name, value, isKnownASCII: isKnownASCII, in: &entry)
     }
 
@@ -81,7 +81,7 @@ struct CookiePairs: Sendable {
         }
         garbage += Int(old.pairLength) - length
         entry.pairStart = old.pairStart
-        entry.pairLength = UInt32(length)
+        entry.pairLength = UInt16(length)
         entry.nameLength = old.nameLength
         CookiePairs.noteASCII(of: name, value, isKnownASCII: isKnownASCII, in: &entry)
     }
@@ -92,21 +92,24 @@ struct CookiePairs: Sendable {
         garbage += Int(entry.pairLength)
     }
 
-    /// True when garbage is a quarter of the buffer (and worth a rewrite): a rewrite then copies three
-    /// live bytes for each byte of garbage it drops.
-    var needsCompaction: Bool { garbage > 256 && 4 * garbage > bytes.count }
+    /// True when garbage is an eighth of the buffer (and worth a rewrite): a rewrite then copies seven
+    /// live bytes for each byte of garbage it drops, and the buffer holds little that no cookie uses (a
+    /// jar's memory is mostly its entries and pairs).
+    var needsCompaction: Bool { garbage > 256 && 8 * garbage > bytes.count }
 
     /// Rewrites the buffer with the pairs of `entries` only, in their order, and points them to their new
-    /// places; an eighth more room is left for the pairs to come.
+    /// places; a sixteenth more room is left for the pairs to come.
     mutating func compact(_ entries: UnsafeMutableBufferPointer<StoredCookie>) {
-        var compacted: [UInt8] = []
-        let live = bytes.count - garbage
-        compacted.reserveCapacity(live + live / 8)
-        bytes.withUnsafeBufferPointer { bytes in
-            for index in entries.indices {
-                let start = Int(entries[index].pairStart)
-                entries[index].pairStart = UInt32(compacted.count)
-                compacted.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<start + Int(entries[index].pairLength)]))
+        let live = entries.reduce(0) { $0 + Int($1.pairLength) }
+        let compacted = bytes.withUnsafeBufferPointer { bytes in
+            [UInt8](unsafeUninitializedCapacity: live + live / 16) { buffer, initialized in
+                initialized = 0
+                for index in entries.indices {
+                    let (start, length) = (Int(entries[index].pairStart), Int(entries[index].pairLength))
+                    entries[index].pairStart = UInt32(initialized)
+                    if length > 0 { (buffer.baseAddress! + initialized).initialize(from: bytes.baseAddress! + start, count: length) }
+                    initialized += length
+                }
             }
         }
         bytes = compacted

@@ -5,7 +5,8 @@ extension CookieStore {
     /// Fills an empty store with the cookies of a jar file as they are read, one at a time in any order:
     /// each goes straight into its site's tables (`SiteCookies.append(_:)`), and each site is sorted
     /// into send order once after the last (`restoreSendOrder()`). The cookies' identities must be
-    /// distinct (a jar file's unique key); expired ones are skipped. Limits are enforced later, by the
+    /// distinct (a jar file's unique key); expired ones are skipped, and so is one the jar cannot hold
+    /// (`LoadedCookie.rejection`: readers check it first). Limits are enforced later, by the
     /// jar that takes the store (`enforceLimitsAfterLoading(now:)`), so that its observers see the
     /// evictions.
     struct Loader {
@@ -19,7 +20,7 @@ extension CookieStore {
         }
 
         mutating func append(_ cookie: LoadedCookie, to store: inout CookieStore) {
-            guard !cookie.isExpired(at: now) else { return }
+            guard !cookie.isExpired(at: now), cookie.rejection == nil else { return }
             store.noteCreation(cookie.creation)
             let slot = siteSlots.value(ofDomain: cookie.domain) ?? addSite(ofDomain: cookie.domain, to: &store)
             store.withSite(at: slot) { $0.append(cookie) }

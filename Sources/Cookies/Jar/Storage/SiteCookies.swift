@@ -203,12 +203,12 @@ struct SiteCookies: Sendable {
         return low
     }
 
-    /// Grows a full array of entries by a quarter instead of doubling it once it holds 32 cookies: a
+    /// Grows a full array of entries by an eighth instead of doubling it once it holds 32 cookies: a
     /// jar's memory is mostly its sites' arrays, and few sites keep growing.
     private mutating func makeRoomForOneMore() {
         let count = entries.count
         guard count == entries.capacity else { return }
-        let capacity = count < 32 ? max(4, 2 * count) : count + count / 4
+        let capacity = count < 32 ? max(4, 2 * count) : count + count / 8
         entries.reserveCapacity(capacity)
         identityTags.reserveCapacity(capacity)
     }
@@ -393,7 +393,7 @@ struct SiteCookies: Sendable {
         entries.withUnsafeBufferPointer { entries in pairs.withBytes { pairs in body(entries, pairs) } }
     }
 
-    /// Rewrites `pairs` once a quarter of it is garbage.
+    /// Rewrites `pairs` once an eighth of it is garbage.
     private mutating func compactPairsIfNeeded() {
         guard pairs.needsCompaction else { return }
         entries.withUnsafeMutableBufferPointer { pairs.compact($0) }

@@ -1,13 +1,16 @@
 /// A cookie as its site keeps it: plain data, so that scanning a site's cookies never touches a reference
 /// count. The name and value are a pair in the site's `CookiePairs`; the domain, path and partition key
 /// are slots of the site's `InternedStrings`; the flags fit one byte.
+///
+/// 48 bytes (a jar's memory is mostly these and the pairs): the pair's lengths and the source port are
+/// 16-bit, which holds every cookie §5.6 can give (name and value at most 4,096 bytes together, step 5)
+/// and every port. A cookie handed over from elsewhere is held to the same bounds
+/// (`rejection(nameLength:valueLength:sourcePort:)`).
 struct StoredCookie: Sendable, BitwiseCopyable {
     /// The expiry in microseconds; meaningful only with `Flags.persistent`.
     var expiry: Int64
     var creation: CookieTime
     var lastAccess: CookieTime
-    /// The source port; meaningful only with `Flags.hasSourcePort`.
-    var sourcePort: Int
     var domain: UInt32
     var path: UInt32
     /// `StoredCookie.unpartitioned`, or the slot of the partition key.
@@ -15,8 +18,10 @@ struct StoredCookie: Sendable, BitwiseCopyable {
     /// Where the cookie's pair starts in the site's `CookiePairs`, its length, and the length of the
     /// name at its start (0: a nameless cookie, whose pair is its value).
     var pairStart: UInt32 = 0
-    var pairLength: UInt32 = 0
-    var nameLength: UInt32 = 0
+    var pairLength: UInt16 = 0
+    var nameLength: UInt16 = 0
+    /// The source port; meaningful only with `Flags.hasSourcePort`.
+    var sourcePort: UInt16
     var flags: Flags
     var sameSite: SameSite
 
@@ -75,7 +80,7 @@ struct StoredCookie: Sendable, BitwiseCopyable {
         self.expiry = expiry?.microsecondsSinceEpoch ?? 0
         self.creation = creation
         self.lastAccess = lastAccess
-        self.sourcePort = sourcePort ?? 0
+        self.sourcePort = UInt16(sourcePort ?? 0)
         self.domain = domain
         self.path = path
         self.partition = partition
@@ -89,6 +94,15 @@ struct StoredCookie: Sendable, BitwiseCopyable {
             name: name, value: value, domain: domain, isHostOnly: isHostOnly, path: path, expiry: expiryTime,
             creation: creation, lastAccess: lastAccess, isSecure: isSecure, isHTTPOnly: isHTTPOnly,
             sameSite: sameSite, partitionKey: partitionKey, isSourceSecure: flags.contains(.sourceSecure),
-            sourcePort: flags.contains(.hasSourcePort) ? sourcePort : nil)
+            sourcePort: flags.contains(.hasSourcePort) ? Int(sourcePort) : nil)
+    }
+
+    /// Why a cookie of these lengths (UTF-8 bytes) and source port cannot be kept, or nil when it can:
+    /// a name and value over 4,096 bytes together, which §5.6 step 5 never lets through (Chromium holds
+    /// every cookie to it, whatever its source), or a source port outside 0–65535.
+    static func rejection(nameLength: Int, valueLength: Int, sourcePort: Int?) -> CookieRejection? {
+        if nameLength + valueLength > ParsedSetCookie.Limits.maxNameValueBytes { return .nameAndValueTooLong }
+        if let sourcePort, !(0...Int(UInt16.max)).contains(sourcePort) { return .invalidSourcePort }
+        return nil
     }
 }

@@ -1,5 +1,5 @@
-/// What `CookieJar.insert(contentsOf:)` did: the cookies it stored, those it dropped as expired, and the
-/// cookies the jar's limits evicted meanwhile — inserted ones or ones the jar held before.
+/// What `CookieJar.insert(contentsOf:)` did: the cookies it stored, those it dropped as expired or refused,
+/// and the cookies the jar's limits evicted meanwhile — inserted ones or ones the jar held before.
 public struct CookieInsertionReport: Sendable, Hashable {
     /// Cookies stored, new or replacing a cookie of the same identity. A later cookie of the same call
     /// may have evicted some of them again (`evictions`).
@@ -7,14 +7,22 @@ public struct CookieInsertionReport: Sendable, Hashable {
     /// Cookies not stored because they had already expired (each removed the cookie of its identity the
     /// jar held, if any).
     public var expired: Int
+    /// Cookies not stored because no jar holds them (`CookieJar.insert(_:)`), by reason: a name and value
+    /// over 4,096 bytes together, a source port outside 0–65535. The file readers refuse such cookies
+    /// first, each with its own error.
+    public var rejections: [CookieRejection: Int]
     /// The evictions by site and limit, one entry for each pair, in the order of the sites, then of the
     /// limits.
     public var evictions: [CookieEviction]
 
-    /// A report of `stored` and `expired` cookies and `evictions` (merged by site and limit, and sorted).
-    public init(stored: Int, expired: Int, evictions: some Sequence<CookieEviction>) {
+    /// A report of `stored`, `expired` and rejected cookies and `evictions` (merged by site and limit, and
+    /// sorted).
+    public init(
+        stored: Int, expired: Int, rejections: [CookieRejection: Int] = [:], evictions: some Sequence<CookieEviction>
+    ) {
         self.stored = stored
         self.expired = expired
+        self.rejections = rejections
         var merged: [CookieEviction] = []
         for eviction in evictions.sorted(by: { ($0.site, $0.limit) < ($1.site, $1.limit) }) {
             if let last = merged.last, last.site == eviction.site, last.limit == eviction.limit {

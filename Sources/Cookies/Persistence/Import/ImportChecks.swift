@@ -3,7 +3,8 @@
 /// A file is outside input: its cookies go into the jar through `CookieJar.insert(_:)`, without the
 /// storage model's checks (§5.7), so each reader makes sure they are cookies §5.6 and §5.7 could have
 /// produced: a canonical domain, a path starting with "/", and a name and value that would have survived
-/// §5.6 (no control characters but HTAB, no ";", no "=" in the name, not both empty).
+/// §5.6 (no control characters but HTAB, no ";", no "=" in the name, not both empty, at most 4,096
+/// bytes together).
 enum ImportChecks {
     /// A time read from a file, clamped to the years 0001–9999 that every format can write back (a
     /// cookie from a server never lies outside them: the 400-day cap, §5.5).
@@ -41,6 +42,9 @@ enum ImportChecks {
     static func checkPair(name: String, value: String) throws(CookieFileError) {
         guard !(name.isEmpty && value.isEmpty) else {
             throw CookieFileError(.invalidCookie, detail: "the cookie has neither a name nor a value")
+        }
+        guard name.utf8.count + value.utf8.count <= ParsedSetCookie.Limits.maxNameValueBytes else {
+            throw CookieFileError(.invalidCookie, detail: "the name and value together exceed 4096 bytes")
         }
         if holdsControl(name, or: UInt8(ascii: ";"), UInt8(ascii: "=")) {
             throw CookieFileError(.invalidCookie, detail: "the name holds a control character, \";\" or \"=\"")

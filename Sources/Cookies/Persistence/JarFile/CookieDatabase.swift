@@ -193,7 +193,8 @@ final class CookieDatabase {
     }
 
     /// The cookie in the columns starting at `offset` (in `CookieDatabaseSchema.columns` order), read in
-    /// place, or nil when a column has the wrong type or an impossible value.
+    /// place, or nil when a column has the wrong type or an impossible value, or the cookie is one no jar
+    /// holds (`LoadedCookie.rejection`: no jar wrote it).
     private static func cookie(in row: SQLiteStatement, offset: Int32) -> LoadedCookie? {
         guard let name = row.column(offset).text, let value = row.column(offset + 1).text,
             let domain = row.column(offset + 2).text, let isHostOnly = row.column(offset + 3).integer,
@@ -204,12 +205,13 @@ final class CookieDatabase {
             let sameSite = CookieDatabaseSchema.sameSite(code: sameSiteCode),
             let isSourceSecure = row.column(offset + 12).integer, let sourcePort = row.column(offset + 13).integerOrNull
         else { return nil }
-        return LoadedCookie(
+        let cookie = LoadedCookie(
             name: name, value: value, domain: domain, path: path, partitionKey: partitionKey.isEmpty ? nil : partitionKey,
             isHostOnly: isHostOnly != 0, expiry: expiry.map(CookieTime.init(microsecondsSinceEpoch:)),
             creation: CookieTime(microsecondsSinceEpoch: creation), lastAccess: CookieTime(microsecondsSinceEpoch: lastAccess),
             isSecure: isSecure != 0, isHTTPOnly: isHTTPOnly != 0, sameSite: sameSite, isSourceSecure: isSourceSecure != 0,
-            sourcePort: sourcePort.map { Int($0) })
+            sourcePort: sourcePort.map { Int(clamping: $0) })
+        return cookie.rejection == nil ? cookie : nil
     }
 
     /// Finishes opening a file whose cookies were read (`rowsRead` rows): purges what must not outlive

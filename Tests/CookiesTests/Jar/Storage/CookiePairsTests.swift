@@ -33,7 +33,7 @@ struct CookiePairsTests {
 
     static func pair(_ pairs: CookiePairs, _ entry: StoredCookie) -> String {
         pairs.withBytes { bytes in
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.pairStart)..<Int(entry.pairStart + entry.pairLength)]), as: UTF8.self)
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.pairStart)..<Int(entry.pairStart) + Int(entry.pairLength)]), as: UTF8.self)
         }
     }
 

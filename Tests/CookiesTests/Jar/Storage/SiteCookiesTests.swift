@@ -259,9 +259,9 @@ struct SiteCookiesTests {
         #expect(values == [first: "1", second: "3"], "step 23 replaced the cookie of the same name only")
     }
 
-    /// A stored cookie stays 64 bytes, its name and value included (a pair in the site's `CookiePairs`,
-    /// where two Strings took 32 bytes beside the entry, plus their own storage).
+    /// A stored cookie stays 48 bytes, its name and value included (a pair in the site's `CookiePairs`,
+    /// with 16-bit lengths: §5.6 step 5 bounds name and value to 4,096 bytes together).
     @Test func storedCookieLayout() {
-        #expect(MemoryLayout<StoredCookie>.stride == 64)
+        #expect(MemoryLayout<StoredCookie>.stride == 48)
     }
 }

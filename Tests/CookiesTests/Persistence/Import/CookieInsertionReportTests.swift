@@ -73,6 +73,19 @@ struct CookieInsertionReportTests {
         #expect(jar.allCookies().map(\.value) == ["2"])
     }
 
+    /// Cookies no jar holds (§5.6 step 5's 4,096 bytes; a port outside 0-65535) are counted by reason,
+    /// and the jar is left as it was for each.
+    @Test func countsCookiesTheJarRefusesByReason() {
+        let (jar, _) = makeTestJar()
+        let kept = Cookie(name: "a", value: "1", domain: "a.com", creation: testEpoch)
+        let long = Cookie(name: "a", value: String(repeating: "v", count: 4096), domain: "a.com", creation: testEpoch)
+        let longer = Cookie(name: "b", value: String(repeating: "v", count: 5000), domain: "a.com", creation: testEpoch)
+        let port = Cookie(name: "c", value: "1", domain: "a.com", creation: testEpoch, sourcePort: 70_000)
+        let report = jar.insert(contentsOf: [kept, long, longer, port])
+        #expect(report == CookieInsertionReport(stored: 1, expired: 0, rejections: [.nameAndValueTooLong: 2, .invalidSourcePort: 1], evictions: []))
+        #expect(jar.allCookies() == [kept])
+    }
+
     /// Evictions given in any order and in pieces are merged by site and limit and sorted.
     @Test func reportMergesEvictionsBySiteAndLimit() {
         let report = CookieInsertionReport(

@@ -23,4 +23,23 @@ struct ImportChecksTests {
         }
         #expect((try? ImportChecks.canonicalDomain(host)) == canonical)
     }
+
+    /// `checkPair` lets through what §5.6 steps 1-5 let through, and refuses the rest with a reason.
+    @Test(arguments: [
+        ("a", "b", nil, "§5.6: a plain pair"),
+        ("", "b", nil, "§5.6 step 3: a nameless cookie"),
+        ("", "", "the cookie has neither a name nor a value", "§5.7 step 2"),
+        ("a=b", "c", "the name holds a control character, \";\" or \"=\"", "§5.6 step 3: the name ends at the first ="),
+        ("a", "b\u{7}", "the value holds a control character or \";\"", "§5.6 step 1"),
+        ("a", String(repeating: "v", count: 4095), nil, "§5.6 step 5: 4,096 bytes"),
+        ("a", String(repeating: "v", count: 4096), "the name and value together exceed 4096 bytes", "§5.6 step 5: 4,097 bytes"),
+    ] as [(String, String, String?, String)])
+    func checkPairRefusesWhatSection5_6Refuses(name: String, value: String, detail: String?, source: String) {
+        do {
+            try ImportChecks.checkPair(name: name, value: value)
+            #expect(detail == nil, "\(source)")
+        } catch {
+            #expect(error.code == .invalidCookie && error.detail == detail, "\(source)")
+        }
+    }
 }

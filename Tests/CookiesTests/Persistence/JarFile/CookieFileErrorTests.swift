@@ -72,14 +72,16 @@ import Testing
         #expect(fileBytes(path) == before)
     }
 
-    /// A row whose column has a type or value the schema forbids (written past its CHECKs, or by hand)
-    /// is corruption naming the row, whichever column it is; the file is left untouched. SQLite keeps a
+    /// A row whose column has a type or value the schema forbids (written past its CHECKs, or by hand),
+    /// or that holds a cookie no jar holds, is corruption naming the row, whichever column it is; the file is left untouched. SQLite keeps a
     /// blob as it is in any column, and a real or text that is not an integer in an INTEGER column, but
     /// makes text of a number put in a TEXT column (https://sqlite.org/datatype3.html, "Type Affinity").
     @Test(arguments: [
         "name = x'41'", "value = x'31'", "domain = x''", "host_only = 'yes'", "path = x'2F'", "partition_key = x'68'",
         "expiry = 'soon'", "creation = 'now'", "last_access = 'later'", "secure = 0.5", "http_only = x'01'",
         "same_site = -1", "source_secure = 'no'", "source_port = 'http'",
+        // Cookies no jar holds (CookieJar.insert refuses them): §5.6 step 5's 4,096 bytes, a port.
+        "value = hex(zeroblob(2048))", "source_port = 65536", "source_port = -1",
     ])
     func invalidColumnIsCorruptionNamingTheRow(damage: String) throws {
         try writeValidJar()

@@ -49,6 +49,25 @@ import Testing
         #expect(store.writes == [Dictionary(uniqueKeysWithValues: expected.map { ($0, CookieWrite.delete($0)) })])
     }
 
+    // A cookie no jar holds (CookieJar.insert refuses it: over §5.6 step 5's 4,096 bytes, or a port
+    // outside 0-65535) is not loaded, and is left in the store: no write deletes it.
+    @Test func cookiesNoJarHoldsAreNotLoadedAndLeftInTheStore() throws {
+        let store = RecordingStore()
+        let future = testEpoch.adding(seconds: 600)
+        var long = cookie("long", expiry: future)
+        long.value = String(repeating: "v", count: 4093)
+        var port = cookie("port", expiry: future)
+        port.sourcePort = 65536
+        var longest = cookie("kept", expiry: future)
+        longest.value = String(repeating: "v", count: 4092)
+        let (jar, _) = load([long, port, longest], into: store)
+        #expect(jar.allCookies() == [longest])
+        #expect(!jar.hasPendingChanges)
+        jar.setCookie("new=1; Max-Age=60", from: url("https://example.com/"))
+        try jar.flush(to: store)
+        #expect(store.writes.map { Set($0.keys.map(\.name)) } == [["new"]])
+    }
+
     // Limits (CookieLimits, Chromium's per-site limit) are enforced on what is loaded; the evicted cookies
     // are deletions of the first write.
     @Test func cookiesEvictedWhileLoadingAreDeletedAtTheFirstWrite() throws {
