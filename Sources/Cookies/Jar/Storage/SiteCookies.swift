@@ -258,9 +258,10 @@ struct SiteCookies: Sendable {
         new.domain = domains.retain(utf8: cookie.domain, reusing: key)
         new.path = paths.retain(utf8: cookie.path)
         new.partition = cookie.partitionKey.map { partitions.retain(utf8: $0) } ?? StoredCookie.unpartitioned
-        let tag = withWellFormedUTF8(cookie.name) { name in
-            withWellFormedUTF8(cookie.value) { value in
-                pairs.append(name: name, value: value, isKnownASCII: false, to: &new)
+        let (nameIsASCII, valueIsASCII) = (cookie.name.isASCII, cookie.value.isASCII)
+        let tag = withWellFormedUTF8(cookie.name, isASCII: nameIsASCII) { name in
+            withWellFormedUTF8(cookie.value, isASCII: valueIsASCII) { value in
+                pairs.append(name: name, value: value, isKnownASCII: nameIsASCII && valueIsASCII, to: &new)
             }
             // The identity of the strings the tables hold (ill-formed UTF-8 repaired as they repair it).
             return withWellFormedUTF8(cookie.domain) { domain in

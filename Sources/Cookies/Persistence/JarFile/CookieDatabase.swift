@@ -192,6 +192,17 @@ final class CookieDatabase {
         return rowsRead
     }
 
+    /// True when `first` is written before `second`: deletions first, then cookies in send order.
+    private static func precedesInFileOrder(_ first: CookieWrite, _ second: CookieWrite) -> Bool {
+        switch (first, second) {
+        case (.delete, .upsert): return true
+        case (.upsert, .delete), (.delete, .delete): return false
+        case (.upsert(let first), .upsert(let second)):
+            let (firstLength, secondLength) = (first.path.utf8.count, second.path.utf8.count)
+            return firstLength != secondLength ? firstLength > secondLength : first.creation < second.creation
+        }
+    }
+
     /// The cookie in the columns starting at `offset` (in `CookieDatabaseSchema.columns` order), read in
     /// place, or nil when a column has the wrong type or an impossible value, or the cookie is one no jar
     /// holds (`LoadedCookie.rejection`: no jar wrote it).
@@ -262,7 +273,14 @@ final class CookieDatabase {
 
     /// Writes `rows` and the last-access times of `accessed` in one transaction: all of them or, when
     /// it throws, none. Returns how many rows changed.
+    ///
+    /// Deletions go first, then the cookies in send order (§5.8.3 step 4: longer paths first, then earlier
+    /// creation): a new row takes the next row id, and the rows are read back in row-id order, so a file
+    /// written in one go loads without sorting (`SiteCookies.restoreSendOrder`). A replaced row keeps its
+    /// id and, for a received cookie, its place: the path is the identity's and the creation time the old
+    /// cookie's (§5.7 step 23.3).
     func write(_ rows: some Collection<CookieWrite>, lastAccess accessed: [Cookie]) throws(CookieFileError) -> Int {
+        let rows = rows.sorted(by: Self.precedesInFileOrder)
         do {
             return try connection.transaction { () throws(SQLiteError) in
                 var changed = 0

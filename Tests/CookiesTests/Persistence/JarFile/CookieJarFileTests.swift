@@ -112,6 +112,25 @@ import Testing
         }
     }
 
+    /// A jar writes new rows in send order (rfc6265bis-22 §5.8.3 step 4: longer paths first, then earlier
+    /// creation), whatever order its changes were made in: a file read back in row order then needs no
+    /// sorting. Deleting a row first frees nothing another row depends on.
+    @Test func rowsAreWrittenInSendOrder() throws {
+        let clock = ManualCookieClock(testEpoch)
+        let jar = try openTestJar(path, clock: clock)
+        for (index, path) in ["/", "/docs/api", "/docs/", "/", "/x", "/docs/api", "/gone"].enumerated() {
+            clock.advance(seconds: 1)
+            jar.setCookie("c\(index)=v; Path=\(path); Max-Age=3600", from: url("https://example.com/docs/api"))
+        }
+        jar.setCookie("c6=; Path=/gone; Max-Age=0", from: url("https://example.com/docs/api"))
+        try jar.close()
+        let connection = try SQLiteConnection(path: path, flags: .readOnly)
+        let select = try connection.prepare("SELECT name FROM cookies ORDER BY id")
+        var names: [String] = []
+        while try select.step() { names.append(String(decoding: select.column(0).text!, as: UTF8.self)) }
+        #expect(names == ["c1", "c5", "c2", "c4", "c0", "c3"])
+    }
+
     /// The file and its WAL are readable and writable by their owner only.
     @Test func fileIsCreatedWithPermissions0600() throws {
         let jar = try openTestJar(path)
