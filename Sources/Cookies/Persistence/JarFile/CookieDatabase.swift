@@ -280,7 +280,13 @@ final class CookieDatabase {
     /// id and, for a received cookie, its place: the path is the identity's and the creation time the old
     /// cookie's (§5.7 step 23.3).
     func write(_ rows: some Collection<CookieWrite>, lastAccess accessed: [Cookie]) throws(CookieFileError) -> Int {
-        let rows = rows.sorted(by: Self.precedesInFileOrder)
+        // A single row, the usual flush, is in order as it is (and no array is made of it).
+        guard rows.count > 1 else { return try write(inFileOrder: rows, lastAccess: accessed) }
+        return try write(inFileOrder: rows.sorted(by: Self.precedesInFileOrder), lastAccess: accessed)
+    }
+
+    /// `write(_:lastAccess:)` with `rows` in the order they go to the file.
+    private func write(inFileOrder rows: some Collection<CookieWrite>, lastAccess accessed: [Cookie]) throws(CookieFileError) -> Int {
         do {
             return try connection.transaction { () throws(SQLiteError) in
                 var changed = 0
