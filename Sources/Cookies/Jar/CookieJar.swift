@@ -190,7 +190,11 @@ public final class CookieJar: Sendable {
     public func cookies(for url: CookieURL, context: CookieRequestContext = .firstParty) -> [Cookie] {
         let now = clock.now()
         return withStore { store throws(StoreChangeNeeded) in
-            try store.retrieveWithoutChanges(for: url, context: context, now: now) { site, sent in sent.map { site.pointee.cookie(at: Int($0)) } }
+            try store.retrieveWithoutChanges(for: url, context: context, now: now) { site, sent in
+                // Read through the site's tables: a call on `site.pointee` would copy the site (`SiteTables`).
+                let tables = site.pointee.tables
+                return sent.map { tables.cookie(at: Int($0)) }
+            }
         } else: { store in
             store.retrieve(for: url, context: context, now: now) { site, sent in sent.map { site.cookie(at: Int($0)) } }
         } ?? []

@@ -62,20 +62,18 @@ struct SiteCookies: Sendable {
     // MARK: Reading
 
     /// The cookie at `index` in send order.
-    func cookie(at index: Int) -> Cookie {
-        let entry = entries[index]
-        let (name, value) = pairs.nameAndValue(of: entry)
-        return entry.cookie(
-            name: name, value: value, domain: domains[entry.domain], path: paths[entry.path],
-            partitionKey: entry.isPartitioned ? partitions[entry.partition] : nil)
-    }
+    func cookie(at index: Int) -> Cookie { tables.cookie(at: index) }
 
     /// Every cookie, in send order.
-    var cookies: [Cookie] { entries.indices.map(cookie(at:)) }
+    var cookies: [Cookie] {
+        let tables = tables
+        return entries.indices.map(tables.cookie(at:))
+    }
 
     /// The cookies last accessed after `time`, in send order.
     func cookies(accessedAfter time: CookieTime) -> [Cookie] {
-        entries.indices.filter { entries[$0].lastAccess > time }.map(cookie(at:))
+        let tables = tables
+        return entries.indices.filter { entries[$0].lastAccess > time }.map(tables.cookie(at:))
     }
 
     /// The index of the cookie of `identity` (the one a new cookie of that identity replaces, §5.7

@@ -14,11 +14,21 @@ struct SiteTables {
     let entries: UnsafeBufferPointer<StoredCookie>
     /// The pairs' bytes (`CookiePairs`).
     let pairs: UnsafeBufferPointer<UInt8>
-    /// The slots of the site's paths and partition keys (`InternedStrings`).
+    /// The slots of the site's domains, paths and partition keys (`InternedStrings`).
+    let domains: UnsafeBufferPointer<InternedStrings.Slot>
     let paths: UnsafeBufferPointer<InternedStrings.Slot>
     let partitions: UnsafeBufferPointer<InternedStrings.Slot>
     /// The indices of the cookies of the hosts kept (`CookiesOfHosts.withIndices(_:)`).
     let hostIndices: UnsafeBufferPointer<UInt32>
+
+    /// The cookie at `index` in send order.
+    func cookie(at index: Int) -> Cookie {
+        let entry = entries[index]
+        let (name, value) = CookiePairs.nameAndValue(of: entry, in: pairs)
+        return entry.cookie(
+            name: name, value: value, domain: domains[Int(entry.domain)].string, path: paths[Int(entry.path)].string,
+            partitionKey: entry.isPartitioned ? partitions[Int(entry.partition)].string : nil)
+    }
 
     /// Whether a request at `now` carrying the cookies at `indices` moves a last-access time
     /// (`SiteCookies.touch`).
@@ -33,7 +43,8 @@ extension SiteCookies {
     var tables: SiteTables {
         SiteTables(
             entries: entries.withUnsafeBufferPointer { $0 }, pairs: pairs.withBytes { $0 },
-            paths: paths.slots.withUnsafeBufferPointer { $0 }, partitions: partitions.slots.withUnsafeBufferPointer { $0 },
+            domains: domains.slots.withUnsafeBufferPointer { $0 }, paths: paths.slots.withUnsafeBufferPointer { $0 },
+            partitions: partitions.slots.withUnsafeBufferPointer { $0 },
             hostIndices: cookiesOfHosts.withIndices { $0 })
     }
 }
