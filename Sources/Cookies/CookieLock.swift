@@ -11,10 +11,10 @@ import Synchronization
 /// - Lookups share it. Most lookups of a jar change nothing (`CookieJar.cookieHeader(for:)`: a host and
 ///   site already known, last-access times recent enough, nothing expired), so they hold the lock shared
 ///   and run side by side on every core (`withSharedLock`); a call that changes the jar holds it alone.
-///   With glibc, writers are preferred (a thread that waits to change the jar keeps new lookups from
-///   starting), so lookups on every core never starve a receipt; musl's lock has no such option, and
-///   there a thread that changes the jar waits until no lookup holds the lock. Eight threads looking up in one 50,000-cookie jar
-///   took 0.62×, 0.81× and 0.66× one thread's time on 2 cores (p50, package benchmark
+///   A lookup that finds a thread waiting to change the jar lets it go first, and glibc's lock, asked to
+///   prefer writers, keeps new lookups from starting while a thread sleeps on it to change the jar, so
+///   lookups on every core never starve a receipt. Eight threads looking up in one 50,000-cookie jar took
+///   0.70×, 0.80× and 0.65× one thread's time on 2 cores (p50, package benchmark
 ///   `Jar:Lookup-8000-eight-threads`, three runs, 2026-11-26), against 1.4–1.9× with one exclusive mutex.
 /// - Speed under contention. `Mutex` on Linux is a priority-inheriting futex: a thread that finds it held
 ///   always sleeps in the kernel and the lock is handed over in order, so threads that share one jar convoy.
@@ -25,13 +25,15 @@ import Synchronization
 /// - ThreadSanitizer sees pthread locks; it does not see `Mutex` (a futex in the uninstrumented standard
 ///   library) and would report every access made under it as a race.
 ///
-/// Letting a running thread take the lock again is unfair to a thread asleep on it: a thread receiving
-/// line after line released the jar and took it back while a waiting lookup was still waking, and a
-/// lookup saw 47 receipts begin and end while it waited (p50, package benchmark
-/// `Jar:Lookups-while-one-receives`; 5 when the receipts go to another jar). So a thread that takes the
-/// lock again and again asks for it `afterWaiters`, which lets one of the threads already waiting have it
-/// first (14 receipts in the same benchmark then; 5, 6 and 7 with this lock, against 4, 6 and 3 for
-/// receipts into another jar, 2026-11-26); lookups still take it as soon as it is free.
+/// Letting a running thread take the lock again is unfair to a thread that waits for it: a thread receiving
+/// line after line released the jar and took it back before a waiting lookup had it, and a lookup saw
+/// 47 receipts begin and end while it waited (p50, package benchmark `Jar:Lookups-while-one-receives`; 5
+/// when the receipts go to another jar). So turns are handed over: a thread that takes the lock again and
+/// again asks for it `afterWaiters`, which lets one of the threads already waiting have it first, and a
+/// lookup lets a thread waiting to change the jar go first; a waiting thread spins rather than sleeps, so
+/// it takes its turn as soon as the lock is free. In that benchmark a lookup then sees 1, 0 and 2 receipts
+/// (p50 of three runs, 2026-11-26; 4, 9 and 6 when the receipts go to another jar) and the 1,000 receipts
+/// take 2.2 ms (37 ms when lookups slept on the lock; 1.3 ms into another jar).
 /// It has `Mutex`'s `withLock`, so the code is the same on every platform.
 struct CookieLock<Value: ~Copyable>: ~Copyable {
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
@@ -40,8 +42,11 @@ struct CookieLock<Value: ~Copyable>: ~Copyable {
 
     /// Who waits for the lock, and how many times a waiter took it.
     private struct Turns: ~Copyable {
-        /// The threads asleep in `pthread_rwlock_wrlock` or `pthread_rwlock_rdlock`.
+        /// The threads waiting for the lock: spinning on it or asleep in `pthread_rwlock_wrlock` or
+        /// `pthread_rwlock_rdlock`.
         let waiting = Atomic<Int>(0)
+        /// How many of them wait to hold it alone.
+        let waitingToChange = Atomic<Int>(0)
         /// How many times a thread that waited took the lock.
         let grants = Atomic<Int>(0)
     }
@@ -76,7 +81,7 @@ struct CookieLock<Value: ~Copyable>: ~Copyable {
 
     /// Runs `body` on the value with the lock held alone.
     borrowing func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
-        if !tryRepeatedly(pthread_rwlock_trywrlock) { waitFor(pthread_rwlock_wrlock) }
+        if pthread_rwlock_trywrlock(lock) != 0 { waitFor(pthread_rwlock_trywrlock, else: pthread_rwlock_wrlock, toChange: true) }
         defer { pthread_rwlock_unlock(lock) }
         return try body(&value.pointee)
     }
@@ -92,40 +97,51 @@ struct CookieLock<Value: ~Copyable>: ~Copyable {
     }
 
     /// Runs `body` on the value with the lock shared: other threads may read the value at the same time,
-    /// none changes it.
+    /// none changes it. A thread waiting to change the value goes first.
     borrowing func withSharedLock<Result, Failure: Error>(_ body: (borrowing Value) throws(Failure) -> Result) throws(Failure) -> Result {
-        if !tryRepeatedly(pthread_rwlock_tryrdlock) { waitFor(pthread_rwlock_rdlock) }
+        if turns.pointee.waitingToChange.load(ordering: .relaxed) != 0 || pthread_rwlock_tryrdlock(lock) != 0 {
+            waitFor(pthread_rwlock_tryrdlock, else: pthread_rwlock_rdlock, toChange: false)
+        }
         defer { pthread_rwlock_unlock(lock) }
         return try body(value.pointee)
     }
 
-    /// Tries to take the lock with `tryTake` a few times, twice as far apart each time (a few
-    /// microseconds in all), before the caller sleeps on it: the jar's lock is held for a microsecond or
-    /// two, and a thread asleep on it waits for the kernel to wake it, tens of microseconds on a busy
-    /// machine, long after the lock was free again. glibc's adaptive mutex spins so; its reader-writer lock
-    /// does not. One thread receiving line after line while another looked up took 77 ms for 1,000 lines
-    /// with a tenth of this spin and 39 ms with it (p50, package benchmark `Jar:Lookups-while-one-receives`,
-    /// 2026-11-26; 1.3 ms when the lines go to another jar).
-    @inline(__always)
-    private borrowing func tryRepeatedly(_ tryTake: (UnsafeMutablePointer<pthread_rwlock_t>) -> Int32) -> Bool {
-        if tryTake(lock) == 0 { return true }
-        for round in 0..<10 {
-            // A pause that reads without writing (the count of waiters is never negative), so that the
-            // lock's memory stays shared between the cores meanwhile.
-            var spins = 4 << round
-            while spins > 0, turns.pointee.waiting.load(ordering: .relaxed) >= 0 { spins -= 1 }
-            if tryTake(lock) == 0 { return true }
-        }
-        return false
-    }
-
-    /// Takes the lock with `take` (which blocks), counted among its waiters meanwhile.
-    private borrowing func waitFor(_ take: (UnsafeMutablePointer<pthread_rwlock_t>) -> Int32) {
+    /// Takes the lock for a thread that did not get it at once, counted among its waiters meanwhile: tries
+    /// `tryTake` 512 times a few dozen nanoseconds apart, then 512 times between yields of its core, and
+    /// only then sleeps in `take` (which blocks). A thread that shares the lock lets the threads waiting to
+    /// hold it alone go first.
+    ///
+    /// Why so long a spin: the jar's lock is held for a microsecond or two, and a thread asleep on it
+    /// waits for the kernel to wake it, tens of microseconds on a busy machine, long after the lock was
+    /// free again (glibc's reader-writer lock does not spin at all); a spinning waiter takes the lock a few
+    /// dozen nanoseconds after it is free, when `waitForAWaiter` gives it its turn.
+    private borrowing func waitFor(
+        _ tryTake: (UnsafeMutablePointer<pthread_rwlock_t>) -> Int32,
+        else take: (UnsafeMutablePointer<pthread_rwlock_t>) -> Int32, toChange: Bool
+    ) {
+        let turns = turns
         turns.pointee.waiting.add(1, ordering: .relaxed)
-        // Fails only when this thread holds the lock already (EDEADLK): a call back into the jar from
-        // under its lock, which must stop here rather than run unlocked.
-        let taken = take(lock)
-        precondition(taken == 0, "CookieLock taken again by the thread that holds it")
+        if toChange { turns.pointee.waitingToChange.add(1, ordering: .relaxed) }
+        var tries = 0
+        while true {
+            if toChange || turns.pointee.waitingToChange.load(ordering: .relaxed) == 0, tryTake(lock) == 0 { break }
+            tries += 1
+            if tries < 512 {
+                // A pause that reads without writing (the count of waiters is never negative), so that the
+                // lock's memory stays shared between the cores meanwhile.
+                var spins = 32
+                while spins > 0, turns.pointee.waiting.load(ordering: .relaxed) >= 0 { spins -= 1 }
+            } else if tries < 1024 {
+                sched_yield()
+            } else {
+                // Fails only when this thread holds the lock already (EDEADLK): a call back into the jar
+                // from under its lock, which must stop here rather than run unlocked.
+                let taken = take(lock)
+                precondition(taken == 0, "CookieLock taken again by the thread that holds it")
+                break
+            }
+        }
+        if toChange { turns.pointee.waitingToChange.subtract(1, ordering: .relaxed) }
         turns.pointee.waiting.subtract(1, ordering: .relaxed)
         turns.pointee.grants.add(1, ordering: .releasing)
     }
