@@ -4,6 +4,13 @@ extension ParsedSetCookie {
     public enum Limits {
         /// The sum of the name and value lengths above which the whole line is ignored.
         public static let maxNameValueBytes = 4096
+
+        /// True when a name and value of these lengths (octets) are within `maxNameValueBytes` together:
+        /// the one test of step 5, which every cookie a jar holds meets, whatever its source.
+        @inline(__always)
+        static func nameAndValueFit(nameBytes: Int, valueBytes: Int) -> Bool {
+            nameBytes + valueBytes <= maxNameValueBytes
+        }
         /// The attribute-value length above which the attribute is ignored.
         public static let maxAttributeValueBytes = 1024
     }
@@ -112,7 +119,7 @@ struct CookieParts: Sendable, BitwiseCopyable {
         if name.isEmpty && value.isEmpty {
             // §5.7 step 2 (checked here: it depends on the line alone): both empty ignores the cookie.
             rejection = .emptyNameAndValue
-        } else if name.count + value.count > ParsedSetCookie.Limits.maxNameValueBytes {
+        } else if !ParsedSetCookie.Limits.nameAndValueFit(nameBytes: name.count, valueBytes: value.count) {
             // Step 5: name plus value over 4096 octets ignores the line.
             rejection = .nameAndValueTooLong
         }

@@ -101,7 +101,7 @@ struct StoredCookie: Sendable, BitwiseCopyable {
     /// a name and value over 4,096 bytes together, which §5.6 step 5 never lets through (Chromium holds
     /// every cookie to it, whatever its source), or a source port outside 0–65535.
     static func rejection(nameLength: Int, valueLength: Int, sourcePort: Int?) -> CookieRejection? {
-        if nameLength + valueLength > ParsedSetCookie.Limits.maxNameValueBytes { return .nameAndValueTooLong }
+        if !ParsedSetCookie.Limits.nameAndValueFit(nameBytes: nameLength, valueBytes: valueLength) { return .nameAndValueTooLong }
         if let sourcePort, !(0...Int(UInt16.max)).contains(sourcePort) { return .invalidSourcePort }
         return nil
     }

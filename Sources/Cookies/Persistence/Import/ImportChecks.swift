@@ -43,8 +43,8 @@ enum ImportChecks {
         guard !(name.isEmpty && value.isEmpty) else {
             throw CookieFileError(.invalidCookie, detail: "the cookie has neither a name nor a value")
         }
-        guard name.utf8.count + value.utf8.count <= ParsedSetCookie.Limits.maxNameValueBytes else {
-            throw CookieFileError(.invalidCookie, detail: "the name and value together exceed 4096 bytes")
+        guard ParsedSetCookie.Limits.nameAndValueFit(nameBytes: name.utf8.count, valueBytes: value.utf8.count) else {
+            throw CookieFileError(.invalidCookie, detail: CookieRejection.nameAndValueTooLong.explanation)
         }
         if holdsControl(name, or: UInt8(ascii: ";"), UInt8(ascii: "=")) {
             throw CookieFileError(.invalidCookie, detail: "the name holds a control character, \";\" or \"=\"")

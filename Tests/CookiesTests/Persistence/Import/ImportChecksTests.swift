@@ -32,7 +32,7 @@ struct ImportChecksTests {
         ("a=b", "c", "the name holds a control character, \";\" or \"=\"", "§5.6 step 3: the name ends at the first ="),
         ("a", "b\u{7}", "the value holds a control character or \";\"", "§5.6 step 1"),
         ("a", String(repeating: "v", count: 4095), nil, "§5.6 step 5: 4,096 bytes"),
-        ("a", String(repeating: "v", count: 4096), "the name and value together exceed 4096 bytes", "§5.6 step 5: 4,097 bytes"),
+        ("a", String(repeating: "v", count: 4096), "name and value together exceed 4096 bytes", "§5.6 step 5: 4,097 bytes"),
     ] as [(String, String, String?, String)])
     func checkPairRefusesWhatSection5_6Refuses(name: String, value: String, detail: String?, source: String) {
         do {
