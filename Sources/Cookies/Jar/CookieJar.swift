@@ -54,10 +54,17 @@ public final class CookieJar: Sendable {
     private func withStore<R: Sendable>(
         sharing shared: (borrowing CookieStore) throws(StoreChangeNeeded) -> R, else exclusive: (inout CookieStore) -> R
     ) -> R {
+        withSharedStore(shared) ?? withStore(exclusive)
+    }
+
+    /// Runs `shared` on the store with the lock shared with other lookups; nil when it would change the
+    /// store (`StoreChangeNeeded`).
+    @inline(__always)
+    private func withSharedStore<R: Sendable>(_ shared: (borrowing CookieStore) throws(StoreChangeNeeded) -> R) -> R? {
         do {
             return try store.withSharedLock(shared)
         } catch {
-            return withStore(exclusive)
+            return nil
         }
     }
 
@@ -273,11 +280,7 @@ public final class CookieJar: Sendable {
     /// the one the lookup holding the lock alone makes.
     @_spi(Fuzzing) public func sharedLookupHeader(for url: CookieURL, context: CookieRequestContext = .firstParty) -> String?? {
         let now = clock.now()
-        do {
-            return .some(try store.withSharedLock { store throws(StoreChangeNeeded) in try store.cookieHeaderWithoutChanges(for: url, context: context, now: now) })
-        } catch {
-            return nil
-        }
+        return withSharedStore { store throws(StoreChangeNeeded) in try store.cookieHeaderWithoutChanges(for: url, context: context, now: now) }
     }
 
     /// What breaks the store's internal bookkeeping (site slots, interned strings, counts), or nil: what
