@@ -230,8 +230,10 @@ public final class CookieStoreSync: Sendable {
         // Recorded before the write: the jar's change event for it is then an echo. A cookie the jar
         // refuses changes nothing, and its record entry is put back.
         for step in steps where step.target == .jar {
-            let recordBefore = record.withLock { $0[step.identity] }
-            remember([step])
+            let recordBefore = record.withLock { record in
+                defer { record[step.identity] = step.recordAfter }
+                return record[step.identity]
+            }
             if let cookie = step.cookie {
                 if jar.insert(cookie).rejection == nil {
                     report.copiedToJar.append(cookie)
