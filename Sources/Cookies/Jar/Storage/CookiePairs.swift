@@ -142,13 +142,8 @@ struct CookiePairs: Sendable {
             && (name.isEmpty || memoryEqual(bytes.baseAddress! + Int(entry.pairStart), name.baseAddress!, name.count))
     }
 
-    /// The name and value of `entry`'s cookie as Strings (its bytes are well-formed UTF-8: they came
-    /// from Strings, or were checked when read from a file).
-    func nameAndValue(of entry: StoredCookie) -> (name: String, value: String) {
-        withBytes { CookiePairs.nameAndValue(of: entry, in: $0) }
-    }
-
-    /// `nameAndValue(of:)` in `bytes` (the buffer, from `withBytes`).
+    /// The name and value of `entry`'s cookie as Strings, from `bytes` (the buffer, from `withBytes`; its
+    /// bytes are well-formed UTF-8: they came from Strings, or were checked when read from a file).
     static func nameAndValue(of entry: StoredCookie, in bytes: UnsafeBufferPointer<UInt8>) -> (name: String, value: String) {
         let isASCII = entry.flags.contains(.asciiPair)
         return (String(wellFormedUTF8: CookiePairs.name(of: entry, in: bytes), isASCII: isASCII),

@@ -149,17 +149,17 @@ struct SiteCookies: Sendable {
         } && CookiePath.matches(requestPath: path, cookiePath: paths[existing.path])
     }
 
-    /// The length of the path of `entry`.
+    /// Where `entry` goes in send order.
     @inline(__always)
-    private func pathLength(_ entry: StoredCookie) -> Int { paths.byteCount(of: entry.path) }
+    private func sendOrder(of entry: StoredCookie) -> SendOrder {
+        SendOrder(pathLength: paths.byteCount(of: entry.path), creation: entry.creation)
+    }
 
-    /// §5.8.3 step 4: `first` is sent before `second` when its path is longer, or as long and it was
-    /// created no later.
+    /// True when `first` may be sent before `second` (§5.8.3 step 4): its path is longer, or as long and
+    /// it was created no later.
     @inline(__always)
     private func precedesInSendOrder(_ first: StoredCookie, _ second: StoredCookie) -> Bool {
-        let firstLength = pathLength(first)
-        let secondLength = pathLength(second)
-        return firstLength > secondLength || (firstLength == secondLength && first.creation <= second.creation)
+        sendOrder(of: first) <= sendOrder(of: second)
     }
 
     // MARK: Changing
@@ -289,9 +289,9 @@ struct SiteCookies: Sendable {
         }
         cookiesOfHosts.invalidate()
         // Sort keys worked out once per cookie, in a strict order (`precedesInSendOrder` admits equal
-        // creation times both ways): longer paths first, then earlier creation, then file order.
-        var order = entries.indices.map { (length: pathLength(entries[$0]), creation: entries[$0].creation, index: $0) }
-        order.sort { ($1.length, $0.creation, $0.index) < ($0.length, $1.creation, $1.index) }
+        // keys both ways): send order, then file order.
+        var order = entries.indices.map { (key: sendOrder(of: entries[$0]), index: $0) }
+        order.sort { ($0.key, $0.index) < ($1.key, $1.index) }
         // The cookie at `order[position].index` moves to `position`: each cycle of the permutation is
         // walked with swaps (entries are plain data; their pairs stay where they are).
         for start in order.indices where order[start].index != start {

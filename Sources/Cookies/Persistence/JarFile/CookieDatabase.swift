@@ -198,8 +198,8 @@ final class CookieDatabase {
         case (.delete, .upsert): return true
         case (.upsert, .delete), (.delete, .delete): return false
         case (.upsert(let first), .upsert(let second)):
-            let (firstLength, secondLength) = (first.path.utf8.count, second.path.utf8.count)
-            return firstLength != secondLength ? firstLength > secondLength : first.creation < second.creation
+            return SendOrder(pathLength: first.path.utf8.count, creation: first.creation)
+                < SendOrder(pathLength: second.path.utf8.count, creation: second.creation)
         }
     }
 
