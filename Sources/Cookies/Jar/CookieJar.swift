@@ -203,7 +203,10 @@ public final class CookieJar: Sendable {
                 return sent.map { tables.cookie(at: Int($0)) }
             }
         } else: { store in
-            store.retrieve(for: url, context: context, now: now) { site, sent in sent.map { site.cookie(at: Int($0)) } }
+            store.retrieve(for: url, context: context, now: now) { site, sent in
+                let tables = site.tables
+                return sent.map { tables.cookie(at: Int($0)) }
+            }
         } ?? []
     }
 
