@@ -8,21 +8,81 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     /// canonical as written (no String is made), else `scheme://host` and the path rebuilt in canonical
     /// form. One text, so a URL holds one reference: copying or dropping it retains or releases once.
     private let text: String
-    /// The scheme is `text[..<schemeEnd]`, the host `text[hostStart..<hostEnd]`, the path
-    /// `text[pathStart..<pathEnd]`, "/" when empty.
-    private let schemeEnd: UInt32
-    private let hostStart: UInt32
-    private let hostEnd: UInt32
-    private let pathStart: UInt32
-    private let pathEnd: UInt32
+    /// Where the parts are in the text, and what they are.
+    private let layout: Layout
+
     /// The explicit port, if the URL names one.
-    public let port: Int?
+    @inline(__always)
+    public var port: Int? { layout.port }
     /// What the host names.
-    let hostKind: CanonicalHost.Kind
+    @inline(__always)
+    var hostKind: CanonicalHost.Kind { layout.hostKind }
 
     /// True for an IPv4 or IPv6 host (`CanonicalHost.isIPAddress`, read without making the host).
     var hostIsIPAddress: Bool { hostKind != .domain }
-    private let schemeKind: SchemeKind
+    @inline(__always)
+    private var schemeKind: SchemeKind { layout.schemeKind }
+
+    /// The scheme is `text[..<schemeEnd]`, the host `text[schemeEnd + 3..<hostEnd]` (after "://"), the
+    /// path `text[pathStart..<pathEnd]` ("/" when empty), with the kinds of scheme and host and the port,
+    /// in 16 bytes.
+    ///
+    /// Why 16: with the text's two words a URL is then four, which Swift passes and returns in registers.
+    /// A larger struct is returned through memory, and an optional one (`CookieURL(_:)`'s result) is
+    /// destroyed through its type's value witnesses, some 70 instructions at every caller. So the kinds
+    /// ride in the top bits of the scheme's and the host's end (which leaves their texts 512 MiB and
+    /// 1 GiB), and the path's start is told as its distance from the host's end, the port's colon and at
+    /// most five digits between them.
+    private struct Layout: Sendable {
+        /// The scheme's end, its kind in the top three bits.
+        private let schemeEndAndKind: UInt32
+        /// The host's end, its kind in the top two bits.
+        private let hostEndAndKind: UInt32
+        /// The port plus one (0: none) in the low 17 bits, the path's start minus the host's end above.
+        private let portAndGap: UInt32
+        let pathEnd: UInt32
+
+        /// The largest scheme end and host end the bits leave.
+        static let maxSchemeEnd = 1 << 29 - 1
+        static let maxHostEnd = 1 << 30 - 1
+
+        /// Nil when the scheme or host ends beyond what the bits hold, the path starts more than six bytes
+        /// after the host (a colon and five digits), or the text is 4 GiB or more.
+        init?(schemeEnd: Int, schemeKind: SchemeKind, hostEnd: Int, hostKind: CanonicalHost.Kind, port: Int?, path: Range<Int>) {
+            let gap = path.lowerBound - hostEnd
+            guard schemeEnd <= Layout.maxSchemeEnd, hostEnd <= Layout.maxHostEnd, (0...6).contains(gap),
+                path.upperBound <= Int(UInt32.max), (port ?? 0) >= 0, (port ?? 0) <= 65535
+            else { return nil }
+            schemeEndAndKind = UInt32(schemeEnd) | UInt32(schemeKind.rawValue) << 29
+            let hostCode: UInt32 = switch hostKind {
+            case .domain: 0
+            case .ipv4: 1
+            case .ipv6: 2
+            }
+            hostEndAndKind = UInt32(hostEnd) | hostCode << 30
+            portAndGap = UInt32(port.map { $0 + 1 } ?? 0) | UInt32(gap) << 17
+            pathEnd = UInt32(path.upperBound)
+        }
+
+        @inline(__always)
+        var schemeEnd: Int { Int(schemeEndAndKind & 0x1FFF_FFFF) }
+        @inline(__always)
+        var schemeKind: SchemeKind { SchemeKind(rawValue: UInt8(schemeEndAndKind >> 29)).unsafelyUnwrapped }
+        @inline(__always)
+        var hostEnd: Int { Int(hostEndAndKind & 0x3FFF_FFFF) }
+        @inline(__always)
+        var hostKind: CanonicalHost.Kind {
+            switch hostEndAndKind >> 30 {
+            case 0: .domain
+            case 1: .ipv4
+            default: .ipv6
+            }
+        }
+        @inline(__always)
+        var port: Int? { portAndGap & 0x1_FFFF == 0 ? nil : Int(portAndGap & 0x1_FFFF) - 1 }
+        @inline(__always)
+        var pathStart: Int { hostEnd + Int(portAndGap >> 17) }
+    }
 
     /// The schemes the jar tells apart.
     private enum SchemeKind: UInt8 {
@@ -53,13 +113,13 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         case .https: "https"
         case .ws: "ws"
         case .wss: "wss"
-        case .other: withTextBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[..<Int(schemeEnd)]), as: UTF8.self) }
+        case .other: withTextBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[..<layout.schemeEnd]), as: UTF8.self) }
         }
     }
 
     /// The canonical host, read out of the text.
     public var host: CanonicalHost {
-        CanonicalHost(text: text, start: Int(hostStart), end: Int(hostEnd), kind: hostKind)
+        CanonicalHost(text: text, start: layout.schemeEnd + 3, end: layout.hostEnd, kind: hostKind)
     }
 
     /// The path, starting with `/`.
@@ -85,7 +145,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     /// Calls `body` with the UTF-8 bytes of the host's name and of the path, both read from the text.
     @inline(__always)
     func withHostAndPathBytes<R>(_ body: (_ host: UnsafeBufferPointer<UInt8>, _ path: UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let (hostStart, hostEnd, pathStart, pathEnd) = (Int(hostStart), Int(hostEnd), Int(pathStart), Int(pathEnd))
+        let (hostStart, hostEnd, pathStart, pathEnd) = (layout.schemeEnd + 3, layout.hostEnd, layout.pathStart, Int(layout.pathEnd))
         return withTextBytes { text in
             body(
                 UnsafeBufferPointer(rebasing: text[hostStart..<hostEnd]),
@@ -95,7 +155,8 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Parses `string`; nil when it is not an absolute URL with a host, or its text is 4 GiB or more.
+    /// Parses `string`; nil when it is not an absolute URL with a host, or is too long for `Layout` (its
+    /// scheme ending past 512 MiB, its host past 1 GiB, its text past 4 GiB).
     public init?(_ string: String) {
         // A bridged string is made native once, not transcoded on every read of a part.
         var string = string
@@ -104,7 +165,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         if parts.isCanonical {
             self.init(
                 text: string, schemeEnd: parts.scheme.upperBound, schemeKind: parts.schemeKind, host: parts.host,
-                hostKind: .domain, port: parts.port, path: parts.path ?? parts.host.upperBound..<parts.host.upperBound)
+                hostKind: .domain, port: parts.port, path: parts.path)
             return
         }
         // The scheme lower-cased and the host canonicalised (IDNA, IP addresses) make a text of their own.
@@ -114,34 +175,34 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
                 return parts.scheme.count
             },
             String(decoding: UnsafeBufferPointer(rebasing: bytes[parts.host]), as: UTF8.self),
-            parts.path.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } ?? "/")
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[parts.path]), as: UTF8.self))
         }
         guard let host = CanonicalHost(canonicalising: hostText) else { return nil }
         self.init(canonicalScheme: scheme, host: host, port: parts.port, path: path)
     }
 
-    /// A URL from parts already in canonical form; nil when its text would be 4 GiB or more.
+    /// A URL from parts already in canonical form, the host right after the scheme's "://"; nil when its
+    /// text would be too long for `Layout`.
     private init?(
         text: String, schemeEnd: Int, schemeKind: SchemeKind, host: Range<Int>, hostKind: CanonicalHost.Kind, port: Int?,
         path: Range<Int>
     ) {
-        guard text.utf8.count <= Int(UInt32.max) else { return nil }
+        guard host.lowerBound == schemeEnd + 3,
+            let layout = Layout(
+                schemeEnd: schemeEnd, schemeKind: schemeKind, hostEnd: host.upperBound, hostKind: hostKind, port: port, path: path)
+        else { return nil }
         self.text = text
-        self.schemeEnd = UInt32(schemeEnd)
-        (hostStart, hostEnd) = (UInt32(host.lowerBound), UInt32(host.upperBound))
-        (pathStart, pathEnd) = (UInt32(path.lowerBound), UInt32(path.upperBound))
-        self.port = port
-        self.hostKind = hostKind
-        self.schemeKind = schemeKind
+        self.layout = layout
     }
 
     /// Splits the bytes of an absolute URL into the offsets of the scheme, of the host text and of the
-    /// path (nil when empty), the scheme's kind and the explicit port; `isCanonical` when the scheme is
+    /// path (empty when there is none: it then starts where the authority ends), the scheme's kind and the
+    /// explicit port; `isCanonical` when the scheme is
     /// lower-case and the authority holds no user information and no brackets, only a domain name canonical
     /// as written and at most the port's colon. Nil when it is no such URL. One pass over the bytes.
     private static func parts(
         of bytes: UnsafeBufferPointer<UInt8>
-    ) -> (scheme: Range<Int>, schemeKind: SchemeKind, host: Range<Int>, port: Int?, path: Range<Int>?, isCanonical: Bool)? {
+    ) -> (scheme: Range<Int>, schemeKind: SchemeKind, host: Range<Int>, port: Int?, path: Range<Int>, isCanonical: Bool)? {
         let count = bytes.count
         guard count > 0 else { return nil }
         let base = UnsafeRawPointer(bytes.baseAddress!)
@@ -219,17 +280,17 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         let host = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
         let isCanonical = !hasOtherByte && lastAt < 0 && lastClose < 0 && colons <= 1 && !host.isEmpty
             && !CanonicalHost.lastLabelStartsWithDigit(host) && !bytes[..<colon].contains { $0 &- UInt8(ascii: "A") < 26 }
-        return (0..<colon, schemeKind, hostStart..<hostEnd, port, pathEnd == authorityEnd ? nil : authorityEnd..<pathEnd, isCanonical)
+        return (0..<colon, schemeKind, hostStart..<hostEnd, port, authorityEnd..<pathEnd, isCanonical)
     }
 
-    /// A URL from parts already in canonical form (the scheme is lower-cased). Traps when its text would
-    /// be 4 GiB or more.
+    /// A URL from parts already in canonical form (the scheme is lower-cased). Traps when the port is not
+    /// 0-65535 or the URL is too long for `Layout` (its scheme ending past 512 MiB, its host past 1 GiB).
     public init(scheme: String, host: CanonicalHost, port: Int? = nil, path: String = "/") {
         self.init(canonicalScheme: scheme.lowercased(), host: host, port: port, path: path)!
     }
 
-    /// The URL whose text is `scheme://host` and the path ("/" for an empty one); nil when that text
-    /// would be 4 GiB or more.
+    /// The URL whose text is `scheme://host` and the path ("/" for an empty one); nil when the port is not
+    /// 0-65535 or that text is too long for `Layout`.
     private init?(canonicalScheme scheme: String, host: CanonicalHost, port: Int?, path: String) {
         let text = scheme + "://" + host.name + (path.isEmpty ? "/" : path)
         let schemeEnd = scheme.utf8.count
@@ -244,8 +305,8 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         lhs.schemeKind == rhs.schemeKind && lhs.hostKind == rhs.hostKind && lhs.port == rhs.port
             && lhs.withTextBytes { left in
                 rhs.withTextBytes { right in
-                    left[..<Int(lhs.schemeEnd)].elementsEqual(right[..<Int(rhs.schemeEnd)])
-                        && left[Int(lhs.hostStart)..<Int(lhs.hostEnd)].elementsEqual(right[Int(rhs.hostStart)..<Int(rhs.hostEnd)])
+                    left[..<lhs.layout.schemeEnd].elementsEqual(right[..<rhs.layout.schemeEnd])
+                        && left[lhs.layout.schemeEnd + 3..<lhs.layout.hostEnd].elementsEqual(right[rhs.layout.schemeEnd + 3..<rhs.layout.hostEnd])
                 }
             }
             && lhs.withPathBytes { left in rhs.withPathBytes { right in left.elementsEqual(right) } }

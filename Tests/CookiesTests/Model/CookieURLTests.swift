@@ -22,6 +22,13 @@ struct CookieURLTests {
         ("WSS://h.test/", "wss", "h.test", nil, "/"),
         ("httpx://h.test/", "httpx", "h.test", nil, "/"),
         ("http+unix://h.test/", "http+unix", "h.test", nil, "/"),
+        // Canonical as written, read in place: the path starts after the port's colon and digits, or at the
+        // authority's end when there is none (an empty port is none, WHATWG URL port state).
+        ("http://h.test:/a", "http", "h.test", nil, "/a"),
+        ("http://h.test:8080", "http", "h.test", 8080, "/"),
+        ("http://h.test:65535?q", "http", "h.test", 65535, "/"),
+        ("http://h.test:0/x", "http", "h.test", 0, "/x"),
+        ("http://h.test:00080/x", "http", "h.test", 80, "/x"),
     ] as [(String, String, String, Int?, String)])
     func parses(text: String, scheme: String, host: String, port: Int?, path: String) throws {
         let parsed = try #require(CookieURL(text))
@@ -29,6 +36,24 @@ struct CookieURLTests {
         #expect(parsed.host.name == host)
         #expect(parsed.port == port)
         #expect(parsed.path == path)
+    }
+
+    /// A URL is four words (its text and `Layout`): the most Swift returns in registers, so that dropping
+    /// an optional one (`CookieURL(_:)`'s result) costs a release, not a call through value witnesses.
+    @Test func urlIsFourWords() {
+        #expect(MemoryLayout<CookieURL>.size == 32)
+        #expect(MemoryLayout<CookieURL?>.size == 32)
+    }
+
+    /// A URL made from parts holds a port of 0-65535, as a parsed one does (RFC 3986 §3.2.3, WHATWG URL
+    /// port state); another traps.
+    @Test func builtURLsTakePortsOfSixteenBits() async {
+        #expect(CookieURL(scheme: "http", host: CanonicalHost("h.test")!, port: 65535).port == 65535)
+        #expect(CookieURL(scheme: "http", host: CanonicalHost("h.test")!, port: 0).origin == "http://h.test:0")
+        #expect(CookieURL("http://h.test:65536/") == nil)
+        await #expect(processExitsWith: .failure) {
+            _ = CookieURL(scheme: "http", host: CanonicalHost("h.test")!, port: 65536)
+        }
     }
 
     /// Every ASCII byte inside, before and after a label of a URL's host, and at each position of a
