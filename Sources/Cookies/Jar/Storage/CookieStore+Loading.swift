@@ -1,10 +1,10 @@
 // Loading a jar file into the storage: rows arrive in any order and go straight into their sites' tables
-// (no `Cookie` per row), each site sorted into send order once at the end.
+// (no `Cookie` per row), each site sorted into send order and placed in the store's orders once at the end.
 
 extension CookieStore {
     /// Fills an empty store with the cookies of a jar file as they are read, one at a time in any order:
     /// each goes straight into its site's tables (`SiteCookies.append(_:)`), and each site is sorted
-    /// into send order once after the last (`restoreSendOrder()`). The cookies' identities must be
+    /// into send order and placed in the store's orders once after the last (`finishLoading()`). The cookies' identities must be
     /// distinct (a jar file's unique key); expired ones are skipped, and so is one the jar cannot hold
     /// (`LoadedCookie.rejection`: readers check it first). Limits are enforced later, by the
     /// jar that takes the store (`enforceLimitsAfterLoading(now:)`), so that its observers see the
@@ -23,7 +23,7 @@ extension CookieStore {
             guard !cookie.isExpired(at: now), cookie.rejection == nil else { return }
             store.noteCreation(cookie.creation)
             let slot = siteSlots.value(ofDomain: cookie.domain) ?? addSite(ofDomain: cookie.domain, to: &store)
-            store.withSite(at: slot) { $0.append(cookie) }
+            store.appendLoaded(cookie, toSiteAt: slot)
         }
 
         /// The slot of the site of a domain met for the first time (the site is created when new).
@@ -34,11 +34,13 @@ extension CookieStore {
         }
     }
 
-    /// Puts every site in send order (§5.8.3 step 4) after a `Loader` appended the last cookie.
-    mutating func restoreSendOrder() {
+    /// Puts every site in send order (§5.8.3 step 4), and in the store's expiry and eviction orders,
+    /// after a `Loader` appended the last cookie.
+    mutating func finishLoading() {
         withSites { sites in
             for index in sites.indices { sites[index].restoreSendOrder() }
         }
+        placeSitesInOrder()
     }
 
     /// Enforces the limits on a store just filled by a `Loader`: each site over its limit (in the order

@@ -318,6 +318,24 @@ struct CookieStore: Sendable, CookieStoreQueries {
         return result
     }
 
+    /// Appends a cookie read from a file to the site at `slot` (`Loader`), without placing the site in
+    /// `expiryOrder` and `evictionOrder`: `finishLoading()` places each site once, after its last cookie,
+    /// where placing it at every cookie would visit the heaps' memory once a cookie.
+    mutating func appendLoaded(_ cookie: LoadedCookie, toSiteAt slot: Int) {
+        sites[slot].append(cookie)
+        count += 1
+    }
+
+    /// Places every site in `expiryOrder` and `evictionOrder` by its bounds (after `appendLoaded`).
+    mutating func placeSitesInOrder() {
+        sites.withUnsafeBufferPointer { sites in
+            for slot in sites.indices {
+                expiryOrder.set(sites[slot].earliestExpiry, forSlot: slot) { sites[$0].key }
+                evictionOrder.set(sites[slot].evictionFloor, forSlot: slot) { sites[$0].key }
+            }
+        }
+    }
+
     /// Keeps the site at `slot` in its place in `evictionOrder` after retrieval updated last-access
     /// times (which lowers its floor only when the clock went back).
     @inline(__always)

@@ -50,7 +50,7 @@ final class CookieDatabase {
         let rowsRead = try readCookies(
             connection, path: path, now: now, includingSessionCookies: options.persistsSessionCookies
         ) { loader.append($0, to: &store) }
-        store.restoreSendOrder()
+        store.finishLoading()
         let database = try CookieDatabase(path: path, connection: connection, options: options, now: now, rowsRead: rowsRead)
         connection.setCheckpointsOnClose(true)
         return (database, store)

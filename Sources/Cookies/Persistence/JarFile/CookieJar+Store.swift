@@ -25,7 +25,7 @@ extension CookieJar {
             }
             LoadedCookie.withLoaded(cookie) { loader.append($0, to: &contents) }
         }
-        contents.restoreSendOrder()
+        contents.finishLoading()
         let persistence = CookieJarPersistence(store: store, options: options, now: now)
         self.init(store: contents, clock: clock, persistence: persistence)
         persistence.attach(to: self, purging: purged)

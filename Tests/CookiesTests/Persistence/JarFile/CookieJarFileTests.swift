@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Cookies
+@_spi(Fuzzing) @testable import Cookies
 
 /// The persistent jar: what a relaunch finds, how changes reach the file (issue 4, "The store").
 @Suite struct CookieJarFileTests {
@@ -106,6 +106,7 @@ import Testing
 
         let loaded = try openTestJar(path)
         #expect(loaded.count == 25)
+        #expect(loaded.storeStructureViolation() == nil, "each site in send order and in the store's orders")
         #expect(loaded.allCookies() == received.allCookies())
         for site in ["example.com", "example.org"] {
             #expect(loaded.cookies(forSite: site) == received.cookies(forSite: site))
