@@ -4,11 +4,11 @@
 extension CookieStore {
     /// Fills an empty store with the cookies of a jar file as they are read, one at a time in any order:
     /// each goes straight into its site's tables (`SiteCookies.append(_:)`), and each site is sorted
-    /// into send order and placed in the store's orders once after the last (`finishLoading()`). The cookies' identities must be
-    /// distinct (a jar file's unique key); expired ones are skipped, and so is one the jar cannot hold
-    /// (`LoadedCookie.rejection`: readers check it first). Limits are enforced later, by the
-    /// jar that takes the store (`enforceLimitsAfterLoading(now:)`), so that its observers see the
-    /// evictions.
+    /// into send order and placed in the store's orders once after the last (`finishLoading()`). The
+    /// cookies' identities must be distinct (a jar file's unique key); expired ones are skipped, and so
+    /// is one the jar cannot hold (`LoadedCookie.rejection`: readers check it first). Limits are enforced
+    /// later, by the jar that takes the store (`enforceLimitsAfterLoading(now:)`), so that its observers
+    /// see the evictions.
     struct Loader {
         private let now: CookieTime
         /// The site slot of each cookie domain met so far, by the bytes the file gave.
