@@ -310,12 +310,18 @@ struct CookieStore: Sendable, CookieStoreQueries {
         if after == 0 {
             removeSite(at: slot)
         } else {
-            sites.withUnsafeBufferPointer { sites in
-                expiryOrder.set(sites[slot].earliestExpiry, forSlot: slot) { sites[$0].key }
-                evictionOrder.set(sites[slot].evictionFloor, forSlot: slot) { sites[$0].key }
-            }
+            placeInOrders(siteAt: slot)
         }
         return result
+    }
+
+    /// Gives the site at `slot` its place in `expiryOrder` and `evictionOrder` by its bounds.
+    @inline(__always)
+    private mutating func placeInOrders(siteAt slot: Int) {
+        sites.withUnsafeBufferPointer { sites in
+            expiryOrder.set(sites[slot].earliestExpiry, forSlot: slot) { sites[$0].key }
+            evictionOrder.set(sites[slot].evictionFloor, forSlot: slot) { sites[$0].key }
+        }
     }
 
     /// Appends a cookie read from a file to the site at `slot` (`Loader`), without placing the site in
@@ -328,12 +334,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
 
     /// Places every site in `expiryOrder` and `evictionOrder` by its bounds (after `appendLoaded`).
     mutating func placeSitesInOrder() {
-        sites.withUnsafeBufferPointer { sites in
-            for slot in sites.indices {
-                expiryOrder.set(sites[slot].earliestExpiry, forSlot: slot) { sites[$0].key }
-                evictionOrder.set(sites[slot].evictionFloor, forSlot: slot) { sites[$0].key }
-            }
-        }
+        for slot in sites.indices { placeInOrders(siteAt: slot) }
     }
 
     /// Keeps the site at `slot` in its place in `evictionOrder` after retrieval updated last-access
