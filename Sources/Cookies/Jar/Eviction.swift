@@ -76,7 +76,7 @@ extension CookieStore {
         }
         for site in visitedSites { siteVisits[site.slot] = 0 }
         // Each visited site loses its chosen cookies, if any, and goes back to its exact place in
-        // `evictionOrder` (`withSite` puts it there), or goes when it loses them all. The last slots
+        // `evictionOrder` (`placeInOrders`), or goes when it loses them all. The last slots
         // first: a site that goes gives its slot to the last site, which is then one done already.
         let recordsChanges = self.recordsChanges
         let recordsEvictions = recordsChanges || evictions != nil
@@ -93,6 +93,9 @@ extension CookieStore {
                     site.recomputeEvictionFloor()
                     return evicted
                 }
+                // The choice above moved the site in `evictionOrder` or took it out, where `withSite` puts
+                // back only a site whose bounds changed.
+                placeInOrders(siteAt: site.slot)
             }
             if recordsEvictions { removals.append((key, evicted, site.chosen)) }
         }

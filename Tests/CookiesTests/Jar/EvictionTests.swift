@@ -100,6 +100,25 @@ struct EvictionTests {
         #expect(jar.count <= 40)
     }
 
+    /// A site enters the store's expiry and eviction orders with its first cookie, even one that leaves
+    /// both of the site's bounds where an empty site's are (a Secure session cookie last accessed at the
+    /// end of time, as an app may insert one): a site that had cookies moves in the orders only when a
+    /// bound changes. Such a site is then evicted like any other.
+    @Test func aSiteWhoseFirstCookieLeavesItsBoundsEntersTheOrders() {
+        let (jar, clock) = makeTestJar(limits: CookieLimits(maxCookies: 3, purgeCount: 1))
+        let endOfTime = CookieTime(microsecondsSinceEpoch: .max)
+        jar.insert(Cookie(name: "late", value: "1", domain: "late.test", creation: clock.now(), lastAccess: endOfTime, isSecure: true))
+        #expect(jar.storeStructureViolation() == nil)
+        for index in 0..<3 {
+            clock.advance(seconds: 1)
+            jar.setCookie("c=1; Secure", from: url("https://s\(index).test/"))
+            #expect(jar.storeStructureViolation() == nil, "receipt \(index)")
+        }
+        // The fourth cookie brings the jar to 3 - 1: the two least recently accessed Secure cookies go,
+        // and the one accessed last of all stays.
+        #expect(jar.allCookies().map(\.domain) == ["late.test", "s2.test"])
+    }
+
     @Test func hostileServerCannotGrowTheJar() {
         let (jar, _) = makeTestJar()
         for index in 0..<2_000 {

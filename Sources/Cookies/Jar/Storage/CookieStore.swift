@@ -304,12 +304,17 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// place in `expiryOrder` and `evictionOrder` follows its bounds.
     mutating func withSite<R>(at slot: Int, _ body: (inout SiteCookies) -> R) -> R {
         let before = sites[slot].count
+        let (expiryBefore, floorBefore) = (sites[slot].earliestExpiry, sites[slot].evictionFloor)
         let result = body(&sites[slot])
         let after = sites[slot].count
         count += after - before
         if after == 0 {
             removeSite(at: slot)
-        } else {
+        } else if before == 0 || sites[slot].earliestExpiry != expiryBefore || sites[slot].evictionFloor != floorBefore {
+            // A site that had cookies is in both orders at its bounds already, and moves only when a bound
+            // changed, which most changes (a cookie that expires or was accessed after the site's first)
+            // do not: the orders' memory is then left unread. A site given its first cookie enters them,
+            // whatever its bounds.
             placeInOrders(siteAt: slot)
         }
         return result
@@ -317,7 +322,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
 
     /// Gives the site at `slot` its place in `expiryOrder` and `evictionOrder` by its bounds.
     @inline(__always)
-    private mutating func placeInOrders(siteAt slot: Int) {
+    mutating func placeInOrders(siteAt slot: Int) {
         sites.withUnsafeBufferPointer { sites in
             expiryOrder.set(sites[slot].earliestExpiry, forSlot: slot) { sites[$0].key }
             evictionOrder.set(sites[slot].evictionFloor, forSlot: slot) { sites[$0].key }
@@ -337,11 +342,15 @@ struct CookieStore: Sendable, CookieStoreQueries {
         for slot in sites.indices { placeInOrders(siteAt: slot) }
     }
 
-    /// Keeps the site at `slot` in its place in `evictionOrder` after retrieval updated last-access
-    /// times (which lowers its floor only when the clock went back).
+    /// Keeps the site at `slot`, whose eviction floor was `floorBefore`, in its place in `evictionOrder`
+    /// after retrieval updated last-access times (which lowers its floor only when the clock went back):
+    /// the order is read only then.
     @inline(__always)
-    mutating func noteAccess(ofSiteAt slot: Int) {
-        sites.withUnsafeBufferPointer { sites in evictionOrder.set(sites[slot].evictionFloor, forSlot: slot) { sites[$0].key } }
+    mutating func noteAccess(ofSiteAt slot: Int, floorBefore: EvictionRank) {
+        sites.withUnsafeBufferPointer { sites in
+            guard sites[slot].evictionFloor != floorBefore else { return }
+            evictionOrder.set(sites[slot].evictionFloor, forSlot: slot) { sites[$0].key }
+        }
     }
 
     /// Removes the site at `slot` with its cookies, which it returns when `returningItsCookies`; the last
