@@ -7,18 +7,46 @@
 /// What it holds is dropped whenever cookies come, go or move (`invalidate()`); at most `hostLimit` hosts
 /// are kept, all dropped when one more comes.
 struct CookiesOfHosts: Sendable {
-    /// A host's bytes in `hostBytes` and its cookies' indices in `indices`.
+    /// A host: its `HostWords`, where its bytes are in `hostBytes` and its cookies' indices in `indices`.
+    /// A lookup that finds a host of at most 24 bytes (most hosts) reads this record alone, its bytes
+    /// being told by the words.
     private struct Host: Sendable {
+        var words: HostWords
         var bytesStart: UInt32
-        var byteCount: UInt32
         var indicesStart: UInt32
         var indicesEnd: UInt32
     }
 
+    /// A host's length and its first, second and last eight bytes (those it has, zero above; the last
+    /// eight only past sixteen bytes): equal words are equal hosts up to 24 bytes, beyond which the bytes
+    /// between the second and the last eight decide.
+    private struct HostWords: Sendable, Equatable {
+        var first: UInt64
+        var second: UInt64
+        var last: UInt64
+        /// 32 bits, as the offsets beside it in `Host` (a URL's host is shorter than 1 GiB, `CookieURL`).
+        var count: UInt32
+
+        @inline(__always)
+        init(_ host: UnsafeBufferPointer<UInt8>) {
+            let count = host.count
+            self.count = UInt32(truncatingIfNeeded: count)
+            first = host.word(from: 0, count: min(8, count))
+            second = count > 8 ? host.word(from: 8, count: min(8, count - 8)) : 0
+            last = count > 16 ? host.word(from: count - 8, count: 8) : 0
+        }
+
+        /// How many bytes of the host the words do not tell.
+        var untoldCount: Int { max(0, Int(count) - 24) }
+
+        /// Hosts of one site share their end: the first bytes and the length tell most apart.
+        var hash: UInt64 {
+            first ^ (second &<< 29 | second &>> 35) ^ (last &<< 17 | last &>> 47) ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        }
+    }
+
     private var hosts: [Host] = []
-    /// The `summary(of:)` of each host, in the order of `hosts`.
-    private var summaries: [UInt64] = []
-    /// A hash table of the hosts by summary (open addressing, twice as many buckets as hosts may be
+    /// A hash table of the hosts by their words (open addressing, twice as many buckets as hosts may be
     /// kept): each bucket holds a position in `hosts` plus one, 0 when empty. Made at the first host.
     private var buckets: [UInt8] = []
     private var hostBytes: [UInt8] = []
@@ -36,45 +64,34 @@ struct CookiesOfHosts: Sendable {
     mutating func invalidate() {
         guard !hosts.isEmpty else { return }
         hosts.removeAll(keepingCapacity: true)
-        summaries.removeAll(keepingCapacity: true)
         buckets.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         hostBytes.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
     }
 
-    /// A host's length and first and last eight bytes in one word: hosts of one site share their end, so
-    /// the first bytes and the length tell most apart, and a lookup compares one word per host kept.
+    /// The first bucket to probe for a host of words `words` (the top bits of their hash, mixed).
     @inline(__always)
-    private static func summary(of host: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let count = host.count
-        let first = host.word(from: 0, count: min(8, count))
-        let last = count > 8 ? host.word(from: count - 8, count: 8) : 0
-        return first ^ (last &<< 17 | last &>> 47) ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-    }
-
-    /// The first bucket to probe for a host of summary `summary` (its top bits, mixed).
-    @inline(__always)
-    private static func firstBucket(of summary: UInt64) -> Int {
-        Int(truncatingIfNeeded: (summary &* 0x9E37_79B9_7F4A_7C15) &>> 57) & (bucketCount - 1)
+    private static func firstBucket(of words: HostWords) -> Int {
+        Int(truncatingIfNeeded: (words.hash &* 0x9E37_79B9_7F4A_7C15) &>> 57) & (bucketCount - 1)
     }
 
     /// The position in `hosts` of `host` (its bytes), if kept.
     @inline(__always)
     private func position(of host: UnsafeBufferPointer<UInt8>) -> Int? {
         guard !buckets.isEmpty else { return nil }
-        let summary = CookiesOfHosts.summary(of: host)
+        let words = HostWords(host)
         return buckets.withUnsafeBufferPointer { buckets in
-            var bucket = CookiesOfHosts.firstBucket(of: summary)
+            var bucket = CookiesOfHosts.firstBucket(of: words)
             while buckets[bucket] != 0 {
                 let position = Int(buckets[bucket]) - 1
-                if summaries[position] == summary {
-                    let kept = hosts[position]
-                    if Int(kept.byteCount) == host.count,
-                        host.isEmpty
-                            || hostBytes.withUnsafeBufferPointer({ memoryEqual($0.baseAddress! + Int(kept.bytesStart), host.baseAddress!, host.count) })
-                    {
-                        return position
-                    }
+                let kept = hosts[position]
+                if kept.words == words,
+                    words.untoldCount == 0
+                        || hostBytes.withUnsafeBufferPointer({
+                            memoryEqual($0.baseAddress! + Int(kept.bytesStart) + 16, host.baseAddress! + 16, words.untoldCount)
+                        })
+                {
+                    return position
                 }
                 bucket = (bucket + 1) & (CookiesOfHosts.bucketCount - 1)
             }
@@ -103,15 +120,14 @@ struct CookiesOfHosts: Sendable {
         if hosts.count >= CookiesOfHosts.hostLimit { invalidate() }
         let indicesStart = UInt32(truncatingIfNeeded: indices.count)
         body { indices.append(UInt32(truncatingIfNeeded: $0)) }
+        let words = HostWords(host)
         hosts.append(
             Host(
-                bytesStart: UInt32(truncatingIfNeeded: hostBytes.count), byteCount: UInt32(truncatingIfNeeded: host.count),
-                indicesStart: indicesStart, indicesEnd: UInt32(truncatingIfNeeded: indices.count)))
-        let summary = CookiesOfHosts.summary(of: host)
-        summaries.append(summary)
+                words: words, bytesStart: UInt32(truncatingIfNeeded: hostBytes.count), indicesStart: indicesStart,
+                indicesEnd: UInt32(truncatingIfNeeded: indices.count)))
         hostBytes.append(contentsOf: host)
         if buckets.isEmpty { buckets = [UInt8](repeating: 0, count: CookiesOfHosts.bucketCount) }
-        var bucket = CookiesOfHosts.firstBucket(of: summary)
+        var bucket = CookiesOfHosts.firstBucket(of: words)
         while buckets[bucket] != 0 { bucket = (bucket + 1) & (CookiesOfHosts.bucketCount - 1) }
         buckets[bucket] = UInt8(truncatingIfNeeded: hosts.count)
         return Int(indicesStart)..<indices.count
@@ -120,13 +136,12 @@ struct CookiesOfHosts: Sendable {
     /// What is wrong with the kept hosts, given `cookies(host)`, the indices a host's cookies have (nil when
     /// nothing is).
     func violation(_ cookies: (UnsafeBufferPointer<UInt8>) -> [Int]) -> String? {
-        guard summaries.count == hosts.count else { return "the hosts kept and their summaries differ in number" }
         let bucketed = buckets.filter { $0 != 0 }.map { Int($0) - 1 }.sorted()
         guard bucketed == Array(hosts.indices) else { return "the buckets do not hold each host kept once" }
-        for (host, summary) in zip(hosts, summaries) {
+        for host in hosts {
             let kept = indices[Int(host.indicesStart)..<Int(host.indicesEnd)].map(Int.init)
-            let bytes = Array(hostBytes[Int(host.bytesStart)..<Int(host.bytesStart) + Int(host.byteCount)])
-            if bytes.withUnsafeBufferPointer(CookiesOfHosts.summary(of:)) != summary { return "a host's summary is not its own" }
+            let bytes = Array(hostBytes[Int(host.bytesStart)..<Int(host.bytesStart) + Int(host.words.count)])
+            if bytes.withUnsafeBufferPointer(HostWords.init) != host.words { return "a host's words are not its own" }
             if bytes.withUnsafeBufferPointer(cookies) != kept { return "the cookies kept for a host are not its cookies" }
         }
         return nil

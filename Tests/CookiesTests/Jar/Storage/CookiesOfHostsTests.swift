@@ -20,13 +20,20 @@ struct CookiesOfHostsTests {
         #expect(cookies(of: kept, "www.example.com") == [0, 2, 5])
         #expect(cookies(of: kept, "example.com") == [], "a host with no cookies is kept too")
         #expect(cookies(of: kept, "www.example.co") == nil && cookies(of: kept, "WWW.example.com") == nil)
-        // Hosts of one length whose first and last eight bytes are equal share a summary: the bytes decide.
+        // A host is told by its length and its first, second and last eight bytes up to 24 bytes; past
+        // that, the bytes between the second and the last eight decide: hosts differing only in the ninth
+        // byte, only in the seventeenth (of 25) and only in the seventeenth (of 30).
         _ = bytes("abcdefgh.1.example.com").withUnsafeBufferPointer { host in kept.add(host: host) { add in add(7) } }
+        _ = bytes("aaaaaaaaaaaaaaaa1bbbbbbbb").withUnsafeBufferPointer { host in kept.add(host: host) { add in add(8) } }
+        _ = bytes("abcdefghijklmnop.1.example.com").withUnsafeBufferPointer { host in kept.add(host: host) { add in add(9) } }
         #expect(cookies(of: kept, "abcdefgh.2.example.com") == nil && cookies(of: kept, "abcdefgh.1.example.com") == [7])
-        for host in 3..<CookiesOfHosts.hostLimit {
+        #expect(cookies(of: kept, "aaaaaaaaaaaaaaaa2bbbbbbbb") == nil && cookies(of: kept, "aaaaaaaaaaaaaaaa1bbbbbbbb") == [8])
+        #expect(cookies(of: kept, "abcdefghijklmnop.2.example.com") == nil)
+        #expect(cookies(of: kept, "abcdefghijklmnop.1.example.com") == [9])
+        for host in 5..<CookiesOfHosts.hostLimit {
             _ = bytes("h\(host).example.com").withUnsafeBufferPointer { host in kept.add(host: host) { add in add(1) } }
         }
-        #expect(cookies(of: kept, "www.example.com") == [0, 2, 5] && cookies(of: kept, "h3.example.com") == [1])
+        #expect(cookies(of: kept, "www.example.com") == [0, 2, 5] && cookies(of: kept, "h5.example.com") == [1])
         _ = bytes("one.more.example.com").withUnsafeBufferPointer { host in kept.add(host: host) { add in add(3) } }
         #expect(cookies(of: kept, "www.example.com") == nil, "the limit dropped the others")
         #expect(cookies(of: kept, "one.more.example.com") == [3])
