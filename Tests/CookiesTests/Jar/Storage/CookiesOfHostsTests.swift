@@ -21,8 +21,8 @@ struct CookiesOfHostsTests {
         #expect(cookies(of: kept, "example.com") == [], "a host with no cookies is kept too")
         #expect(cookies(of: kept, "www.example.co") == nil && cookies(of: kept, "WWW.example.com") == nil)
         // A host is told by its length and its first, second and last eight bytes up to 24 bytes; past
-        // that, the bytes between the second and the last eight decide: hosts differing only in the ninth
-        // byte, only in the seventeenth (of 25) and only in the seventeenth (of 30).
+        // that, the bytes between the second and the last eight decide: hosts differing only in the tenth
+        // byte, only in the seventeenth (of 25) and only in the eighteenth (of 30).
         _ = bytes("abcdefgh.1.example.com").withUnsafeBufferPointer { host in kept.add(host: host) { add in add(7) } }
         _ = bytes("aaaaaaaaaaaaaaaa1bbbbbbbb").withUnsafeBufferPointer { host in kept.add(host: host) { add in add(8) } }
         _ = bytes("abcdefghijklmnop.1.example.com").withUnsafeBufferPointer { host in kept.add(host: host) { add in add(9) } }
