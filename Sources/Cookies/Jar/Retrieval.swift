@@ -44,7 +44,7 @@ extension CookieStore {
             siteIndex = index
         }
         let filter = CookieStore.filter(for: url, context: context, partitionedSite: partitionedSite(at: siteIndex)) { siteKey(of: $0) }
-        let floorBefore = sites.withUnsafeBufferPointer { $0[siteIndex].evictionFloor }
+        let boundsBefore = orderBounds(ofSiteAt: siteIndex)
         // The indices to send live on the stack (32 bits each: 180 cookies, the default limit, take 720
         // bytes, under the 1 KiB that stays on the stack); the site is reached in place, never copied.
         let result = withUnsafeTemporaryAllocation(of: Int32.self, capacity: sites.withUnsafeBufferPointer { $0[siteIndex].count }) { sent in
@@ -56,7 +56,7 @@ extension CookieStore {
                 return body(&sites[siteIndex], sentIndices)
             }
         }
-        noteAccess(ofSiteAt: siteIndex, floorBefore: floorBefore)
+        keepInOrders(siteAt: siteIndex, boundsBefore: boundsBefore)
         return result
     }
 

@@ -304,20 +304,33 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// place in `expiryOrder` and `evictionOrder` follows its bounds.
     mutating func withSite<R>(at slot: Int, _ body: (inout SiteCookies) -> R) -> R {
         let before = sites[slot].count
-        let (expiryBefore, floorBefore) = (sites[slot].earliestExpiry, sites[slot].evictionFloor)
+        // A site without cookies is in neither order yet.
+        let boundsBefore = before == 0 ? nil : orderBounds(ofSiteAt: slot)
         let result = body(&sites[slot])
         let after = sites[slot].count
         count += after - before
         if after == 0 {
             removeSite(at: slot)
-        } else if before == 0 || sites[slot].earliestExpiry != expiryBefore || sites[slot].evictionFloor != floorBefore {
-            // A site that had cookies is in both orders at its bounds already, and moves only when a bound
-            // changed, which most changes (a cookie that expires or was accessed after the site's first)
-            // do not: the orders' memory is then left unread. A site given its first cookie enters them,
-            // whatever its bounds.
-            placeInOrders(siteAt: slot)
+        } else {
+            keepInOrders(siteAt: slot, boundsBefore: boundsBefore)
         }
         return result
+    }
+
+    /// The bounds of the site at `slot` that place it in `expiryOrder` and `evictionOrder`.
+    @inline(__always)
+    func orderBounds(ofSiteAt slot: Int) -> (expiry: CookieTime, floor: EvictionRank) {
+        sites.withUnsafeBufferPointer { ($0[slot].earliestExpiry, $0[slot].evictionFloor) }
+    }
+
+    /// Keeps the site at `slot`, placed in both orders at `boundsBefore` (nil: in neither yet), at its
+    /// place by its bounds: it moves only when a bound changed, which most changes do not (a cookie that
+    /// expires or was accessed after the site's first; a lookup, whose touch lowers the eviction floor
+    /// only when the clock went back), and the orders' memory is then left unread.
+    @inline(__always)
+    mutating func keepInOrders(siteAt slot: Int, boundsBefore: (expiry: CookieTime, floor: EvictionRank)?) {
+        if let boundsBefore, orderBounds(ofSiteAt: slot) == boundsBefore { return }
+        placeInOrders(siteAt: slot)
     }
 
     /// Gives the site at `slot` its place in `expiryOrder` and `evictionOrder` by its bounds.
@@ -340,17 +353,6 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// Places every site in `expiryOrder` and `evictionOrder` by its bounds (after `appendLoaded`).
     mutating func placeSitesInOrder() {
         for slot in sites.indices { placeInOrders(siteAt: slot) }
-    }
-
-    /// Keeps the site at `slot`, whose eviction floor was `floorBefore`, in its place in `evictionOrder`
-    /// after retrieval updated last-access times (which lowers its floor only when the clock went back):
-    /// the order is read only then.
-    @inline(__always)
-    mutating func noteAccess(ofSiteAt slot: Int, floorBefore: EvictionRank) {
-        sites.withUnsafeBufferPointer { sites in
-            guard sites[slot].evictionFloor != floorBefore else { return }
-            evictionOrder.set(sites[slot].evictionFloor, forSlot: slot) { sites[$0].key }
-        }
     }
 
     /// Removes the site at `slot` with its cookies, which it returns when `returningItsCookies`; the last
