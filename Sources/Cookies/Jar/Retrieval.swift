@@ -49,8 +49,9 @@ extension CookieStore {
         // bytes, under the 1 KiB that stays on the stack); the site is reached in place, never copied.
         let result = withUnsafeTemporaryAllocation(of: Int32.self, capacity: sites.withUnsafeBufferPointer { $0[siteIndex].count }) { sent in
             withSites { sites in
-                let hostCookies = sites[siteIndex].hostCookies(of: url)
-                let sentIndices = sites[siteIndex].tables.sentCookies(of: filter, for: url, amongHostCookies: hostCookies, into: sent)
+                let sentIndices = sites[siteIndex].withCookies(ofHostOf: url) { tables, hostCookies in
+                    tables.sentCookies(of: filter, for: url, amongHostCookies: hostCookies, into: sent)
+                }
                 // Step 5: update the last-access-time.
                 sites[siteIndex].touch(sentIndices, now: now)
                 return body(&sites[siteIndex], sentIndices)
@@ -64,7 +65,7 @@ extension CookieStore {
     /// store, and `body` gets the site to read (through `SiteTables` where it matters). Throws when the
     /// lookup would change the store: the request's host not cached yet (or its site moved), nor the host
     /// of the context's site for cookies or partition, expired cookies of the site to purge, its cookies of
-    /// the request's host not kept yet (`CookiesOfHosts`), or a last-access time to move
+    /// the request's host to keep (`CookiesOfHosts`, while it has room), or a last-access time to move
     /// (`SiteCookies.lastAccessUpdateInterval`); the jar then makes it with `retrieve`, holding the lock
     /// alone.
     @inline(__always)
@@ -80,16 +81,24 @@ extension CookieStore {
         let result: R?? = sites.withUnsafeBufferPointer { sites in
             // The site is read through a pointer and `SiteTables`, never copied (see there).
             let site = sites.baseAddress.unsafelyUnwrapped + siteIndex
-            // Expired cookies are purged, and a host's cookies learnt, by the lookup that holds the lock alone.
-            guard site.pointee.earliestExpiry > now,
-                let hostCookies = url.withHostAndPathBytes({ host, _ in site.pointee.cookiesOfHosts.indexRange(ofHost: host) })
-            else { return nil }
+            // Expired cookies are purged by the lookup that holds the lock alone.
+            guard site.pointee.earliestExpiry > now else { return nil }
             let tables = site.pointee.tables
-            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: tables.entries.count) { sent in
-                let sentIndices = tables.sentCookies(of: filter, for: url, amongHostCookies: hostCookies, into: sent)
-                // Last-access times due to move are moved by the lookup that holds the lock alone.
-                if tables.touchMovesLastAccess(sentIndices, now: now) { return nil }
-                return body(site, sentIndices)
+            /// The lookup among `hostCookies`, the cookies of the request's host; nil when it would move a
+            /// last-access time, which the lookup that holds the lock alone moves.
+            func send(amongHostCookies hostCookies: UnsafeBufferPointer<UInt32>) -> R?? {
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: tables.entries.count) { sent -> R?? in
+                    let sentIndices = tables.sentCookies(of: filter, for: url, amongHostCookies: hostCookies, into: sent)
+                    if tables.touchMovesLastAccess(sentIndices, now: now) { return nil }
+                    return body(site, sentIndices)
+                }
+            }
+            return url.withHostAndPathBytes { host, _ -> R?? in
+                if let kept = site.pointee.cookiesOfHosts.cookies(ofHost: host) { return send(amongHostCookies: kept) }
+                // A host not kept is kept by the lookup that holds the lock alone, while the site has room
+                // for it; beyond, its cookies are found here.
+                guard site.pointee.cookiesOfHosts.isFull else { return nil }
+                return tables.withCookies(ofHost: host, hostIsIPAddress: url.hostIsIPAddress) { send(amongHostCookies: $0) }
             }
         }
         guard let result else { throw StoreChangeNeeded() }

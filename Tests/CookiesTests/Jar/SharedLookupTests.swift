@@ -65,4 +65,32 @@ struct SharedLookupTests {
         #expect(jar.cookieHeader(for: page, context: crossSite) == nil, "§5.8.3: a SameSite=Lax default cookie stays off a cross-site subresource")
         #expect(jar.sharedLookupHeader(for: page, context: crossSite) == .some(nil))
     }
+
+    /// A site keeps the cookies of at most `CookiesOfHosts.hostLimit` hosts; a lookup of another host
+    /// finds its cookies itself and shares the lock (it has nothing to keep), until the site's cookies
+    /// change and it has room again. Each host gets the header the full scan finds (the report).
+    @Test func hostsBeyondTheKeptOnesShareTheLock() {
+        let (jar, _) = makeTestJar()
+        let limit = CookiesOfHosts.hostLimit
+        jar.setCookie("d=1; Domain=example.test", from: url("http://www.example.test/"))
+        jar.setCookie("only=1", from: url("http://h\(limit + 1).example.test/"))
+        for host in 0..<limit {
+            #expect(jar.sharedLookupHeader(for: url("http://h\(host).example.test/")) == nil, "h\(host): room to keep it")
+            #expect(jar.cookieHeader(for: url("http://h\(host).example.test/")) == "d=1")
+        }
+        #expect(jar.sharedLookupHeader(for: url("http://h0.example.test/")) == .some("d=1"), "a kept host")
+        for (host, header) in [(limit, "d=1"), (limit + 1, "d=1; only=1"), (limit + 2, "d=1")] {
+            let request = url("http://h\(host).example.test/")
+            let reported = jar.retrievalReport(for: request).filter { $0.exclusion == nil }
+            #expect(CookieHeader.serialize(reported.map(\.cookie.pair)) == header, "h\(host): the full scan")
+            #expect(jar.sharedLookupHeader(for: request) == .some(header), "h\(host): the site keeps no more hosts")
+            #expect(jar.cookieHeader(for: request) == header, "h\(host)")
+            #expect(jar.sharedLookupHeader(for: request) == .some(header), "h\(host): still not kept")
+        }
+        #expect(jar.storeStructureViolation() == nil)
+        jar.setCookie("e=1; Domain=example.test", from: url("http://www.example.test/"))
+        #expect(jar.sharedLookupHeader(for: url("http://h\(limit + 1).example.test/")) == nil, "a change: room again")
+        #expect(jar.cookieHeader(for: url("http://h\(limit + 1).example.test/")) == "d=1; only=1; e=1")
+        #expect(jar.sharedLookupHeader(for: url("http://h\(limit + 1).example.test/")) == .some("d=1; only=1; e=1"), "kept")
+    }
 }

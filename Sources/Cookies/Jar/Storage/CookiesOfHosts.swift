@@ -4,8 +4,12 @@
 /// two domains, and is asked for by the same few hosts again and again: a request of a host seen before
 /// visits those cookies alone, and decides no domain.
 ///
-/// What it holds is dropped whenever cookies come, go or move (`invalidate()`); at most `hostLimit` hosts
-/// are kept, all dropped when one more comes.
+/// What it holds is dropped whenever cookies come, go or move (`invalidate()`). At most `hostLimit` hosts
+/// are kept: once that many are, a request of another host finds its cookies itself, every time, until
+/// the site's cookies change. Dropping the kept hosts to make room would make every request of a site
+/// asked for by more hosts than that (a wildcard hosting service, a crawl) learn and drop hosts in turn,
+/// holding the jar's lock alone to do it (`CookieStore.retrieveWithoutChanges`), where finding the
+/// cookies itself needs the lock only shared.
 struct CookiesOfHosts: Sendable {
     /// A host: its `HostWords`, where its bytes are in `hostBytes` and its cookies' indices in `indices`.
     /// A lookup that finds a host of at most 24 bytes (most hosts) reads this record alone, its bytes
@@ -99,27 +103,24 @@ struct CookiesOfHosts: Sendable {
         }
     }
 
-    /// Where the indices of the cookies of `host` (its bytes) are in `withIndices(_:)`, nil when the host
-    /// is not kept.
+    /// The indices of the cookies of `host` (its bytes), in send order, nil when the host is not kept: a
+    /// buffer of this value's own, valid while it is neither changed nor released (as `SiteTables`).
     @inline(__always)
-    func indexRange(ofHost host: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        position(of: host).map { Int(hosts[$0].indicesStart)..<Int(hosts[$0].indicesEnd) }
+    func cookies(ofHost host: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt32>? {
+        guard let position = position(of: host) else { return nil }
+        let (start, end) = (Int(hosts[position].indicesStart), Int(hosts[position].indicesEnd))
+        return indices.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<end]) }
     }
 
-    /// Calls `body` with the indices of the cookies of every host kept (each host's in send order, where
-    /// `indexRange(ofHost:)` says).
-    @inline(__always)
-    func withIndices<R>(_ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
-        indices.withUnsafeBufferPointer(body)
-    }
+    /// Whether `hostLimit` hosts are kept: no other is, until `invalidate()`.
+    var isFull: Bool { hosts.count >= CookiesOfHosts.hostLimit }
 
-    /// Keeps the indices of the cookies of `host` (its bytes), which `body` gives, in send order; returns
-    /// where they are (`indexRange(ofHost:)`).
-    @discardableResult
-    mutating func add(host: UnsafeBufferPointer<UInt8>, _ body: (_ add: (Int) -> Void) -> Void) -> Range<Int> {
-        if hosts.count >= CookiesOfHosts.hostLimit { invalidate() }
+    /// Keeps `cookies`, the indices of the cookies of `host` (its bytes) in send order. The host is not
+    /// kept yet, and the value is not full (`isFull`).
+    mutating func add(host: UnsafeBufferPointer<UInt8>, cookies: UnsafeBufferPointer<UInt32>) {
+        precondition(!isFull, "a host kept beyond CookiesOfHosts.hostLimit")
         let indicesStart = UInt32(truncatingIfNeeded: indices.count)
-        body { indices.append(UInt32(truncatingIfNeeded: $0)) }
+        indices.append(contentsOf: cookies)
         let words = HostWords(host)
         hosts.append(
             Host(
@@ -130,7 +131,6 @@ struct CookiesOfHosts: Sendable {
         var bucket = CookiesOfHosts.firstBucket(of: words)
         while buckets[bucket] != 0 { bucket = (bucket + 1) & (CookiesOfHosts.bucketCount - 1) }
         buckets[bucket] = UInt8(truncatingIfNeeded: hosts.count)
-        return Int(indicesStart)..<indices.count
     }
 
     /// What is wrong with the kept hosts, given `cookies(host)`, the indices a host's cookies have (nil when

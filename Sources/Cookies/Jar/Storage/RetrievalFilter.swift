@@ -101,27 +101,17 @@ extension SiteCookies {
         }
     }
 
-    /// Where the indices of the cookies of `url`'s host are in `cookiesOfHosts` (`SiteTables.hostIndices`),
-    /// learnt when the site does not know them.
+    /// Calls `body` with the site's tables and the indices of the cookies whose domain `url`'s host
+    /// matches, in send order: those `cookiesOfHosts` keeps for the host, else found here (and kept there
+    /// while it has room).
     @inline(__always)
-    mutating func hostCookies(of url: CookieURL) -> Range<Int> {
+    mutating func withCookies<R>(ofHostOf url: CookieURL, _ body: (SiteTables, UnsafeBufferPointer<UInt32>) -> R) -> R {
         url.withHostAndPathBytes { host, _ in
-            cookiesOfHosts.indexRange(ofHost: host) ?? learnCookies(ofHost: host, hostIsIPAddress: url.hostIsIPAddress)
-        }
-    }
-
-    /// Keeps the cookies whose domain `host` (its bytes) matches in `cookiesOfHosts`; returns where their
-    /// indices are there.
-    private mutating func learnCookies(ofHost host: UnsafeBufferPointer<UInt8>, hostIsIPAddress: Bool) -> Range<Int> {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: domains.count) { decisions in
-            decideDomains(host: host, hostIsIPAddress: hostIsIPAddress, into: decisions)
-            return entries.withUnsafeBufferPointer { entries in
-                cookiesOfHosts.add(host: host) { add in
-                    for index in entries.indices
-                    where RetrievalFilter.domainExclusion(of: entries[index], decision: decisions[Int(entries[index].domain)]) == nil {
-                        add(index)
-                    }
-                }
+            let tables = self.tables
+            if let kept = cookiesOfHosts.cookies(ofHost: host) { return body(tables, kept) }
+            return tables.withCookies(ofHost: host, hostIsIPAddress: url.hostIsIPAddress) { found in
+                if !cookiesOfHosts.isFull { cookiesOfHosts.add(host: host, cookies: found) }
+                return body(tables, found)
             }
         }
     }
@@ -135,7 +125,7 @@ extension SiteCookies {
         let pathStart = domains.count
         let partitionStart = pathStart + paths.count
         url.withHostAndPathBytes { host, path in
-            decideDomains(host: host, hostIsIPAddress: url.hostIsIPAddress, into: decisions)
+            tables.decideDomains(host: host, hostIsIPAddress: url.hostIsIPAddress, into: decisions)
             paths.slots.withUnsafeBufferPointer { paths in
                 for slot in paths.indices { decisions[pathStart + slot] = SiteTables.pathDecision(path, paths[slot]) }
             }
@@ -144,33 +134,50 @@ extension SiteCookies {
             decisions[partitionStart + slot] = filter.partitionDecision(partitions[UInt32(truncatingIfNeeded: slot)])
         }
     }
-
-    /// Writes `DomainMatch.decision` for the request host `host` (its bytes) on each of the site's
-    /// domains into `decisions`, from 0.
-    @inline(__always)
-    private mutating func decideDomains(
-        host: UnsafeBufferPointer<UInt8>, hostIsIPAddress: Bool, into decisions: UnsafeMutableBufferPointer<UInt8>
-    ) {
-        // A domain longer than the host, or that does not start as the host's end does (its first eight
-        // bytes), is neither the host nor domain-matched by it: known without reading its string.
-        domains.slots.withUnsafeBufferPointer { domains in
-            for slot in domains.indices {
-                let domain = domains[slot]
-                let offset = host.count - Int(domain.byteCount)
-                decisions[slot] = offset >= 0 && domain.couldBe(host, at: offset)
-                    ? DomainMatch.decision(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain.string) : 0
-            }
-        }
-    }
 }
 
 extension SiteTables {
+    /// Writes `DomainMatch.decision` for the request host `host` (its bytes) on each of the site's
+    /// domains into `decisions`, from 0.
+    @inline(__always)
+    func decideDomains(host: UnsafeBufferPointer<UInt8>, hostIsIPAddress: Bool, into decisions: UnsafeMutableBufferPointer<UInt8>) {
+        // A domain longer than the host, or that does not start as the host's end does (its first eight
+        // bytes), is neither the host nor domain-matched by it: known without reading its string.
+        for slot in domains.indices {
+            let domain = domains[slot]
+            let offset = host.count - Int(domain.byteCount)
+            decisions[slot] = offset >= 0 && domain.couldBe(host, at: offset)
+                ? DomainMatch.decision(host: host, hostIsIPAddress: hostIsIPAddress, domain: domain.string) : 0
+        }
+    }
+
+    /// Calls `body` with the indices of the cookies whose domain the request host `host` (its bytes)
+    /// matches, in send order (§5.8.3 step 1's domain condition: the host itself for a host-only cookie,
+    /// a domain-match for the others), found cookie by cookie: what `CookiesOfHosts` keeps for a host.
+    @inline(__always)
+    func withCookies<R>(
+        ofHost host: UnsafeBufferPointer<UInt8>, hostIsIPAddress: Bool, _ body: (UnsafeBufferPointer<UInt32>) -> R
+    ) -> R {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: domains.count) { decisions in
+            decideDomains(host: host, hostIsIPAddress: hostIsIPAddress, into: decisions)
+            return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: entries.count) { found in
+                var count = 0
+                for index in entries.indices
+                where RetrievalFilter.domainExclusion(of: entries[index], decision: decisions[Int(entries[index].domain)]) == nil {
+                    found[count] = UInt32(truncatingIfNeeded: index)
+                    count += 1
+                }
+                return body(UnsafeBufferPointer(rebasing: found[..<count]))
+            }
+        }
+    }
+
     /// Writes the index of each cookie `filter` lets onto the request to `url` into `sent`, in send order,
-    /// among the cookies of the request's host, whose indices are at `hostCookies` in `hostIndices`
-    /// (`CookiesOfHosts`), and returns them: only those cookies' paths and partition keys are decided.
+    /// among `hostCookies`, the cookies whose domain the request's host matches (`withCookies(ofHost:)`,
+    /// `CookiesOfHosts`), and returns them: only those cookies' paths and partition keys are decided.
     @inline(__always)
     func sentCookies(
-        of filter: RetrievalFilter, for url: CookieURL, amongHostCookies hostCookies: Range<Int>,
+        of filter: RetrievalFilter, for url: CookieURL, amongHostCookies hostCookies: UnsafeBufferPointer<UInt32>,
         into sent: UnsafeMutableBufferPointer<Int32>
     ) -> UnsafeBufferPointer<Int32> {
         var sentCount = 0
@@ -180,7 +187,7 @@ extension SiteTables {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: partitionStart + partitions.count) { decisions in
             decisions.initialize(repeating: unknown)
             url.withHostAndPathBytes { _, path in
-                for index in UnsafeBufferPointer(rebasing: hostIndices[hostCookies]) {
+                for index in hostCookies {
                     let index = Int(index)
                     let entry = entries[index]
                     let pathSlot = Int(entry.path)

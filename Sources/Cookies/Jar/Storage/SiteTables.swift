@@ -18,8 +18,6 @@ struct SiteTables {
     let domains: UnsafeBufferPointer<InternedStrings.Slot>
     let paths: UnsafeBufferPointer<InternedStrings.Slot>
     let partitions: UnsafeBufferPointer<InternedStrings.Slot>
-    /// The indices of the cookies of the hosts kept (`CookiesOfHosts.withIndices(_:)`).
-    let hostIndices: UnsafeBufferPointer<UInt32>
 
     /// The cookie at `index` in send order.
     func cookie(at index: Int) -> Cookie {
@@ -44,7 +42,6 @@ extension SiteCookies {
         SiteTables(
             entries: entries.withUnsafeBufferPointer { $0 }, pairs: pairs.withBytes { $0 },
             domains: domains.slots.withUnsafeBufferPointer { $0 }, paths: paths.slots.withUnsafeBufferPointer { $0 },
-            partitions: partitions.slots.withUnsafeBufferPointer { $0 },
-            hostIndices: cookiesOfHosts.withIndices { $0 })
+            partitions: partitions.slots.withUnsafeBufferPointer { $0 })
     }
 }

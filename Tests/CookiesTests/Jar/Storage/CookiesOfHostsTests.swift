@@ -7,38 +7,40 @@ import Testing
 /// sent is the one the full scan of the site (the report of `cookiejar inspect`) finds.
 struct CookiesOfHostsTests {
     /// The cookies kept for a host are those given for it, in the order given; a host of other bytes (a
-    /// prefix, another case) is not kept; one host more than `hostLimit` drops the others, as a change does.
+    /// prefix, another case) is not kept; once `hostLimit` hosts are kept, no other is, until a change.
     @Test func hostsKeepTheirCookies() {
         func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
         func cookies(of kept: CookiesOfHosts, _ host: String) -> [Int]? {
-            let range = bytes(host).withUnsafeBufferPointer { kept.indexRange(ofHost: $0) }
-            return range.map { range in kept.withIndices { $0[range].map(Int.init) } }
+            bytes(host).withUnsafeBufferPointer { kept.cookies(ofHost: $0)?.map(Int.init) }
+        }
+        func add(_ host: String, _ cookies: [UInt32], to kept: inout CookiesOfHosts) {
+            bytes(host).withUnsafeBufferPointer { host in cookies.withUnsafeBufferPointer { kept.add(host: host, cookies: $0) } }
         }
         var kept = CookiesOfHosts()
-        _ = bytes("www.example.com").withUnsafeBufferPointer { host in kept.add(host: host) { add in [0, 2, 5].forEach(add) } }
-        _ = bytes("example.com").withUnsafeBufferPointer { host in kept.add(host: host) { _ in } }
+        add("www.example.com", [0, 2, 5], to: &kept)
+        add("example.com", [], to: &kept)
         #expect(cookies(of: kept, "www.example.com") == [0, 2, 5])
         #expect(cookies(of: kept, "example.com") == [], "a host with no cookies is kept too")
         #expect(cookies(of: kept, "www.example.co") == nil && cookies(of: kept, "WWW.example.com") == nil)
         // A host is told by its length and its first, second and last eight bytes up to 24 bytes; past
         // that, the bytes between the second and the last eight decide: hosts differing only in the tenth
         // byte, only in the seventeenth (of 25) and only in the eighteenth (of 30).
-        _ = bytes("abcdefgh.1.example.com").withUnsafeBufferPointer { host in kept.add(host: host) { add in add(7) } }
-        _ = bytes("aaaaaaaaaaaaaaaa1bbbbbbbb").withUnsafeBufferPointer { host in kept.add(host: host) { add in add(8) } }
-        _ = bytes("abcdefghijklmnop.1.example.com").withUnsafeBufferPointer { host in kept.add(host: host) { add in add(9) } }
+        add("abcdefgh.1.example.com", [7], to: &kept)
+        add("aaaaaaaaaaaaaaaa1bbbbbbbb", [8], to: &kept)
+        add("abcdefghijklmnop.1.example.com", [9], to: &kept)
         #expect(cookies(of: kept, "abcdefgh.2.example.com") == nil && cookies(of: kept, "abcdefgh.1.example.com") == [7])
         #expect(cookies(of: kept, "aaaaaaaaaaaaaaaa2bbbbbbbb") == nil && cookies(of: kept, "aaaaaaaaaaaaaaaa1bbbbbbbb") == [8])
         #expect(cookies(of: kept, "abcdefghijklmnop.2.example.com") == nil)
         #expect(cookies(of: kept, "abcdefghijklmnop.1.example.com") == [9])
-        for host in 5..<CookiesOfHosts.hostLimit {
-            _ = bytes("h\(host).example.com").withUnsafeBufferPointer { host in kept.add(host: host) { add in add(1) } }
-        }
+        #expect(!kept.isFull)
+        for host in 5..<CookiesOfHosts.hostLimit { add("h\(host).example.com", [1], to: &kept) }
+        #expect(kept.isFull, "hostLimit hosts are kept")
         #expect(cookies(of: kept, "www.example.com") == [0, 2, 5] && cookies(of: kept, "h5.example.com") == [1])
-        _ = bytes("one.more.example.com").withUnsafeBufferPointer { host in kept.add(host: host) { add in add(3) } }
-        #expect(cookies(of: kept, "www.example.com") == nil, "the limit dropped the others")
-        #expect(cookies(of: kept, "one.more.example.com") == [3])
+        #expect(cookies(of: kept, "h\(CookiesOfHosts.hostLimit - 1).example.com") == [1], "the last host kept")
         kept.invalidate()
-        #expect(cookies(of: kept, "one.more.example.com") == nil)
+        #expect(!kept.isFull && cookies(of: kept, "www.example.com") == nil, "a change drops every host")
+        add("one.more.example.com", [3], to: &kept)
+        #expect(cookies(of: kept, "one.more.example.com") == [3])
     }
 
     /// One step of a jar's life: receipts (URL, `Set-Cookie` value) after the clock moved on.
