@@ -12,16 +12,32 @@ public protocol CookieClock: Sendable {
     func now() -> CookieTime
 }
 
-/// The wall clock (`CLOCK_REALTIME`).
+/// The wall clock: on Linux `CLOCK_REALTIME_COARSE`, elsewhere `CLOCK_REALTIME`.
+///
+/// Why the coarse clock on Linux: a jar reads the clock on every lookup and every receipt, and reading
+/// `CLOCK_REALTIME` costs 22 ns there against 4 ns for `CLOCK_REALTIME_COARSE` (2-core x86-64 VM,
+/// clocksource tsc, 2026-11-26), a twentieth of a lookup. The coarse clock is the time of the kernel's
+/// last tick, at most one tick behind (`clock_getres`: 1-10 ms), while the times a jar compares are
+/// seconds (Expires, Max-Age, the second between last-access updates) and cookies created within one
+/// tick still get distinct creation times, in order (`CookieStore.creationTime(at:)`).
 public struct SystemCookieClock: CookieClock {
     /// The wall clock.
     public init() {}
 
-    /// The current time of `CLOCK_REALTIME`, to the microsecond.
+    /// The current time, to the microsecond (on Linux, as of the kernel's last tick).
     public func now() -> CookieTime {
         var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
+        clock_gettime(SystemCookieClock.clockID, &spec)
         return CookieTime(microsecondsSinceEpoch: Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1_000)
+    }
+
+    /// The clock `now()` reads.
+    static var clockID: clockid_t {
+        #if os(Linux)
+        CLOCK_REALTIME_COARSE
+        #else
+        CLOCK_REALTIME
+        #endif
     }
 }
 
