@@ -88,14 +88,12 @@ extension CookieStore {
                 evicted = removeSite(at: site.slot, returningItsCookies: recordsChanges)
             } else {
                 let victims = ranked[site.ranked.prefix(site.chosen)].lazy.map(\.index)
-                evicted = withSite(at: site.slot) { site in
+                // The choice above moved the site in `evictionOrder` or took it out: it is placed anew.
+                evicted = withSite(at: site.slot, placedAnew: true) { site in
                     let evicted = site.removeCookies(at: victims, returningThem: recordsChanges)
                     site.recomputeEvictionFloor()
                     return evicted
                 }
-                // The choice above moved the site in `evictionOrder` or took it out, where `withSite` puts
-                // back only a site whose bounds changed.
-                placeInOrders(siteAt: site.slot)
             }
             if recordsEvictions { removals.append((key, evicted, site.chosen)) }
         }

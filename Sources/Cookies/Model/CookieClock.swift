@@ -26,9 +26,21 @@ public struct SystemCookieClock: CookieClock {
 
     /// The current time, to the microsecond (on Linux, as of the kernel's last tick).
     public func now() -> CookieTime {
+        SystemCookieClock.time(of: SystemCookieClock.clockID)
+    }
+
+    /// The time the clock `clock` reads, to the microsecond.
+    @inline(__always)
+    static func time(of clock: clockid_t) -> CookieTime {
         var spec = timespec()
-        clock_gettime(SystemCookieClock.clockID, &spec)
-        return CookieTime(microsecondsSinceEpoch: Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1_000)
+        clock_gettime(clock, &spec)
+        return CookieTime(microsecondsSinceEpoch: microseconds(spec))
+    }
+
+    /// `spec` in microseconds.
+    @inline(__always)
+    static func microseconds(_ spec: timespec) -> Int64 {
+        Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1_000
     }
 
     /// The clock `now()` reads.

@@ -15,15 +15,10 @@ import Darwin
 /// no more than its resolution (one kernel tick; two are allowed, for a tick that is late).
 struct SystemCookieClockTests {
     @Test func readsTheWallClockToWithinATick() {
-        func microseconds(_ spec: timespec) -> Int64 { Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1_000 }
-        func precise() -> Int64 {
-            var spec = timespec()
-            clock_gettime(CLOCK_REALTIME, &spec)
-            return microseconds(spec)
-        }
+        func precise() -> Int64 { SystemCookieClock.time(of: CLOCK_REALTIME).microsecondsSinceEpoch }
         var resolution = timespec()
         clock_getres(SystemCookieClock.clockID, &resolution)
-        let tick = max(1, microseconds(resolution))
+        let tick = max(1, SystemCookieClock.microseconds(resolution))
         for _ in 0..<1_000 {
             let before = precise()
             let now = SystemCookieClock().now().microsecondsSinceEpoch

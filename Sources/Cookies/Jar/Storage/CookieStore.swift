@@ -301,11 +301,12 @@ struct CookieStore: Sendable, CookieStoreQueries {
     }
 
     /// Applies `body` to the cookies of the site at `slot`, which is dropped when left empty; the site's
-    /// place in `expiryOrder` and `evictionOrder` follows its bounds.
-    mutating func withSite<R>(at slot: Int, _ body: (inout SiteCookies) -> R) -> R {
+    /// place in `expiryOrder` and `evictionOrder` follows its bounds. `placedAnew`: the site is placed by
+    /// its bounds whether or not they changed, for a caller that moved it in the orders itself.
+    mutating func withSite<R>(at slot: Int, placedAnew: Bool = false, _ body: (inout SiteCookies) -> R) -> R {
         let before = sites[slot].count
         // A site without cookies is in neither order yet.
-        let boundsBefore = before == 0 ? nil : orderBounds(ofSiteAt: slot)
+        let boundsBefore = before == 0 || placedAnew ? nil : orderBounds(ofSiteAt: slot)
         let result = body(&sites[slot])
         let after = sites[slot].count
         count += after - before
