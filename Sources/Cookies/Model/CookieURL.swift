@@ -210,13 +210,17 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         // "http://", which nearly every URL starts with, are recognised in one word.
         var colon = 1
         let schemeKind: SchemeKind
+        // Whether the scheme has no upper-case letter (the words matched first are lower-case).
+        let schemeIsLowerCase: Bool
         let first = count >= 8 ? UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)) : 0
         if first == SchemeWord.httpsOpening {
             colon = 5
             schemeKind = .https
+            schemeIsLowerCase = true
         } else if first & 0x00FF_FFFF_FFFF_FFFF == SchemeWord.httpOpening {
             colon = 4
             schemeKind = .http
+            schemeIsLowerCase = true
         } else {
             guard isAlpha(bytes[0]) else { return nil }
             while colon < count, bytes[colon] != UInt8(ascii: ":") {
@@ -225,6 +229,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
                 colon += 1
             }
             schemeKind = SchemeKind(schemeOf: bytes, count: colon)
+            schemeIsLowerCase = !bytes[..<colon].contains { $0 &- UInt8(ascii: "A") < 26 }
         }
         let authorityStart = colon + 3
         guard authorityStart <= count, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
@@ -279,7 +284,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         // whose last label does not start with a digit (it would be an IPv4 address, or no valid host).
         let host = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
         let isCanonical = !hasOtherByte && lastAt < 0 && lastClose < 0 && colons <= 1 && !host.isEmpty
-            && !CanonicalHost.lastLabelStartsWithDigit(host) && !bytes[..<colon].contains { $0 &- UInt8(ascii: "A") < 26 }
+            && !CanonicalHost.lastLabelStartsWithDigit(host) && schemeIsLowerCase
         return (0..<colon, schemeKind, hostStart..<hostEnd, port, authorityEnd..<pathEnd, isCanonical)
     }
 
