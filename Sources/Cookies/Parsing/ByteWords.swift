@@ -263,6 +263,29 @@ func memoryEqual(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, 
     return count == 0 || first[0] == second[0]
 }
 
+/// Copies the `count` bytes at `source` to `destination` (the two do not overlap). Up to 32 bytes, the
+/// length of most cookies' pairs, they are copied in place, as two overlapping loads and stores of eight
+/// or sixteen bytes, or one at a time below eight; longer ones by `memcpy`, whose call costs more than
+/// such a copy.
+@inline(__always)
+func copyBytes(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(destination)
+    if count > 32 {
+        to.copyMemory(from: from, byteCount: count)
+    } else if count >= 16 {
+        to.storeBytes(of: from.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        to.storeBytes(
+            of: from.loadUnaligned(fromByteOffset: count &- 16, as: SIMD16<UInt8>.self), toByteOffset: count &- 16,
+            as: SIMD16<UInt8>.self)
+    } else if count >= 8 {
+        to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        to.storeBytes(of: from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self), toByteOffset: count &- 8, as: UInt64.self)
+    } else {
+        for offset in 0..<count { destination[offset] = source[offset] }
+    }
+}
+
 // MARK: - Names as words
 
 /// The attribute-names of rfc6265bis-22 §5.6 step 7 of up to eight octets, each as the word

@@ -114,6 +114,22 @@ struct ByteWordsTests {
         }
     }
 
+    /// `copyBytes` copies exactly `count` bytes, for every count across its three ways (byte by byte,
+    /// two words, two 16-byte vectors) and `memcpy`, into the middle of a buffer whose bytes around the
+    /// copy stay as they were.
+    @Test(arguments: 0...40)
+    func copyBytesCopiesExactlyCount(count: Int) {
+        let source = (0..<count).map { UInt8(truncatingIfNeeded: 1 + $0) }
+        var destination = [UInt8](repeating: 0xEE, count: count + 16)
+        source.withUnsafeBufferPointer { source in
+            destination.withUnsafeMutableBufferPointer { destination in
+                copyBytes(from: source.baseAddress ?? UnsafePointer(destination.baseAddress!), to: destination.baseAddress! + 8, count: count)
+            }
+        }
+        #expect(Array(destination[8..<8 + count]) == source)
+        #expect(destination[..<8].allSatisfy { $0 == 0xEE } && destination[(8 + count)...].allSatisfy { $0 == 0xEE })
+    }
+
     struct Spelling: Sendable, CustomTestStringConvertible {
         var word: UInt64
         var spelling: String

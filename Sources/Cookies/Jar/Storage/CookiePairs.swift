@@ -77,7 +77,7 @@ struct CookiePairs: Sendable {
         // The name is the same: only the value is written, after it.
         let valueStart = Int(old.pairStart) + length - value.count
         bytes.withUnsafeMutableBufferPointer { bytes in
-            if let source = value.baseAddress { (bytes.baseAddress! + valueStart).update(from: source, count: value.count) }
+            if let source = value.baseAddress { copyBytes(from: source, to: bytes.baseAddress! + valueStart, count: value.count) }
         }
         garbage += Int(old.pairLength) - length
         entry.pairStart = old.pairStart

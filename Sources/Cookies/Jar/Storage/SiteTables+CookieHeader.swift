@@ -15,6 +15,9 @@ extension SiteTables {
         }
         return HeaderScratch.withBytes(count: length) { buffer in
             let base = buffer.baseAddress!
+            // An empty pair buffer may lend no address; every pair is then empty, and nothing is read
+            // from the stand-in.
+            let pairBytes = pairs.baseAddress ?? UnsafePointer(base)
             var offset = 0
             for (position, index) in sent.enumerated() {
                 if position > 0 {
@@ -24,7 +27,7 @@ extension SiteTables {
                 }
                 let entry = entries[Int(index)]
                 let pairLength = Int(entry.pairLength)
-                if pairLength > 0 { (base + offset).update(from: pairs.baseAddress! + Int(entry.pairStart), count: pairLength) }
+                copyBytes(from: pairBytes + Int(entry.pairStart), to: base + offset, count: pairLength)
                 offset += pairLength
             }
             return String(wellFormedUTF8: UnsafeBufferPointer(buffer), isASCII: isASCII)
