@@ -384,8 +384,10 @@ struct SiteCookies: Sendable {
     }
 
     /// Removes every cookie expired at `now` and recomputes `earliestExpiry`; returns the removed ones
-    /// when `returningThem`, else nothing.
+    /// when `returningThem`, else nothing. A site none of whose cookies expires by `now`
+    /// (`earliestExpiry`) is left as it is, its kept hosts too.
     mutating func purgeExpired(at now: CookieTime, returningThem: Bool) -> [Cookie] {
+        guard earliestExpiry <= now else { return [] }
         let removed = removeEntries(entries.map { $0.isExpired(at: now) }, returningThem: returningThem)
         earliestExpiry = CookieTime(
             microsecondsSinceEpoch: entries.lazy.filter { $0.flags.contains(.persistent) }.map(\.expiry).min() ?? .max)
