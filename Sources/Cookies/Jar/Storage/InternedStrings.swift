@@ -14,15 +14,11 @@ struct InternedStrings: Sendable {
         /// than fifteen bytes keeps them in an allocation of its own, which a comparison that fails on the
         /// first bytes never reads (`couldBe(_:at:)`).
         var head: UInt64
-        /// Its last eight bytes when it has more than eight (0 otherwise): with `head`, the whole of a
-        /// string of at most sixteen bytes, which is then compared without lending its bytes (`holds(_:)`).
-        var tail: UInt64
 
         init(string: String, uses: UInt32) {
             (self.string, self.uses) = (string, uses)
-            (byteCount, head, tail) = string.withUTF8Bytes { bytes in
-                (UInt32(truncatingIfNeeded: bytes.count), bytes.word(from: 0, count: min(8, bytes.count)),
-                 bytes.count > 8 ? .littleEndianWord(at: bytes.baseAddress!, offset: bytes.count - 8) : 0)
+            (byteCount, head) = string.withUTF8Bytes { bytes in
+                (UInt32(truncatingIfNeeded: bytes.count), bytes.word(from: 0, count: min(8, bytes.count)))
             }
         }
 
@@ -31,19 +27,6 @@ struct InternedStrings: Sendable {
         @inline(__always)
         func couldBe(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
             bytes.word(from: offset, count: min(8, Int(byteCount))) == head
-        }
-
-        /// True when the string is the bytes of `bytes`. A string of at most sixteen bytes is its length,
-        /// `head` and `tail`, and is compared on them; a longer one is read only when those agree.
-        @inline(__always)
-        func holds(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard Int(byteCount) == bytes.count else { return false }
-            guard bytes.count > 8 else { return bytes.word(from: 0, count: bytes.count) == head }
-            let base = bytes.baseAddress.unsafelyUnwrapped
-            guard UInt64.littleEndianWord(at: base, offset: 0) == head,
-                UInt64.littleEndianWord(at: base, offset: bytes.count - 8) == tail
-            else { return false }
-            return bytes.count <= 16 || string.hasUTF8(bytes)
         }
     }
 
@@ -70,7 +53,10 @@ struct InternedStrings: Sendable {
     /// The slot holding the string whose UTF-8 is `bytes`, if some cookie uses it.
     func slot(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
         slots.withUnsafeBufferPointer { slots in
-            for index in slots.indices where slots[index].uses > 0 && slots[index].holds(bytes) {
+            for index in slots.indices
+            where Int(slots[index].byteCount) == bytes.count && slots[index].uses > 0 && slots[index].couldBe(bytes, at: 0)
+                && slots[index].string.hasUTF8(bytes)
+            {
                 return UInt32(truncatingIfNeeded: index)
             }
             return nil
@@ -80,7 +66,7 @@ struct InternedStrings: Sendable {
     /// True when `slot` holds the string whose UTF-8 is `bytes` (the slot of a cookie, in use).
     @inline(__always)
     func slot(_ slot: UInt32, holds bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        slots.withUnsafeBufferPointer { $0[Int(slot)].holds(bytes) }
+        slots.withUnsafeBufferPointer { Int($0[Int(slot)].byteCount) == bytes.count && $0[Int(slot)].string.hasUTF8(bytes) }
     }
 
     /// The slot of `string`, added when no cookie uses it yet; counts one more use.

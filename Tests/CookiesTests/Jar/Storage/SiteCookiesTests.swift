@@ -20,23 +20,25 @@ struct SiteCookiesTests {
         #expect(table.count == 2 && table[b] == "b.example")
     }
 
-    /// A slot holds exactly its string's bytes: for every length up to 40 (strings of at most sixteen
-    /// bytes are compared on the length and the first and last eight bytes alone, longer ones read), the
-    /// same bytes match, and a change of any one byte, or of the length, does not. Facts: byte equality,
-    /// as §5.7 step 23 compares domains and paths.
+    /// A table finds a string by exactly its bytes: for every length up to 40 (the first eight bytes are
+    /// compared before the string is read), the same bytes find its slot, and a change of any one byte,
+    /// or of the length, finds none. Facts: byte equality, as §5.7 step 23 compares domains and paths.
     @Test(arguments: 0...40)
-    func slotsHoldExactlyTheirBytes(length: Int) {
+    func slotsAreFoundByExactlyTheirBytes(length: Int) {
         let bytes = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
-        let slot = InternedStrings.Slot(string: String(decoding: bytes, as: UTF8.self), uses: 1)
-        func holds(_ candidate: [UInt8]) -> Bool { candidate.withUnsafeBufferPointer(slot.holds) }
-        #expect(holds(bytes))
+        var table = InternedStrings()
+        let slot = table.retain(String(decoding: bytes, as: UTF8.self))
+        func found(_ candidate: [UInt8]) -> UInt32? { candidate.withUnsafeBufferPointer(table.slot(ofUTF8:)) }
+        #expect(found(bytes) == slot)
+        #expect(bytes.withUnsafeBufferPointer { table.slot(slot, holds: $0) })
         for index in bytes.indices {
             var changed = bytes
             changed[index] = UInt8(ascii: "Z")
-            #expect(!holds(changed), "byte \(index) of \(length) differs")
+            #expect(found(changed) == nil, "byte \(index) of \(length) differs")
+            #expect(!changed.withUnsafeBufferPointer { table.slot(slot, holds: $0) }, "byte \(index) of \(length) differs")
         }
-        #expect(!holds(bytes + [UInt8(ascii: "a")]), "one byte longer")
-        if length > 0 { #expect(!holds(Array(bytes.dropLast())), "one byte shorter") }
+        #expect(found(bytes + [UInt8(ascii: "a")]) == nil, "one byte longer")
+        if length > 0 { #expect(found(Array(bytes.dropLast())) == nil, "one byte shorter") }
     }
 
     /// A cookie is found by its identity (rfc6265bis-22 §5.7 step 23: name, domain, host-only-flag,
