@@ -263,10 +263,10 @@ func memoryEqual(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, 
     return count == 0 || first[0] == second[0]
 }
 
-/// Copies the `count` bytes at `source` to `destination` (the two do not overlap). Up to 32 bytes, the
-/// length of most cookies' pairs, they are copied in place, as two overlapping loads and stores of eight
-/// or sixteen bytes, or one at a time below eight; longer ones by `memcpy`, whose call costs more than
-/// such a copy.
+/// Copies the `count` bytes at `source` to `destination` (the two do not overlap). Up to 32 bytes (the
+/// length of two in five cookies' pairs in `../shared/bench`) they are copied in place, as two
+/// overlapping loads and stores of eight or sixteen bytes, or one at a time below eight; longer ones by
+/// `memcpy`, whose call costs more than such a copy.
 @inline(__always)
 func copyBytes(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
     let from = UnsafeRawPointer(source)

@@ -194,8 +194,8 @@ struct SiteCookies: Sendable {
             }
         }
         makeRoomForOneMore()
-        // A new cookie is the latest created: it goes last among the cookies of its path's length, most
-        // often last of all, where appending skips `insert(_:at:)`'s generic work (some 60 instructions).
+        // A new cookie is the latest created: it goes last among the cookies of its path's length, often
+        // last of all, where appending skips `insert(_:at:)`'s generic work (about 50 instructions).
         if low == entries.count {
             entries.append(new)
             identityTags.append(identity.tag)

@@ -20,9 +20,10 @@ struct SiteCookiesTests {
         #expect(table.count == 2 && table[b] == "b.example")
     }
 
-    /// A table finds a string by exactly its bytes: for every length up to 40 (the first eight bytes are
-    /// compared before the string is read), the same bytes find its slot, and a change of any one byte,
-    /// or of the length, finds none. Facts: byte equality, as §5.7 step 23 compares domains and paths.
+    /// A table finds a string by exactly its bytes: for every length up to 40 (`slot(ofUTF8:)` compares
+    /// the first eight bytes before it reads the string), the same bytes find its slot, and a change of
+    /// any one byte, or of the length, finds none. Facts: byte equality, as §5.7 step 23 compares domains
+    /// and paths.
     @Test(arguments: 0...40)
     func slotsAreFoundByExactlyTheirBytes(length: Int) {
         let bytes = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
