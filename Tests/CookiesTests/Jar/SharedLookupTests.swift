@@ -66,6 +66,37 @@ struct SharedLookupTests {
         #expect(jar.sharedLookupHeader(for: page, context: crossSite) == .some(nil))
     }
 
+    /// A site added appends to the store's sites and moves none: a host whose site is cached keeps
+    /// sharing the lock. A host cached as having no site is looked up again once a site was added (it may
+    /// be that site, here through a Domain cookie, §5.7 step 10), and every host once a site was removed
+    /// (the last site moves into the removed one's slot). Each lookup gets the header it would alone.
+    @Test func sitesComingAndGoingLeaveCachedHostsCorrect() {
+        let (jar, _) = makeTestJar()
+        let page = url("http://h.test/")
+        let www = url("http://www.other.test/")
+        jar.setCookie("a=1", from: page)
+        #expect(jar.cookieHeader(for: page) == "a=1")
+        #expect(jar.cookieHeader(for: www) == nil)
+        #expect(jar.sharedLookupHeader(for: page) == .some("a=1"))
+        #expect(jar.sharedLookupHeader(for: www) == .some(nil), "a host known to have no site")
+
+        jar.setCookie("n=1", from: url("http://new.test/"))
+        #expect(jar.sharedLookupHeader(for: page) == .some("a=1"), "another site added: this one did not move")
+        #expect(jar.sharedLookupHeader(for: www) == nil, "a site added: the host's absence is looked up again")
+        #expect(jar.cookieHeader(for: www) == nil)
+
+        jar.setCookie("o=1; Domain=other.test", from: url("http://other.test/"))
+        #expect(jar.sharedLookupHeader(for: www) == nil, "its own site added")
+        #expect(jar.cookieHeader(for: www) == "o=1")
+        #expect(jar.sharedLookupHeader(for: www) == .some("o=1"))
+
+        jar.setCookie("a=; Max-Age=0", from: page)
+        #expect(jar.sharedLookupHeader(for: www) == nil, "a site removed: the last site moved into its slot")
+        #expect(jar.cookieHeader(for: www) == "o=1")
+        #expect(jar.sharedLookupHeader(for: www) == .some("o=1"))
+        #expect(jar.cookieHeader(for: page) == nil)
+    }
+
     /// A site keeps the cookies of at most `CookiesOfHosts.hostLimit` hosts; a lookup of another host
     /// finds its cookies itself and shares the lock (it has nothing to keep), until the site's cookies
     /// change and it has room again. Each host gets the header the full scan finds (the report).

@@ -36,9 +36,9 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// counting's cost, while the question is asked only of a cookie whose domain is a one-label host
     /// ("localhost", or a public suffix such as "com" as a host).
     private var siteKeysBelowLabels: DomainTable<Int>?
-    /// Counts the changes to which sites exist and where (a site added or removed): a cached slot is
-    /// current while its layout is this one.
-    private var siteLayout = 0
+    /// Counts the changes to which sites exist and where: a cached slot is current while no site was
+    /// removed since, a cached absence of a site while none was added either (`SiteLayout.keeps`).
+    private var siteLayout = SiteLayout()
     /// Which sites `enforceTotalLimit` visited, by slot (its scratch, all 0 between purges).
     var siteVisits: [Int32] = []
     /// Sites removed, emptied, whose arrays keep their memory for the next new sites: a jar at its limit
@@ -111,10 +111,10 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// cache must learn the URL's host or bring its slot up to date.
     func knownSiteSlot(of url: CookieURL) throws(StoreChangeNeeded) -> Int? {
         // The slot and layout are read, not the entry: a copy of it would retain its key.
-        let cached: (slot: Int?, layout: Int)? = url.withHostAndPathBytes { host, _ in
+        let cached: (slot: Int?, layout: SiteLayout)? = url.withHostAndPathBytes { host, _ in
             siteKeyCache.index(ofDomain: host).map { (siteKeyCache[$0].slot, siteKeyCache[$0].layout) }
         }
-        guard let cached, cached.layout == siteLayout else { throw StoreChangeNeeded() }
+        guard let cached, siteLayout.keeps(cached.slot, cachedAt: cached.layout) else { throw StoreChangeNeeded() }
         return cached.slot
     }
 
@@ -132,7 +132,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
     @inline(__always)
     private mutating func cachedSiteIndex(ofCookieDomain domain: UnsafeBufferPointer<UInt8>, named name: String? = nil) -> Int {
         if let index = siteKeyCache.index(ofDomain: domain) {
-            if siteKeyCache[index].layout != siteLayout {
+            if !siteLayout.keeps(siteKeyCache[index].slot, cachedAt: siteKeyCache[index].layout) {
                 // The key is read out first: looking it up while it is read in place would copy the store.
                 let key = siteKeyCache[index].key
                 siteKeyCache[index].slot = slot(ofSiteKey: key)
@@ -164,7 +164,22 @@ struct CookieStore: Sendable, CookieStoreQueries {
     private struct CachedSite: Sendable {
         let key: String
         var slot: Int?
-        var layout: Int
+        var layout: SiteLayout
+    }
+
+    /// How many sites were removed and added so far. A removal may move the last site into the removed
+    /// one's slot; an addition appends and moves none.
+    private struct SiteLayout: Sendable {
+        var removals = 0
+        var additions = 0
+
+        /// Whether `slot`, cached at `cachedLayout` (nil: the site did not exist then), still holds in this
+        /// layout: a site's slot while no site was removed since, a site's absence while none was added
+        /// either. (The slot of a site added since is learnt where it is added, `slotCreatingSite`.)
+        @inline(__always)
+        func keeps(_ slot: Int?, cachedAt cachedLayout: SiteLayout) -> Bool {
+            removals == cachedLayout.removals && (slot != nil || additions == cachedLayout.additions)
+        }
     }
 
     /// Whether a Domain attribute (UTF-8, ASCII) names a public suffix (§5.7 step 9), through a bounded
@@ -238,7 +253,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
             sites.append(SiteCookies(key: key))
         }
         key.withUTF8Bytes { siteSlots.append(key: $0) }
-        siteLayout &+= 1
+        siteLayout.additions &+= 1
         countSiteKey(key, as: 1)
         return sites.count - 1
     }
@@ -380,7 +395,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
             expiryOrder.moveSlot(sites.count, to: slot)
             evictionOrder.moveSlot(sites.count, to: slot)
         }
-        siteLayout &+= 1
+        siteLayout.removals &+= 1
         countSiteKey(removed.key, as: -1)
         if spareSites.count < limits.purgeCount, removed.isSmall {
             removed.removeAllKeepingCapacity()
