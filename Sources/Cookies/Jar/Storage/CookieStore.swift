@@ -79,8 +79,8 @@ struct CookieStore: Sendable, CookieStoreQueries {
     }
 
     /// The site key of a cookie's domain (a canonical host name, UTF-8) and the slot of that site, nil
-    /// when the site has no cookies: one hash lookup while no site came or went since the domain was last
-    /// seen. A host and a cookie domain of the same name are one entry of the cache, and have the same
+    /// when the site has no cookies: one hash lookup while the cached slot holds (`SiteLayout.keeps`: no
+    /// site removed since the domain was last seen, nor one added when it had no site). A host and a cookie domain of the same name are one entry of the cache, and have the same
     /// site.
     @inline(__always)
     mutating func siteKeyAndSlot(ofCookieDomain domain: UnsafeBufferPointer<UInt8>) -> (key: String, slot: Int?) {
@@ -128,7 +128,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
 
     /// The position in `siteKeyCache` of the site key and slot of `domain` (UTF-8; `name`, when given, is
     /// its String, kept as the key of a new site that is the whole domain), added when missing and brought
-    /// up to date when sites came or went since.
+    /// up to date when its cached slot no longer holds (`SiteLayout.keeps`).
     @inline(__always)
     private mutating func cachedSiteIndex(ofCookieDomain domain: UnsafeBufferPointer<UInt8>, named name: String? = nil) -> Int {
         if let index = siteKeyCache.index(ofDomain: domain) {
