@@ -80,8 +80,8 @@ struct CookieStore: Sendable, CookieStoreQueries {
 
     /// The site key of a cookie's domain (a canonical host name, UTF-8) and the slot of that site, nil
     /// when the site has no cookies: one hash lookup while the cached slot holds (`SiteLayout.keeps`: no
-    /// site removed since the domain was last seen, nor one added when it had no site). A host and a cookie domain of the same name are one entry of the cache, and have the same
-    /// site.
+    /// site removed since the domain was last seen, nor one added when it had no site). A host and a
+    /// cookie domain of the same name are one entry of the cache, and have the same site.
     @inline(__always)
     mutating func siteKeyAndSlot(ofCookieDomain domain: UnsafeBufferPointer<UInt8>) -> (key: String, slot: Int?) {
         let index = cachedSiteIndex(ofCookieDomain: domain)
