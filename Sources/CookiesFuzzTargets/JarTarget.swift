@@ -128,7 +128,12 @@ struct JarMachine {
             try require(sharedHeader == header, Self.target, "a lookup sharing the jar's lock makes another header")
         }
         _ = quiet.cookies(for: url, context: context)
-        _ = quiet.cookieHeader(for: url, context: context)
+        // The twin's header is appended after bytes already in the buffer: the same header, or nothing.
+        var appended = Array("Cookie: ".utf8)
+        let didAppend = quiet.appendCookieHeader(for: url, context: context, to: &appended)
+        try require(
+            didAppend == (header != nil) && appended == Array("Cookie: ".utf8) + Array((header ?? "").utf8), Self.target,
+            "an appended Cookie header is not the header of the twin jar")
         let pairs = cookies.map { $0.name.isEmpty ? $0.value : $0.name + "=" + $0.value }
         try require(
             header == (pairs.isEmpty ? nil : pairs.joined(separator: "; ")), Self.target,

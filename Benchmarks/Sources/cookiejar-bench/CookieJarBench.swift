@@ -12,7 +12,9 @@ import Darwin
 /// - parse: `ParsedSetCookie(parsing:)` over the 200k values of receipts-large.tsv (§5.6 only).
 /// - store: `CookieURL(url)` + `CookieJar.receive(_:from:)` per receipt into a new jar (§5.6 + §5.7,
 ///   public suffix checks with the machine's list, prefixes, Secure, SameSite, limits).
-/// - lookup: `CookieURL(query)` + `CookieJar.cookieHeader(for:)` (§5.8.3), adaptive count.
+/// - lookup: `CookieURL(query)` + `CookieJar.appendCookieHeader(for:to:)` (§5.8.3) into one buffer kept
+///   from query to query, as the Rust, curl and floor drivers write theirs; adaptive count. The same
+///   queries through `cookieHeader(for:)`, a String each, are timed too (`lookup_string_*`).
 /// - persistence: the SQLite jar file (`JarFileRoundTrip`): save the large jar to a file in `--tmp`,
 ///   then open and load it.
 /// - memory (`--phase rss-input` / `rss-jar`): peak RSS after reading the inputs, and after also
@@ -112,6 +114,11 @@ struct CookieJarBench {
         report.set("lookup_per_s", Double(lookupCount) / seconds)
         report.set("lookup_hits", result.hits)
         report.set("lookup_bytes", result.bytes)
+        var stringResult = (hits: 0, bytes: 0)
+        seconds = timer.median("lookup_string") { stringResult = lookUpStrings(queries[..<lookupCount], in: jar) }
+        precondition(stringResult == result, "the String headers differ from the appended ones")
+        report.set("lookup_string_s", seconds)
+        report.set("lookup_string_per_s", Double(lookupCount) / seconds)
 
         // (d) persistence
         JarFileRoundTrip(path: arguments.tmp + "/cookiejar-bench.sqlite", limits: limits, publicSuffixList: publicSuffixList)
@@ -152,9 +159,26 @@ struct CookieJarBench {
         }
     }
 
-    /// The `Cookie` header of a request to each query; how many had one and their total length.
-    /// The queries are read in place, as the receipts are.
+    /// The `Cookie` header of a request to each query, written into one buffer emptied before each; how
+    /// many had one and their total length. The queries are read in place, as the receipts are.
     static func lookUp(_ queries: ArraySlice<String>, in jar: CookieJar) -> (hits: Int, bytes: Int) {
+        queries.withUnsafeBufferPointer { queries in
+            var hits = 0
+            var bytes = 0
+            var header: [UInt8] = []
+            for index in queries.indices {
+                guard let url = CookieURL(queries[index]) else { continue }
+                header.removeAll(keepingCapacity: true)
+                guard jar.appendCookieHeader(for: url, to: &header) else { continue }
+                hits += 1
+                bytes += header.count
+            }
+            return (hits, bytes)
+        }
+    }
+
+    /// `lookUp(_:in:)` through `cookieHeader(for:)`: a String per header.
+    static func lookUpStrings(_ queries: ArraySlice<String>, in jar: CookieJar) -> (hits: Int, bytes: Int) {
         queries.withUnsafeBufferPointer { queries in
             var hits = 0
             var bytes = 0

@@ -232,6 +232,20 @@ public final class CookieJar: Sendable {
         }
     }
 
+    /// Appends the `Cookie` header value for a request to `url` in `context` to `header` and returns true;
+    /// returns false, appending nothing, when no cookie is sent (§5.8.3 step 6). The bytes are those of
+    /// `cookieHeader(for:context:)`, UTF-8, without making a String: for a client that writes its
+    /// requests into bytes of its own (an HTTP/1 encoder, a proxy) and keeps them from one request to
+    /// the next (`header.removeAll(keepingCapacity: true)`).
+    public func appendCookieHeader(for url: CookieURL, context: CookieRequestContext = .firstParty, to header: inout [UInt8]) -> Bool {
+        let now = clock.now()
+        return withStore { store throws(StoreChangeNeeded) in
+            try store.appendCookieHeaderWithoutChanges(for: url, context: context, now: now, to: &header)
+        } else: { store in
+            store.appendCookieHeader(for: url, context: context, now: now, to: &header)
+        }
+    }
+
     /// Every cookie of `url`'s site, in send order, each with the reason a request in `context` would not
     /// carry it (nil when it would). Last-access times are left alone: this is for tools and debugging.
     public func retrievalReport(for url: CookieURL, context: CookieRequestContext = .firstParty) -> [RetrievalDecision] {

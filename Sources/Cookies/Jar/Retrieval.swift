@@ -142,6 +142,28 @@ extension CookieStore {
         }
         return header ?? nil
     }
+
+    /// §5.8.3 step 6: appends the `Cookie` header value for a request to `header`; false, appending
+    /// nothing, when no cookie is sent.
+    mutating func appendCookieHeader(for url: CookieURL, context: CookieRequestContext, now: CookieTime, to header: inout [UInt8]) -> Bool {
+        retrieve(for: url, context: context, now: now) { site, sent in
+            if sent.isEmpty { return false }
+            site.tables.appendCookieHeader(sending: sent, to: &header)
+            return true
+        } ?? false
+    }
+
+    /// `appendCookieHeader(for:context:now:to:)` for a lookup that shares the jar's lock
+    /// (`retrieveWithoutChanges`, which appends only once it knows the lookup changes nothing).
+    func appendCookieHeaderWithoutChanges(
+        for url: CookieURL, context: CookieRequestContext, now: CookieTime, to header: inout [UInt8]
+    ) throws(StoreChangeNeeded) -> Bool {
+        try retrieveWithoutChanges(for: url, context: context, now: now) { site, sent in
+            if sent.isEmpty { return false }
+            site.pointee.tables.appendCookieHeader(sending: sent, to: &header)
+            return true
+        } ?? false
+    }
 }
 
 /// A lookup made with the jar's lock shared met something it would change (`retrieveWithoutChanges`):

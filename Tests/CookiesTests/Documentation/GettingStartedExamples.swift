@@ -21,6 +21,12 @@ struct GettingStartedExamples {
         let wwwHeader = jar.cookieHeader(for: www)              // "remember_me=b41d": session is host-only
         #expect(wwwHeader == "remember_me=b41d")
 
+        var field: [UInt8] = []                                 // kept from one request to the next
+        field.removeAll(keepingCapacity: true)
+        let sent = jar.appendCookieHeader(for: me, to: &field)  // true; field holds header's UTF-8
+        #expect(sent)
+        #expect(field == Array("session=7f3c9a; remember_me=b41d".utf8))
+
         func describe(_ outcome: SetCookieOutcome) -> String {
             switch outcome {
             case .stored(let cookie): "stored \(cookie.name)"

@@ -60,6 +60,24 @@ struct RetrievalTests {
         #expect(jar.sharedLookupHeader(for: url(row.request), context: row.context) == .some(row.expected), "asked again, nothing changes: the lock is shared")
     }
 
+    /// `appendCookieHeader(for:context:to:)` appends the bytes of the same header after what the buffer
+    /// holds, or nothing, both when the lookup holds the lock alone (a jar's first lookup of the host) and
+    /// when it shares it (the second).
+    @Test(arguments: rows)
+    func appendedHeader(_ row: Row) {
+        let (jar, _) = makeTestJar()
+        for (from, line) in row.setup {
+            #expect(jar.setCookie(line, from: url(from)).rejection == nil, "setup: \(line)")
+        }
+        let prefix = Array("GET / HTTP/1.1\r\nCookie: ".utf8)
+        for lookup in ["the first, holding the lock alone", "the second, sharing it"] {
+            var header = prefix
+            let appended = jar.appendCookieHeader(for: url(row.request), context: row.context, to: &header)
+            #expect(appended == (row.expected != nil), "\(lookup)")
+            #expect(header == prefix + Array((row.expected ?? "").utf8), "\(lookup)")
+        }
+    }
+
     /// CHIPS §2.2: a stored partition key is the request's when it is exactly `scheme://site`.
     @Test(arguments: [
         ("https://a.example", true, "the same schemeful site"),
@@ -76,17 +94,28 @@ struct RetrievalTests {
     }
 
     /// §5.8.3 step 6: headers are written into a buffer the jar keeps; a short header after a long one
-    /// carries none of the long one's bytes, and a longer one grows the buffer.
+    /// carries none of the long one's bytes, and a longer one grows the buffer. A header appended to a
+    /// buffer emptied in between has the same bytes.
     @Test func headersOfEveryLengthComeOutWhole() {
         let (jar, _) = makeTestJar()
         let long = String(repeating: "L", count: 1500)
         jar.receive("big=\(long)", from: url("https://long.test/"))
         jar.receive("s=1", from: url("https://short.test/"))
         jar.receive("bigger=\(long)\(long)", from: url("https://longer.test/"))
+        jar.receive("é=ü", from: url("https://several.test/"))
+        jar.receive("=\(long)", from: url("https://several.test/"))
+        let expected = [
+            ("https://long.test/", "big=" + long), ("https://short.test/", "s=1"),
+            ("https://longer.test/", "bigger=" + long + long), ("https://several.test/", "é=ü; " + long),
+        ]
+        var appended: [UInt8] = []
         for _ in 0..<2 {
-            #expect(jar.cookieHeader(for: url("https://long.test/")) == "big=" + long)
-            #expect(jar.cookieHeader(for: url("https://short.test/")) == "s=1")
-            #expect(jar.cookieHeader(for: url("https://longer.test/")) == "bigger=" + long + long)
+            for (request, header) in expected {
+                #expect(jar.cookieHeader(for: url(request)) == header)
+                appended.removeAll(keepingCapacity: true)
+                #expect(jar.appendCookieHeader(for: url(request), to: &appended))
+                #expect(appended == Array(header.utf8), "appended: \(request)")
+            }
         }
     }
 
