@@ -129,10 +129,11 @@ struct JarMachine {
         }
         _ = quiet.cookies(for: url, context: context)
         // The twin's header is appended after bytes already in the buffer: the same header, or nothing.
-        var appended = Array("Cookie: ".utf8)
+        let prefix = Array("Cookie: ".utf8)
+        var appended = prefix
         let didAppend = quiet.appendCookieHeader(for: url, context: context, to: &appended)
         try require(
-            didAppend == (header != nil) && appended == Array("Cookie: ".utf8) + Array((header ?? "").utf8), Self.target,
+            didAppend == (header != nil) && appended == prefix + Array((header ?? "").utf8), Self.target,
             "an appended Cookie header is not the header of the twin jar")
         let pairs = cookies.map { $0.name.isEmpty ? $0.value : $0.name + "=" + $0.value }
         try require(

@@ -160,32 +160,31 @@ struct CookieJarBench {
     }
 
     /// The `Cookie` header of a request to each query, written into one buffer emptied before each; how
-    /// many had one and their total length. The queries are read in place, as the receipts are.
+    /// many had one and their total length.
     static func lookUp(_ queries: ArraySlice<String>, in jar: CookieJar) -> (hits: Int, bytes: Int) {
-        queries.withUnsafeBufferPointer { queries in
-            var hits = 0
-            var bytes = 0
-            var header: [UInt8] = []
-            for index in queries.indices {
-                guard let url = CookieURL(queries[index]) else { continue }
-                header.removeAll(keepingCapacity: true)
-                guard jar.appendCookieHeader(for: url, to: &header) else { continue }
-                hits += 1
-                bytes += header.count
-            }
-            return (hits, bytes)
+        var header: [UInt8] = []
+        return countHeaders(of: queries) { url in
+            header.removeAll(keepingCapacity: true)
+            return jar.appendCookieHeader(for: url, to: &header) ? header.count : nil
         }
     }
 
     /// `lookUp(_:in:)` through `cookieHeader(for:)`: a String per header.
     static func lookUpStrings(_ queries: ArraySlice<String>, in jar: CookieJar) -> (hits: Int, bytes: Int) {
+        countHeaders(of: queries) { jar.cookieHeader(for: $0)?.utf8.count }
+    }
+
+    /// How many queries `headerLength` gives a header for (the length of a request's `Cookie` header, nil
+    /// when it has none), and their total length. The queries are read in place, as the receipts are.
+    @inline(__always)
+    static func countHeaders(of queries: ArraySlice<String>, _ headerLength: (CookieURL) -> Int?) -> (hits: Int, bytes: Int) {
         queries.withUnsafeBufferPointer { queries in
             var hits = 0
             var bytes = 0
             for index in queries.indices {
-                guard let url = CookieURL(queries[index]), let header = jar.cookieHeader(for: url) else { continue }
+                guard let url = CookieURL(queries[index]), let length = headerLength(url) else { continue }
                 hits += 1
-                bytes += header.utf8.count
+                bytes += length
             }
             return (hits, bytes)
         }

@@ -48,12 +48,18 @@ struct RetrievalTests {
         Row(setup: [("https://h.test/", "l=1; SameSite=Lax")], request: "https://h.test/", context: .init(siteForCookies: .origin(url("http://h.test"))), expected: nil, source: "§5.2: schemeful: http is another site"),
     ]
 
-    @Test(arguments: rows)
-    func header(_ row: Row) {
+    /// A jar holding the cookies of `row.setup`, each line stored.
+    static func jar(setUpBy row: Row) -> CookieJar {
         let (jar, _) = makeTestJar()
         for (from, line) in row.setup {
             #expect(jar.setCookie(line, from: url(from)).rejection == nil, "setup: \(line)")
         }
+        return jar
+    }
+
+    @Test(arguments: rows)
+    func header(_ row: Row) {
+        let jar = Self.jar(setUpBy: row)
         #expect(jar.cookieHeader(for: url(row.request), context: row.context) == row.expected)
         let cookies = jar.cookies(for: url(row.request), context: row.context)
         #expect(CookieHeader.serialize(cookies.map(\.pair)) == (row.expected ?? ""), "cookies(for:) agrees with the header")
@@ -65,10 +71,7 @@ struct RetrievalTests {
     /// when it shares it (the second).
     @Test(arguments: rows)
     func appendedHeader(_ row: Row) {
-        let (jar, _) = makeTestJar()
-        for (from, line) in row.setup {
-            #expect(jar.setCookie(line, from: url(from)).rejection == nil, "setup: \(line)")
-        }
+        let jar = Self.jar(setUpBy: row)
         let prefix = Array("GET / HTTP/1.1\r\nCookie: ".utf8)
         for lookup in ["the first, holding the lock alone", "the second, sharing it"] {
             var header = prefix
