@@ -74,10 +74,17 @@ struct CookieParts: Sendable, BitwiseCopyable {
     /// (§5.6.3) when it holds an upper-case letter; empty when there is none.
     @inline(__always)
     func withDomain<R>(in line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        guard let domain else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        let bytes = domain.bytes(in: line)
-        guard domainHasUppercase else { return body(bytes) }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { lowercased in
+        guard let domain, domainHasUppercase else {
+            return body(domain.map { $0.bytes(in: line) } ?? UnsafeBufferPointer(start: nil, count: 0))
+        }
+        return CookieParts.withLowercased(domain.bytes(in: line), body)
+    }
+
+    /// Calls `body` with `bytes` lower-cased (ASCII). Out of line: `withDomain`'s callers are inlined into
+    /// it, and the rare upper-case Domain attribute would otherwise be a second copy of them.
+    @inline(never)
+    private static func withLowercased<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { lowercased in
             for index in bytes.indices { lowercased[index] = bytes[index].asciiLowercased }
             return body(UnsafeBufferPointer(lowercased))
         }

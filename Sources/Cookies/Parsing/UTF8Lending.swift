@@ -11,7 +11,16 @@ extension Collection<UInt8> {
     ) throws(Failure) -> R {
         let inPlace = withContiguousStorageIfAvailable { bytes in Result { () throws(Failure) -> R in try body(bytes) } }
         if let inPlace { return try inPlace.get() }
-        return try Array(self).withUnsafeBufferPointer { bytes in Result { () throws(Failure) -> R in try body(bytes) } }.get()
+        return try withCopiedBytes(body)
+    }
+
+    /// `withContiguousBytes` from a copy: out of line, so that `body` is not inlined a second time where
+    /// it is lent (the copy is for the rare bridged string or lazy collection).
+    @inline(never)
+    private func withCopiedBytes<R, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> R
+    ) throws(Failure) -> R {
+        try Array(self).withUnsafeBufferPointer { bytes in Result { () throws(Failure) -> R in try body(bytes) } }.get()
     }
 }
 
