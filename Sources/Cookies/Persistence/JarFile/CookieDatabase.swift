@@ -192,17 +192,6 @@ final class CookieDatabase {
         return rowsRead
     }
 
-    /// True when `first` is written before `second`: deletions first, then cookies in send order.
-    private static func precedesInFileOrder(_ first: CookieWrite, _ second: CookieWrite) -> Bool {
-        switch (first, second) {
-        case (.delete, .upsert): return true
-        case (.upsert, .delete), (.delete, .delete): return false
-        case (.upsert(let first), .upsert(let second)):
-            return SendOrder(pathLength: first.path.utf8.count, creation: first.creation)
-                < SendOrder(pathLength: second.path.utf8.count, creation: second.creation)
-        }
-    }
-
     /// The cookie in the columns starting at `offset` (in `CookieDatabaseSchema.columns` order), read in
     /// place, or nil when a column has the wrong type or an impossible value, or the cookie is one no jar
     /// holds (`LoadedCookie.rejection`: no jar wrote it).
@@ -274,15 +263,16 @@ final class CookieDatabase {
     /// Writes `rows` and the last-access times of `accessed` in one transaction: all of them or, when
     /// it throws, none. Returns how many rows changed.
     ///
-    /// Deletions go first, then the cookies in send order (§5.8.3 step 4: longer paths first, then earlier
-    /// creation): a new row takes the next row id, and the rows are read back in row-id order, so a file
-    /// written in one go loads without sorting (`SiteCookies.restoreSendOrder`). A replaced row keeps its
-    /// id and, for a received cookie, its place: the path is the identity's and the creation time the old
-    /// cookie's (§5.7 step 23.3).
+    /// Deletions go first, then the cookies site by site, each site's in send order (§5.8.3 step 4: longer
+    /// paths first, then earlier creation; `JarFileRowOrder`): a new row takes the next row id, and the
+    /// rows are read back in row-id order, so a file written in one go loads one site at a time and without
+    /// sorting (`SiteCookies.restoreSendOrder`). A replaced row keeps its id and, for a received cookie, its
+    /// place: the path is the identity's and the creation time the old cookie's (§5.7 step 23.3).
     func write(_ rows: some Collection<CookieWrite>, lastAccess accessed: [Cookie]) throws(CookieFileError) -> Int {
         // A single row, the usual flush, is in order as it is (and no array is made of it).
         guard rows.count > 1 else { return try write(inFileOrder: rows, lastAccess: accessed) }
-        return try write(inFileOrder: rows.sorted(by: Self.precedesInFileOrder), lastAccess: accessed)
+        let ordered = rows.map { (order: JarFileRowOrder($0), row: $0) }.sorted { $0.order < $1.order }.map(\.row)
+        return try write(inFileOrder: ordered, lastAccess: accessed)
     }
 
     /// `write(_:lastAccess:)` with `rows` in the order they go to the file.

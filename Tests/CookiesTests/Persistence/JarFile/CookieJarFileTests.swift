@@ -132,6 +132,49 @@ import Testing
         #expect(names == ["c1", "c5", "c2", "c4", "c0", "c3"])
     }
 
+    /// Cookies received site after site in turn are written grouped by the last two labels of their
+    /// domain, each group in send order (`JarFileRowOrder`): every site's rows come one after another
+    /// when its public suffix is one label ("example.com", "example.org"), sites under a suffix of two
+    /// labels share a group ("a.co.uk" and "b.co.uk"), and every site's rows are in send order, so a
+    /// reader fills one site at a time and sorts none.
+    @Test func rowsAreWrittenSiteBySite() throws {
+        let clock = ManualCookieClock(testEpoch)
+        let jar = try openTestJar(path, clock: clock)
+        let hosts = ["example.com", "x.example.org", "shop.a.co.uk", "www.example.com", "b.co.uk", "example.org"]
+        var received = 0
+        for path in ["/", "/docs/api", "/docs/"] {
+            for host in hosts {
+                clock.advance(seconds: 1)
+                jar.setCookie("c\(received)=v; Path=\(path); Max-Age=3600", from: url("https://\(host)/docs/api"))
+                received += 1
+            }
+        }
+        try jar.close()
+        let connection = try SQLiteConnection(path: path, flags: .readOnly)
+        let select = try connection.prepare("SELECT domain, path, creation FROM cookies ORDER BY id")
+        var rows: [(group: String, site: String, path: String, creation: Int64)] = []
+        while try select.step() {
+            let domain = String(decoding: select.column(0).text!, as: UTF8.self)
+            let labels = domain.split(separator: ".")
+            let site = labels.suffix(domain.hasSuffix(".co.uk") ? 3 : 2).joined(separator: ".")
+            rows.append((labels.suffix(2).joined(separator: "."), site, String(decoding: select.column(1).text!, as: UTF8.self),
+                select.column(2).integer!))
+        }
+        #expect(rows.count == 18)
+        // Each group's rows are one run of rows.
+        let runs = zip(rows, rows.dropFirst()).filter { $0.group != $1.group }.count + 1
+        #expect(runs == 3, "groups example.com, example.org, co.uk: \(rows.map(\.group))")
+        // Each site's rows are in send order: longer paths first, then earlier creation.
+        for site in ["example.com", "example.org", "a.co.uk", "b.co.uk"] {
+            let ofSite = rows.filter { $0.site == site }
+            #expect(ofSite.count == (site.hasSuffix("co.uk") ? 3 : 6))
+            #expect(zip(ofSite, ofSite.dropFirst()).allSatisfy { first, second in
+                first.path.utf8.count > second.path.utf8.count
+                    || (first.path.utf8.count == second.path.utf8.count && first.creation <= second.creation)
+            }, "\(site): \(ofSite.map(\.path))")
+        }
+    }
+
     /// The file and its WAL are readable and writable by their owner only.
     @Test func fileIsCreatedWithPermissions0600() throws {
         let jar = try openTestJar(path)
