@@ -237,12 +237,24 @@ public final class CookieJar: Sendable {
     /// `cookieHeader(for:context:)`, UTF-8, without making a String: for a client that writes its
     /// requests into bytes of its own (an HTTP/1 encoder, a proxy) and keeps them from one request to
     /// the next (`header.removeAll(keepingCapacity: true)`).
-    public func appendCookieHeader(for url: CookieURL, context: CookieRequestContext = .firstParty, to header: inout [UInt8]) -> Bool {
+    public func appendCookieHeader(for url: CookieURL, context: CookieRequestContext, to header: inout [UInt8]) -> Bool {
         let now = clock.now()
         return withStore { store throws(StoreChangeNeeded) in
             try store.appendCookieHeaderWithoutChanges(for: url, context: context, now: now, to: &header)
         } else: { store in
             store.appendCookieHeader(for: url, context: context, now: now, to: &header)
+        }
+    }
+
+    /// `appendCookieHeader(for:context:to:)` for a native app's own request to `url`
+    /// (`CookieRequestContext.firstParty`). The context is read in place, where a default argument would be
+    /// a copy made by every call.
+    public func appendCookieHeader(for url: CookieURL, to header: inout [UInt8]) -> Bool {
+        let now = clock.now()
+        return withStore { store throws(StoreChangeNeeded) in
+            try store.appendCookieHeaderWithoutChanges(for: url, context: .firstParty, now: now, to: &header)
+        } else: { store in
+            store.appendCookieHeader(for: url, context: .firstParty, now: now, to: &header)
         }
     }
 

@@ -68,16 +68,25 @@ struct RetrievalTests {
 
     /// `appendCookieHeader(for:context:to:)` appends the bytes of the same header after what the buffer
     /// holds, or nothing, both when the lookup holds the lock alone (a jar's first lookup of the host) and
-    /// when it shares it (the second).
+    /// when it shares it (the second); for a first-party request, `appendCookieHeader(for:to:)` (no
+    /// context) appends the same, on a jar of its own.
     @Test(arguments: rows)
     func appendedHeader(_ row: Row) {
-        let jar = Self.jar(setUpBy: row)
         let prefix = Array("GET / HTTP/1.1\r\nCookie: ".utf8)
-        for lookup in ["the first, holding the lock alone", "the second, sharing it"] {
-            var header = prefix
-            let appended = jar.appendCookieHeader(for: url(row.request), context: row.context, to: &header)
-            #expect(appended == (row.expected != nil), "\(lookup)")
-            #expect(header == prefix + Array((row.expected ?? "").utf8), "\(lookup)")
+        var appendings: [(name: String, append: (CookieJar, inout [UInt8]) -> Bool)] = [
+            ("with the context", { jar, header in jar.appendCookieHeader(for: url(row.request), context: row.context, to: &header) })
+        ]
+        if row.context == .firstParty {
+            appendings.append(("first-party", { jar, header in jar.appendCookieHeader(for: url(row.request), to: &header) }))
+        }
+        for appending in appendings {
+            let jar = Self.jar(setUpBy: row)
+            for lookup in ["the first, holding the lock alone", "the second, sharing it"] {
+                var header = prefix
+                let appended = appending.append(jar, &header)
+                #expect(appended == (row.expected != nil), "\(appending.name), \(lookup)")
+                #expect(header == prefix + Array((row.expected ?? "").utf8), "\(appending.name), \(lookup)")
+            }
         }
     }
 
