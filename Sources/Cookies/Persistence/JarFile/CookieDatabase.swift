@@ -263,9 +263,9 @@ final class CookieDatabase {
     /// Writes `rows` and the last-access times of `accessed` in one transaction: all of them or, when
     /// it throws, none. Returns how many rows changed.
     ///
-    /// Deletions go first, then the cookies site by site, each site's in send order (§5.8.3 step 4: longer
-    /// paths first, then earlier creation; `JarFileRowOrder`): a new row takes the next row id, and the
-    /// rows are read back in row-id order, so a file written in one go loads one site at a time and without
+    /// Deletions go first, then the cookies grouped by site, each site's in send order (§5.8.3 step 4:
+    /// longer paths first, then earlier creation; `JarFileRowOrder`): a new row takes the next row id, and
+    /// the rows are read back in row-id order, so a file written in one go loads site by site and without
     /// sorting (`SiteCookies.restoreSendOrder`). A replaced row keeps its id and, for a received cookie, its
     /// place: the path is the identity's and the creation time the old cookie's (§5.7 step 23.3).
     func write(_ rows: some Collection<CookieWrite>, lastAccess accessed: [Cookie]) throws(CookieFileError) -> Int {

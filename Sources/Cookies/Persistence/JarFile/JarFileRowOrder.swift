@@ -5,10 +5,11 @@
 /// The reader takes rows back in row-id order, the order they were first written, and appends each to
 /// its site (`CookieStore.Loader`). The cookies of a site share the last two labels of their domains (a
 /// site key is a registrable domain, of two labels or more, or the host itself), so a file written in one
-/// go gives each site's rows one after another and already in send order: the reader fills one site at a
-/// time, whose tables stay in the cache, and sorts none. Groups follow a hash of their labels with a
-/// fixed seed, so that one jar gives the same file from run to run; two groups of one hash interleave,
-/// which still keeps each site's rows in send order.
+/// go gives each group's rows one after another, and each site's in send order: a group is one site, or
+/// the sites under a public suffix of two labels ("co.uk"), whose rows interleave. The reader fills one
+/// site (or a few) at a time, whose tables stay in the cache, and sorts none. Groups follow a hash of their
+/// labels with a fixed seed, so that one jar gives the same file from run to run; two groups of one hash
+/// interleave too, which still keeps each site's rows in send order.
 struct JarFileRowOrder: Comparable {
     private let isUpsert: Bool
     private let group: UInt64
