@@ -216,23 +216,24 @@ public final class CookieJar: Sendable {
 
     /// The `Cookie` header value for a request to `url`, or nil when no cookie is sent (§5.8.3 step 6).
     public func cookieHeader(for url: CookieURL, context: CookieRequestContext) -> String? {
-        let now = clock.now()
-        return withStore { store throws(StoreChangeNeeded) in
-            try store.cookieHeaderWithoutChanges(for: url, context: context, now: now)
-        } else: { store in
-            store.cookieHeader(for: url, context: context, now: now)
-        }
+        header(for: url, context: context)
     }
 
     /// The `Cookie` header value for a native app's own request to `url` (`CookieRequestContext.firstParty`),
     /// or nil when no cookie is sent. The context is read in place, where a default argument would be a
     /// copy made by every call.
     public func cookieHeader(for url: CookieURL) -> String? {
+        header(for: url, context: .firstParty)
+    }
+
+    /// What both `cookieHeader` do, inlined into each.
+    @inline(__always)
+    private func header(for url: CookieURL, context: CookieRequestContext) -> String? {
         let now = clock.now()
         return withStore { store throws(StoreChangeNeeded) in
-            try store.cookieHeaderWithoutChanges(for: url, context: .firstParty, now: now)
+            try store.cookieHeaderWithoutChanges(for: url, context: context, now: now)
         } else: { store in
-            store.cookieHeader(for: url, context: .firstParty, now: now)
+            store.cookieHeader(for: url, context: context, now: now)
         }
     }
 
@@ -242,23 +243,24 @@ public final class CookieJar: Sendable {
     /// requests into bytes of its own (an HTTP/1 encoder, a proxy) and keeps them from one request to
     /// the next (`header.removeAll(keepingCapacity: true)`).
     public func appendCookieHeader(for url: CookieURL, context: CookieRequestContext, to header: inout [UInt8]) -> Bool {
-        let now = clock.now()
-        return withStore { store throws(StoreChangeNeeded) in
-            try store.appendCookieHeaderWithoutChanges(for: url, context: context, now: now, to: &header)
-        } else: { store in
-            store.appendCookieHeader(for: url, context: context, now: now, to: &header)
-        }
+        appendHeader(for: url, context: context, to: &header)
     }
 
     /// `appendCookieHeader(for:context:to:)` for a native app's own request to `url`
     /// (`CookieRequestContext.firstParty`). The context is read in place, where a default argument would be
     /// a copy made by every call.
     public func appendCookieHeader(for url: CookieURL, to header: inout [UInt8]) -> Bool {
+        appendHeader(for: url, context: .firstParty, to: &header)
+    }
+
+    /// What both `appendCookieHeader` do, inlined into each.
+    @inline(__always)
+    private func appendHeader(for url: CookieURL, context: CookieRequestContext, to header: inout [UInt8]) -> Bool {
         let now = clock.now()
         return withStore { store throws(StoreChangeNeeded) in
-            try store.appendCookieHeaderWithoutChanges(for: url, context: .firstParty, now: now, to: &header)
+            try store.appendCookieHeaderWithoutChanges(for: url, context: context, now: now, to: &header)
         } else: { store in
-            store.appendCookieHeader(for: url, context: .firstParty, now: now, to: &header)
+            store.appendCookieHeader(for: url, context: context, now: now, to: &header)
         }
     }
 
