@@ -10,11 +10,11 @@ struct CookieStore: Sendable, CookieStoreQueries {
     private var siteSlots = SiteSlots()
     private(set) var count = 0
     /// The sites by the earliest expiry of their cookies (`SiteCookies.earliestExpiry`): which sites a
-    /// jar-wide purge of expired cookies visits.
-    private var expiryOrder = SiteHeap<CookieTime>()
+    /// jar-wide purge of expired cookies visits (as a set, in key order: ties stay as they fall).
+    private var expiryOrder = SiteHeap<CookieTime>(ordersTiesByKey: false)
     /// The sites by the rank of their first cookie in eviction order (`SiteCookies.evictionFloor`): where
     /// the jar-wide limit's purge starts.
-    var evictionOrder = SiteHeap<EvictionRank>()
+    var evictionOrder = SiteHeap<EvictionRank>(ordersTiesByKey: true)
     /// The creation time last given out: creation times strictly increase in processing order.
     private var lastCreation = CookieTime(microsecondsSinceEpoch: .min)
     /// Changes not yet handed to the jar's observers; recorded only while `recordsChanges` is true.

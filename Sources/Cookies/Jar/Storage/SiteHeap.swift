@@ -5,8 +5,8 @@
 /// it at most once; the store keeps the bounds current (`CookieStore.withSite(at:_:)`).
 ///
 /// A node holds no key: the calls that reorder the heap are given the key of the site at a slot
-/// (`keys`), read only when two bounds are equal. Nodes are plain data, 16 or 24 bytes, and a purge that
-/// empties a few hundred sites moves them a dozen levels each.
+/// (`keys`), read only when two bounds are equal and the heap orders ties by key. Nodes are plain data,
+/// 16 or 24 bytes, and a purge that empties a few hundred sites moves them a dozen levels each.
 struct SiteHeap<Bound: Comparable & Sendable & BitwiseCopyable>: Sendable {
     /// A site in the heap: its bound and its slot in the store.
     struct Node: Sendable, BitwiseCopyable {
@@ -18,6 +18,15 @@ struct SiteHeap<Bound: Comparable & Sendable & BitwiseCopyable>: Sendable {
     private(set) var nodes: [Node] = []
     /// Site slot → position of its node in `nodes`, -1 when it has none.
     private var positions: [Int32] = []
+    /// Whether equal bounds are ordered by site key, so that `first` is the same whatever the slots. A
+    /// heap whose sites are only ever taken as a set (`slots(boundedBy:)`) leaves ties as they fall and
+    /// reads no key: sites received in the same tick of the clock share their bounds, and a key read at
+    /// each level of a sift is a visit to another site's memory.
+    private let ordersTiesByKey: Bool
+
+    init(ordersTiesByKey: Bool) {
+        self.ordersTiesByKey = ordersTiesByKey
+    }
 
     /// The bound and slot of the first site: the least bound, then the least key.
     var first: (bound: Bound, slot: Int)? {
@@ -64,12 +73,13 @@ struct SiteHeap<Bound: Comparable & Sendable & BitwiseCopyable>: Sendable {
         positions[slot] = -1
         let last = nodes.removeLast()
         guard position < nodes.count else { return }
+        let tiesByKey = ordersTiesByKey
         let hole = nodes.withUnsafeMutableBufferPointer { nodes in
             positions.withUnsafeMutableBufferPointer { positions in
                 var hole = position
                 while 2 * hole + 1 < nodes.count {
                     var child = 2 * hole + 1
-                    if child + 1 < nodes.count, SiteHeap.precedes(nodes[child + 1], nodes[child], keys: keys) { child += 1 }
+                    if child + 1 < nodes.count, SiteHeap.precedes(nodes[child + 1], nodes[child], tiesByKey: tiesByKey, keys: keys) { child += 1 }
                     nodes[hole] = nodes[child]
                     positions[Int(nodes[hole].slot)] = Int32(truncatingIfNeeded: hole)
                     hole = child
@@ -109,20 +119,23 @@ struct SiteHeap<Bound: Comparable & Sendable & BitwiseCopyable>: Sendable {
     // are equal. Each level writes one node (a heap of a jar's sites is some 12 levels deep, and every
     // site that goes leaves two heaps).
 
-    /// Whether `first` precedes `second`: a lesser bound, or an equal one and a lesser key.
+    /// Whether `first` precedes `second`: a lesser bound, or an equal one and a lesser key when ties are
+    /// ordered by key.
     @inline(__always)
-    private static func precedes(_ first: Node, _ second: Node, keys: (Int) -> String) -> Bool {
-        first.bound < second.bound || (first.bound == second.bound && keys(Int(first.slot)) < keys(Int(second.slot)))
+    private static func precedes(_ first: Node, _ second: Node, tiesByKey: Bool, keys: (Int) -> String) -> Bool {
+        first.bound < second.bound
+            || (tiesByKey && first.bound == second.bound && keys(Int(first.slot)) < keys(Int(second.slot)))
     }
 
     private mutating func siftUp(_ start: Int, keys: (Int) -> String) {
+        let tiesByKey = ordersTiesByKey
         nodes.withUnsafeMutableBufferPointer { nodes in
             positions.withUnsafeMutableBufferPointer { positions in
                 let moving = nodes[start]
                 var hole = start
                 while hole > 0 {
                     let parent = (hole - 1) / 2
-                    guard SiteHeap.precedes(moving, nodes[parent], keys: keys) else { break }
+                    guard SiteHeap.precedes(moving, nodes[parent], tiesByKey: tiesByKey, keys: keys) else { break }
                     nodes[hole] = nodes[parent]
                     positions[Int(nodes[hole].slot)] = Int32(truncatingIfNeeded: hole)
                     hole = parent
@@ -134,14 +147,15 @@ struct SiteHeap<Bound: Comparable & Sendable & BitwiseCopyable>: Sendable {
     }
 
     private mutating func siftDown(_ start: Int, keys: (Int) -> String) {
+        let tiesByKey = ordersTiesByKey
         nodes.withUnsafeMutableBufferPointer { nodes in
             positions.withUnsafeMutableBufferPointer { positions in
                 let moving = nodes[start]
                 var hole = start
                 while 2 * hole + 1 < nodes.count {
                     var child = 2 * hole + 1
-                    if child + 1 < nodes.count, SiteHeap.precedes(nodes[child + 1], nodes[child], keys: keys) { child += 1 }
-                    guard SiteHeap.precedes(nodes[child], moving, keys: keys) else { break }
+                    if child + 1 < nodes.count, SiteHeap.precedes(nodes[child + 1], nodes[child], tiesByKey: tiesByKey, keys: keys) { child += 1 }
+                    guard SiteHeap.precedes(nodes[child], moving, tiesByKey: tiesByKey, keys: keys) else { break }
                     nodes[hole] = nodes[child]
                     positions[Int(nodes[hole].slot)] = Int32(truncatingIfNeeded: hole)
                     hole = child
@@ -160,7 +174,7 @@ struct SiteHeap<Bound: Comparable & Sendable & BitwiseCopyable>: Sendable {
             let slot = Int(node.slot)
             guard slot < sites.count, self.position(ofSlot: slot) == position else { return "a node's slot does not find it" }
             guard sites[slot].bound == node.bound else { return "the node of \(sites[slot].key) is stale" }
-            if position > 0, SiteHeap.precedes(node, nodes[(position - 1) / 2], keys: { sites[$0].key }) {
+            if position > 0, SiteHeap.precedes(node, nodes[(position - 1) / 2], tiesByKey: ordersTiesByKey, keys: { sites[$0].key }) {
                 return "the node of \(sites[slot].key) precedes its parent"
             }
         }
