@@ -28,7 +28,8 @@ struct SiteHeap<Bound: Comparable & Sendable & BitwiseCopyable>: Sendable {
         self.ordersTiesByKey = ordersTiesByKey
     }
 
-    /// The bound and slot of the first site: the least bound, then the least key.
+    /// The bound and slot of the first site: the least bound, then the least key when the heap orders ties
+    /// by key.
     var first: (bound: Bound, slot: Int)? {
         nodes.withUnsafeBufferPointer { nodes in nodes.isEmpty ? nil : (nodes[0].bound, Int(nodes[0].slot)) }
     }
