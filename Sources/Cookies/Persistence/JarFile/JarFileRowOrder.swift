@@ -27,7 +27,7 @@ struct JarFileRowOrder: Comparable {
     }
 
     /// The hash of the last two labels of `domain` (UTF-8): all of it when it has fewer.
-    static func group(ofDomain domain: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    private static func group(ofDomain domain: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var start = domain.count
         var dots = 0
         while start > 0 {
