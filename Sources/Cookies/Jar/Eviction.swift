@@ -1,8 +1,9 @@
 extension CookieStore {
     /// Keeps the site and the jar within `limits` after `kept` was stored (rfc6265bis-22 §6.1 and
     /// Chromium's CookieMonster): expired cookies go first; then the least recently accessed, non-Secure
-    /// cookies before Secure ones, until the site (or the jar) is `purgeCount` below its limit. The
-    /// cookie just stored is never the one evicted.
+    /// cookies before Secure ones, the oldest first among those last accessed at one time
+    /// (`EvictionRank`), until the site (or the jar) is `purgeCount` below its limit. The cookie just
+    /// stored is never the one evicted.
     mutating func enforceLimits(site key: String, keeping kept: Cookie, now: CookieTime) {
         enforceSiteLimit(key, keeping: kept, now: now)
         if count > limits.maxCookies { enforceTotalLimit(keeping: kept, now: now) }
@@ -44,8 +45,9 @@ extension CookieStore {
         var visitedSites: [(slot: Int, ranked: Range<Int>, chosen: Int)] = []
         // Which sites were visited: `siteVisits[slot]` is the site's place in `visitedSites` plus one.
         if siteVisits.count < sites.count { siteVisits += repeatElement(0, count: sites.count - siteVisits.count) }
-        // Non-Secure before Secure, least recently accessed first; ties in the order of site keys (the
-        // heap's), then send order (each site's range's).
+        // Non-Secure before Secure, least recently accessed first, then oldest first (`EvictionRank`);
+        // cookies of equal ranks in the order of site keys (the heap's), then send order (each site's
+        // range's).
         while needed > 0, let (bound, slot) = evictionOrder.first {
             let visitedSite: Int
             if siteVisits[slot] > 0 {
@@ -118,9 +120,9 @@ extension CookieStore {
     }
 
     /// The indices of the first `count` cookies of `site` in eviction order (non-Secure before Secure,
-    /// least recently accessed first, then send order), leaving out the cookie with the identity of
-    /// `kept`; in no particular order, as removal needs none. Found by selection (quickselect), not by
-    /// sorting the site.
+    /// least recently accessed first, then oldest first, then send order), leaving out the cookie with
+    /// the identity of `kept`; in no particular order, as removal needs none. Found by selection
+    /// (quickselect), not by sorting the site.
     private static func firstInEvictionOrder(_ count: Int, of site: SiteCookies, keeping kept: Cookie?) -> [Int] {
         // Keys worked out once per cookie; all distinct (the index is in each).
         var keys: [(rank: EvictionRank, index: Int)] = []

@@ -3,6 +3,10 @@
 /// rfc6265bis-22 §6.1 asks for at least 50 cookies per domain and 3000 in total; the defaults are
 /// Chromium's (`CookieMonster::kDomainMaxCookies` 180, `kMaxCookies` 3300, purging 30 and 300 at once
 /// so that eviction runs rarely). The 400-day expiry cap is §5.6.1/§5.6.2 ("cookie-age-limit").
+///
+/// A site or jar over its limit loses its expired cookies first, then its least recently accessed ones,
+/// non-Secure before Secure and, among cookies last accessed at one time, the oldest first (Chromium's
+/// order, `LRACookieSorter`); never the cookie whose arrival went over the limit.
 public struct CookieLimits: Sendable, Hashable {
     /// Most cookies kept per site (registrable domain, or host when it has none). Default: 180.
     public var maxCookiesPerSite: Int

@@ -33,15 +33,15 @@ struct EvictionTests {
     }
 
     /// A site over its limit keeps exactly the cookies a full sort in eviction order would keep
-    /// (Chromium's CookieMonster: non-Secure before Secure, least recently accessed first), ties in last
-    /// access broken by send order, and never the cookie just stored: seeded runs with few distinct
+    /// (Chromium's CookieMonster: non-Secure before Secure, least recently accessed first, ties in last
+    /// access broken by creation time), and never the cookie just stored: seeded runs with few distinct
     /// access times (many ties) and a mix of Secure cookies, on both sides of the limit.
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func perSiteEvictionKeepsWhatAFullSortKeeps(seed: UInt64) {
         var random = SplitMix64(seed: seed)
         let limits = CookieLimits(maxCookiesPerSite: 40, sitePurgeCount: 1 + Int(random.next() % 39))
         let (jar, _) = makeTestJar(limits: limits)
-        // Path "/" everywhere: send order is creation order.
+        // Path "/" everywhere: send order is creation order, which is also the index.
         var cookies: [Cookie] = []
         for index in 0..<limits.maxCookiesPerSite {
             cookies.append(
@@ -119,6 +119,77 @@ struct EvictionTests {
         #expect(jar.allCookies().map(\.domain) == ["late.test", "s2.test"])
     }
 
+    /// One scenario of ties in last access: what a jar is given, in order, and which cookies it keeps.
+    struct TieCase: Sendable, CustomTestStringConvertible {
+        enum Action: Sendable {
+            /// A response from `url` sets `line`.
+            case receive(String, from: String)
+            /// A request to `url`, which moves the last-access time of what it sends (§5.8.3 step 5).
+            case lookUp(String)
+            case advance(seconds: Int64)
+            /// A cookie handed over as it is (`CookieJar.insert`), with these times in seconds after
+            /// `testEpoch`.
+            case insert(name: String, domain: String, path: String, created: Int64, lastAccess: Int64)
+        }
+
+        let limits: CookieLimits
+        let actions: [Action]
+        /// What is left, as "domain name", sorted.
+        let kept: [String]
+        let source: String
+        var testDescription: String { source }
+    }
+
+    /// Among cookies last accessed at one time, the oldest goes first, in a site and across sites, not
+    /// the first in send order nor the first site key; only cookies of equal creation times (handed over,
+    /// never received: §5.7 step 24) go by site key, then send order.
+    @Test(arguments: [
+        TieCase(
+            limits: CookieLimits(maxCookiesPerSite: 3, sitePurgeCount: 0),
+            actions: [
+                .receive("a=1; Path=/", from: "http://h.test/"), .receive("b=1; Path=/deep", from: "http://h.test/deep"),
+                .receive("c=1; Path=/deep/er", from: "http://h.test/deep/er"), .advance(seconds: 5),
+                .lookUp("http://h.test/deep/er/x"), .advance(seconds: 5), .receive("d=1; Path=/deep/er", from: "http://h.test/"),
+            ],
+            kept: ["h.test b", "h.test c", "h.test d"],
+            source: "Chromium LRACookieSorter: ties in last access go by creation; send order would put c (longest path) first"),
+        TieCase(
+            limits: CookieLimits(maxCookies: 2, purgeCount: 0),
+            actions: [
+                .receive("old=1", from: "http://b.test/"), .receive("new=1", from: "http://a.test/"), .advance(seconds: 5),
+                .lookUp("http://a.test/"), .lookUp("http://b.test/"), .advance(seconds: 5), .receive("c=1", from: "http://c.test/"),
+            ],
+            kept: ["a.test new", "c.test c"],
+            source: "Chromium LRACookieSorter across sites: b.test's older cookie goes, where site key order would take a.test's"),
+        TieCase(
+            limits: CookieLimits(maxCookies: 3, purgeCount: 1),
+            actions: [
+                .insert(name: "x", domain: "b.test", path: "/", created: 1, lastAccess: 2),
+                .insert(name: "x", domain: "a.test", path: "/", created: 1, lastAccess: 2),
+                .insert(name: "y", domain: "a.test", path: "/deep", created: 1, lastAccess: 2),
+                .insert(name: "z", domain: "c.test", path: "/", created: 3, lastAccess: 3),
+            ],
+            kept: ["b.test x", "c.test z"],
+            source: "equal ranks (inserted): a.test before b.test (site key), then y before x in a.test (send order)"),
+    ])
+    func tiesInLastAccessGoOldestFirst(_ tieCase: TieCase) {
+        let (jar, clock) = makeTestJar(limits: tieCase.limits)
+        for action in tieCase.actions {
+            switch action {
+            case .receive(let line, let from): jar.setCookie(line, from: url(from))
+            case .lookUp(let to): _ = jar.cookies(for: url(to))
+            case .advance(let seconds): clock.advance(seconds: seconds)
+            case .insert(let name, let domain, let path, let created, let lastAccess):
+                jar.insert(
+                    Cookie(
+                        name: name, value: "1", domain: domain, path: path, creation: testEpoch.adding(seconds: created),
+                        lastAccess: testEpoch.adding(seconds: lastAccess), isSourceSecure: false))
+            }
+            #expect(jar.storeStructureViolation() == nil)
+        }
+        #expect(jar.allCookies().map { "\($0.domain) \($0.name)" }.sorted() == tieCase.kept)
+    }
+
     @Test func hostileServerCannotGrowTheJar() {
         let (jar, _) = makeTestJar()
         for index in 0..<2_000 {
@@ -133,8 +204,8 @@ struct EvictionTests {
 
     /// Which cookies survive, operation after operation, is what a plain model of the rules keeps: the
     /// site's expired cookies, then the site's first cookies in eviction order, when a site goes over its
-    /// limit; every expired cookie, then the jar's first cookies in eviction order (ties by site key, then
-    /// send order), when the jar goes over its limit; never the cookie just stored (rfc6265bis-22 §5.7
+    /// limit; every expired cookie, then the jar's first cookies in eviction order (ties in last access by
+    /// creation time), when the jar goes over its limit; never the cookie just stored (rfc6265bis-22 §5.7
     /// step 24, §6.1; Chromium's CookieMonster order). Seeded runs mix receipts (new cookies and
     /// replacements, Secure or not, some soon expired), lookups that update last-access times (§5.8.3
     /// step 5) and purge the site's expired cookies, deleted sites, and a clock that sometimes stands
@@ -200,7 +271,7 @@ private struct EvictionModel {
         var lastAccess: CookieTime
 
         func isExpired(at now: CookieTime) -> Bool { expiry.map { $0 <= now } ?? false }
-        var rank: (Int, CookieTime) { (isSecure ? 1 : 0, lastAccess) }
+        var rank: (Int, CookieTime, CookieTime) { (isSecure ? 1 : 0, lastAccess, creation) }
     }
 
     let limits: CookieLimits
@@ -227,28 +298,29 @@ private struct EvictionModel {
         lastCreation = creation
         cookies.append(Entry(name: name, value: value, isSecure: isSecure, expiry: expiry, creation: creation, lastAccess: creation))
         sites[site] = cookies
-        // The site's limit: its expired cookies, then its first in eviction order (ties: send order).
+        // The site's limit: its expired cookies, then its first in eviction order (creation times are
+        // distinct: no ties).
         if cookies.count > limits.maxCookiesPerSite {
             let target = limits.maxCookiesPerSite - limits.sitePurgeCount
             purgeExpired(site: site, now: now)
             let kept = sites[site] ?? []
             if kept.count > limits.maxCookiesPerSite {
-                let order = kept.indices.filter { kept[$0].name != name }.sorted { (kept[$0].rank.0, kept[$0].rank.1, $0) < (kept[$1].rank.0, kept[$1].rank.1, $1) }
+                let order = kept.indices.filter { kept[$0].name != name }.sorted { kept[$0].rank < kept[$1].rank }
                 let doomed = Set(order.prefix(kept.count - target))
                 sites[site] = kept.indices.filter { !doomed.contains($0) }.map { kept[$0] }
             }
         }
-        // The jar's limit: every expired cookie, then the first in eviction order (ties: site key, send order).
+        // The jar's limit: every expired cookie, then the first in eviction order (no ties either).
         if count > limits.maxCookies {
             for key in sites.keys { purgeExpired(site: key, now: now) }
             if count > limits.maxCookies {
-                var order: [(rank: (Int, CookieTime), site: String, index: Int)] = []
+                var order: [(rank: (Int, CookieTime, CookieTime), site: String, index: Int)] = []
                 for (key, cookies) in sites {
                     for index in cookies.indices where !(key == site && cookies[index].name == name) {
                         order.append((cookies[index].rank, key, index))
                     }
                 }
-                order.sort { ($0.rank.0, $0.rank.1, $0.site, $0.index) < ($1.rank.0, $1.rank.1, $1.site, $1.index) }
+                order.sort { $0.rank < $1.rank }
                 var doomed: [String: Set<Int>] = [:]
                 for victim in order.prefix(count - (limits.maxCookies - limits.purgeCount)) {
                     doomed[victim.site, default: []].insert(victim.index)

@@ -22,8 +22,9 @@ struct SiteCookies: Sendable {
     /// `recomputeEvictionFloor()`; `.last` when the site is empty).
     private(set) var evictionFloor = EvictionRank.last
     /// How many of the cookies are partitioned (CHIPS): retrieval works out the request's partition
-    /// only when some are.
-    private(set) var partitionedCount = 0
+    /// only when some are. 32 bits, right after `evictionFloor`: it takes the rank's tail padding, and a
+    /// site stays 160 bytes.
+    private(set) var partitionedCount: Int32 = 0
     /// The cookies of the hosts recently asked for, for retrieval: invalidated by every change below that
     /// adds, removes or moves a cookie.
     var cookiesOfHosts = CookiesOfHosts()
@@ -433,7 +434,9 @@ struct SiteCookies: Sendable {
                 entries[Int(index)].lastAccess = now
             }
         }
-        if now < evictionFloor.lastAccess, !indices.isEmpty { evictionFloor = EvictionRank(isSecure: false, lastAccess: now) }
+        if now < evictionFloor.lastAccess, !indices.isEmpty {
+            evictionFloor = EvictionRank(isSecure: false, lastAccess: now, creation: CookieTime(microsecondsSinceEpoch: .min))
+        }
     }
 
     // MARK: Checking
