@@ -64,7 +64,9 @@ public final class WKHTTPCookieStoreCookieStore: PlatformCookieStore {
         }
     }
 
-    /// Turns `cookiesDidChange(in:)` into change signals for every stream made.
+    /// Turns `cookiesDidChange(in:)` into change signals for every stream made. Conforming to the
+    /// `@MainActor` protocol makes the class main-actor isolated; its members are `nonisolated` (they
+    /// touch only the `Sendable` broadcast), so that `changeSignals()` makes a stream from any context.
     private final class ChangeObserver: NSObject, WKHTTPCookieStoreObserver, Sendable {
         private let signals = Broadcast<Void>(bufferingPolicy: .bufferingNewest(1))
 
@@ -72,7 +74,7 @@ public final class WKHTTPCookieStoreCookieStore: PlatformCookieStore {
             signals.yield(())
         }
 
-        func makeStream() -> AsyncStream<Void> { signals.makeStream() }
+        nonisolated func makeStream() -> AsyncStream<Void> { signals.makeStream() }
     }
 }
 #endif
