@@ -298,6 +298,32 @@ struct CookieStoreSyncTests {
         #expect(report.deletedFromWeb.map(\.value).sorted() == ["1", "1", "late"])
     }
 
+    @Test("sign-out deletes the site's partitioned cookies in the jar too (a native response's `Secure; Partitioned` cookie is partitioned under its own site and sent on the app's requests; rfc6265bis-22 CHIPS), though the sync never copies them")
+    func signOutTakesPartitionedJarCookies() async throws {
+        let (jar, store, sync) = Self.makeSync([Self.cookie("remember", "1")], FaultInjectingCookieStore())
+        jar.receive("session=p; Secure; HttpOnly; Partitioned; Path=/", from: CookieURL("https://example.com/")!)
+        jar.receive("other=1; Secure; Partitioned", from: CookieURL("https://other.test/")!)
+        #expect(jar.allCookies().contains { $0.name == "session" && $0.partitionKey != nil })
+        try await sync.push()
+        #expect(Self.values(store) == ["remember": "1"])
+        let report = try await sync.signOut(site: "example.com")
+        #expect(jar.allCookies().map(\.name) == ["other"])
+        #expect(report.deletedFromJar.map(\.name).sorted() == ["remember", "session"])
+        #expect(store.contents.isEmpty && sync.synchronisedCookies.isEmpty)
+    }
+
+    @Test("sign-out while the store reads back empty (WKHTTPCookieStore not loaded yet at a cold start) still deletes the cookies the record knows there, so the next reconcile cannot hand the session back to the jar")
+    func signOutDeletesKnownCookiesFromAnEmptyReadingStore() async throws {
+        let (jar, store, sync) = try await Self.synced([Self.cookie("session", "1")], FaultInjectingCookieStore())
+        store.faults.emptyReads = 10
+        try await sync.signOut(site: "example.com")
+        #expect(jar.allCookies().isEmpty && sync.synchronisedCookies.isEmpty)
+        store.faults.emptyReads = 0
+        #expect(store.contents.isEmpty)
+        try await sync.reconcile()
+        #expect(jar.allCookies().isEmpty)
+    }
+
     @Test("a sign-out whose deletion never completes keeps the record, so the next reconcile finishes it")
     func signOutTimesOut() async throws {
         let (jar, store, sync) = Self.makeSync([Self.cookie("session", "1")], FaultInjectingCookieStore())

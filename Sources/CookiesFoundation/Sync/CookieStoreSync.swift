@@ -108,6 +108,12 @@ public final class CookieStoreSync: Sendable {
     /// in the store, then reads both again, and repeats while cookies keep arriving (a response in
     /// flight during the sign-out). The record keeps the site's cookies until both reads come back
     /// without any, so that a sign-out cut short is finished by the next call.
+    ///
+    /// In the jar, the site's partitioned cookies go too (a native response's `Partitioned` cookie is
+    /// partitioned under its own site, and sent on the app's requests to it), though no sync copies them.
+    /// In the store, every cookie of the site the record or the jar knew of is deleted, also when the
+    /// store reads back empty: a store not loaded yet (WKHTTPCookieStore at a cold start) would otherwise
+    /// keep the session, and hand it back to the jar at the next reconcile.
     @discardableResult
     public func signOut(site: String) async throws(CookieSyncError) -> CookieSyncReport {
         let site = CookieSyncScope(domains: [site]).domains[0]
@@ -118,21 +124,26 @@ public final class CookieStoreSync: Sendable {
         let inSite: @Sendable (Cookie) -> Bool = {
             scope.contains($0) && CookieSyncScope.domain($0.domain, isWithin: site)
         }
+        let inSiteInJar: @Sendable (Cookie) -> Bool = {
+            scope.covers($0.domain) && CookieSyncScope.domain($0.domain, isWithin: site)
+        }
         return try await lock.withLock { () async throws(CookieSyncError) -> CookieSyncReport in
             var report = CookieSyncReport(operation: .signOut)
             do throws(CookieSyncError) {
                 var remaining: [String] = []
                 for _ in 0..<Self.signOutRounds {
-                    for cookie in jar.allCookies() where inSite(cookie) && jar.delete(cookie) {
+                    var known = keyed(record.withLock { $0.values.filter(inSite) })
+                    for cookie in jar.allCookies() where inSiteInJar(cookie) && jar.delete(cookie) {
                         report.deletedFromJar.append(cookie)
+                        if inSite(cookie) { known[CookieIdentity(cookie)] = cookie }
                     }
-                    let expecting = record.withLock { $0.values.contains(where: inSite) }
-                    let web = try await readStore(expectingSome: expecting, &report).values.filter(inSite)
-                    if !web.isEmpty {
-                        try await deleteFromStore(web)
+                    let web = try await readStore(expectingSome: !known.isEmpty, &report).values.filter(inSite)
+                    for cookie in web { known[CookieIdentity(cookie)] = cookie }
+                    if !known.isEmpty {
+                        try await deleteFromStore(Array(known.values))
                         report.deletedFromWeb += web
                     }
-                    let jarLeft = jar.allCookies().filter(inSite)
+                    let jarLeft = jar.allCookies().filter(inSiteInJar)
                     let webLeft = try await readStore().values.filter(inSite)
                     if jarLeft.isEmpty && webLeft.isEmpty {
                         record.withLock { $0 = $0.filter { !inSite($0.value) } }

@@ -20,7 +20,12 @@ public struct CookieSyncScope: Sendable, Hashable {
 
     /// True when `cookie` may be synchronised.
     public func contains(_ cookie: Cookie) -> Bool {
-        cookie.partitionKey == nil && domains.contains { Self.domain(cookie.domain, isWithin: $0) }
+        cookie.partitionKey == nil && covers(cookie.domain)
+    }
+
+    /// True when `domain` is one of the scope's domains or a subdomain of one.
+    func covers(_ domain: String) -> Bool {
+        domains.contains { Self.domain(domain, isWithin: $0) }
     }
 
     /// True when `domain` is `parent` or a subdomain of it (rfc6265bis-22 §5.1.3 domain-match, on
