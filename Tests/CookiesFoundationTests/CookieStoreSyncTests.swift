@@ -257,8 +257,10 @@ struct CookieStoreSyncTests {
         var reports = sync.reports().makeAsyncIterator()
         let running = Task { await sync.run() }
         defer { running.cancel() }
-        // run() observes the jar, then the store: wait until it does.
+        // run() observes the jar, then the store: wait until it does, and for its first reconcile.
         while store.signalSubscribers == 0 { await Task.yield() }
+        let start = try #require(await reports.next())
+        #expect(start.operation == .reconcile && start.changedNothing)
 
         // A jar change is pushed by the debounced reconcile. The store signals that write, as
         // WKHTTPCookieStore's cookiesDidChange(in:) does the app's own writes: one more reconcile reads it
@@ -283,6 +285,22 @@ struct CookieStoreSyncTests {
         #expect(store.calls(.allCookies) == reads)
         #expect(store.calls(.setCookies) == 1)
         #expect(Self.names(jar) == ["a": "1", "c": "1"])
+    }
+
+    @Test("run() reconciles at its start (a web sign-in before it listened) and makes a failed reconcile again (a read that timed out), without waiting for another change", .timeLimit(.minutes(1)))
+    func runStartsWithAReconcileAndRetriesFailures() async throws {
+        let (jar, store, sync) = try await Self.synced([Self.cookie("a", "1")], FaultInjectingCookieStore())
+        store.webSets(Self.cookie("b", "1"))
+        store.faults.reads = .never
+        var reports = sync.reports().makeAsyncIterator()
+        let running = Task { await sync.run() }
+        defer { running.cancel() }
+        let failed = try #require(await reports.next())
+        #expect(failed.error == .timedOut(call: .allCookies, after: Self.timeout))
+        store.faults.reads = .immediate
+        let retried = try #require(await reports.next())
+        #expect(retried.error == nil && retried.copiedToJar.map(\.name) == ["b"])
+        #expect(Self.names(jar) == ["a": "1", "b": "1"])
     }
 
     // MARK: Sign-out

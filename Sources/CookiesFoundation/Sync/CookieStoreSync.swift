@@ -166,13 +166,16 @@ public final class CookieStoreSync: Sendable {
         reportStreams.makeStream()
     }
 
-    /// Until the calling task is cancelled: reconciles after the store's change signals and the jar's
-    /// changes within the scope, one reconcile for the changes of each `debounce` interval. The jar's
-    /// changes that are the sync's own writes schedule nothing.
+    /// Until the calling task is cancelled: reconciles once at the start (what changed before it
+    /// listened), then after the store's change signals and the jar's changes within the scope, one
+    /// reconcile for the changes of each `debounce` interval. The jar's changes that are the sync's own
+    /// writes schedule nothing. A reconcile that fails (a store call timed out or threw; its report
+    /// says why) is made again, after a pause that doubles with each failure in a row, from `debounce`
+    /// up to `longestRetryDelay`: a change the failure left uncopied is not left waiting for the next one.
     public func run() async {
         let (pokes, poke) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let pending = Atomic<Int>(0)
-        @Sendable func schedule() {
+        let schedule: @Sendable () -> Void = {
             pending.add(1, ordering: .relaxed)
             poke.yield()
         }
@@ -185,14 +188,27 @@ public final class CookieStoreSync: Sendable {
             for await _ in signals { schedule() }
         }
         defer { forwarding.cancel() }
+        schedule()
+        var failures = 0
         for await _ in pokes {
             // A poke whose change an earlier reconcile already read needs nothing more.
             guard pending.load(ordering: .relaxed) > 0 else { continue }
             guard (try? await Task.sleep(for: debounce)) != nil else { break }
             pending.store(0, ordering: .relaxed)
-            _ = try? await reconcile()
+            do {
+                try await reconcile()
+                failures = 0
+            } catch {
+                failures += 1
+                let pause = min(debounce * (1 << min(failures, 20)), Self.longestRetryDelay)
+                guard (try? await Task.sleep(for: pause)) != nil else { break }
+                schedule()
+            }
         }
     }
+
+    /// The longest pause `run()` makes before it reconciles again after failures.
+    public static let longestRetryDelay = Duration.seconds(30)
 
     // MARK: One sync
 
