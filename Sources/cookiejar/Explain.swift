@@ -30,17 +30,28 @@ struct Explain: ParsableCommand {
     @OptionGroup var request: RequestContextOptions
 
     @Option(help: "Evaluate at this instant (Unix seconds) instead of now.")
-    var at: Double?
+    var at: InstantArgument?
 
-    @Argument(help: "Set-Cookie values (without the 'Set-Cookie:' name). Read from standard input when none.")
+    @Argument(help: "Set-Cookie values (a leading 'Set-Cookie:' is taken off). Read from standard input when none.")
     var values: [String] = []
 
     func run() throws {
         let requestURL = try parseRequestURL(url)
-        let lines = values.isEmpty ? Explain.setCookieValues(fromInput: readStandardInput()) : values
-        guard !lines.isEmpty else {
-            printError("no Set-Cookie values given (arguments or standard input)")
-            throw ToolExit.unreadableInput
+        let lines: [String]
+        if values.isEmpty {
+            let input = readStandardInput()
+            lines = Explain.setCookieValues(fromInput: input)
+            guard !lines.isEmpty else {
+                let isResponse = input.hasPrefix("HTTP/")
+                printError(isResponse ? "the response headers on standard input have no Set-Cookie field" : "no Set-Cookie values given (arguments or standard input)")
+                throw ToolExit.unreadableInput
+            }
+        } else {
+            lines = values.enumerated().map { index, value in
+                guard let bare = Explain.valueWithoutFieldName(value) else { return value }
+                printError("argument \(index + 1) starts with the field name 'Set-Cookie:': explained without it")
+                return bare
+            }
         }
         let jar = CookieJar(clock: clock(at: at))
         let terminal = Terminal.standardOutput
@@ -59,13 +70,17 @@ struct Explain: ParsableCommand {
     static func setCookieValues(fromInput text: String) -> [String] {
         let lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
             .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
-        let named = lines.compactMap { line -> String? in
-            guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "set-cookie" else { return nil }
-            return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
+        let named = lines.compactMap(valueWithoutFieldName)
         if !named.isEmpty { return named }
         let looksLikeHeaders = lines.first.map { $0.hasPrefix("HTTP/") } ?? false
         return looksLikeHeaders ? [] : lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
+    /// The value of a `Set-Cookie:` field line (the name in any case, the value trimmed), nil for a line
+    /// that is not one.
+    static func valueWithoutFieldName(_ line: String) -> String? {
+        guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "set-cookie" else { return nil }
+        return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
 }
 

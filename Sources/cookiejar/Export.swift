@@ -34,7 +34,7 @@ struct Export: ParsableCommand {
     var output: String?
 
     @Option(help: "Evaluate expiry at this instant (Unix seconds) instead of now.")
-    var at: Double?
+    var at: InstantArgument?
 
     func run() throws {
         let now = clock(at: at).now()

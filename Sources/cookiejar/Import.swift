@@ -35,7 +35,7 @@ struct Import: ParsableCommand {
     var keepSessionCookies = false
 
     @Option(help: "Import at this instant (Unix seconds) instead of now.")
-    var at: Double?
+    var at: InstantArgument?
 
     func run() throws {
         let clock = clock(at: at)

@@ -49,7 +49,7 @@ struct Inspect: ParsableCommand {
     @OptionGroup var request: RequestContextOptions
 
     @Option(help: "Evaluate at this instant (Unix seconds) instead of now.")
-    var at: Double?
+    var at: InstantArgument?
 
     func validate() throws {
         if url != nil, json { throw ValidationError("--json and --url cannot be combined") }

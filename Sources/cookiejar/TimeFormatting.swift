@@ -58,7 +58,7 @@ enum TimeFormatting {
 }
 
 /// The clock a command runs on: the wall clock, or a fixed instant given with `--at`.
-func clock(at seconds: Double?) -> any CookieClock {
-    guard let seconds else { return SystemCookieClock() }
-    return ManualCookieClock(CookieTime(secondsSinceEpoch: seconds))
+func clock(at instant: InstantArgument?) -> any CookieClock {
+    guard let instant else { return SystemCookieClock() }
+    return ManualCookieClock(instant.time)
 }

@@ -22,6 +22,10 @@ struct ExplainTests {
         Row(golden: "explain-cross-site", arguments: ["--url", "https://embed.test/", "--site-for-cookies", "https://top.example", "lax=1; SameSite=Lax", "none=1; SameSite=None; Secure; Partitioned"]),
         Row(golden: "explain-stdin-headers", arguments: ["--url", "https://example.com/"], stdin: "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nSet-Cookie: a=1; Max-Age=60\r\nset-cookie: b=2; Path=/docs; Max-Age=60\r\n\r\n"),
         Row(golden: "explain-stdin-lines", arguments: ["--url", "https://example.com/"], stdin: "a=1; Max-Age=60\n\nb=2; Max-Age=60\n"),
+        // A value pasted with its field name (from a browser's developer tools): explained without it, so
+        // that the __Host- prefix is checked on the real name (§4.1.3.2: the Path must be "/"), and said on
+        // stderr.
+        Row(golden: "explain-argument-with-field-name", arguments: ["--url", "https://a.test/app", "Set-Cookie: __Host-sid=1; Secure; Path=/app"]),
     ]
 
     @Test(arguments: rows)
@@ -39,5 +43,19 @@ struct ExplainTests {
         let empty = try Tool.run(["explain", "--url", "https://a.test/"], stdin: "")
         #expect(empty.status == 3)
         #expect(empty.stderr == "cookiejar: no Set-Cookie values given (arguments or standard input)\n")
+        let noCookies = try Tool.run(["explain", "--url", "https://a.test/"], stdin: "HTTP/1.1 204 No Content\r\nServer: x\r\n\r\n")
+        #expect(noCookies.status == 3)
+        #expect(noCookies.stderr == "cookiejar: the response headers on standard input have no Set-Cookie field\n")
+    }
+
+    /// `--at` takes Unix seconds within the years 1 to 9999 (every command's); anything else is a usage
+    /// error (exit 2) naming the option, never a crash (a NaN made an Int64 conversion trap).
+    @Test(arguments: ["nan", "inf", "-inf", "1e20", "-1e15", "tomorrow"])
+    func atOutsideTheYearsIsAUsageError(_ at: String) throws {
+        for command in [["explain", "--url", "https://a.test/", "a=1"], ["inspect", "Tests/Samples/app-jar.json"]] {
+            let run = try Tool.run(command + ["--at", at])
+            #expect(run.status == 2, "\(command[0]) --at \(at)")
+            #expect(run.stderr.contains("--at"))
+        }
     }
 }
