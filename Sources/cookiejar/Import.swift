@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cookies
+import Foundation
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,8 +9,8 @@ struct Import: ParsableCommand {
             The source may be any format the library reads (cookies.txt, JSON, a jar, Firefox \
             cookies.sqlite, Cookies.binarycookies). Nothing is imported when the source has an error, \
             unless --lenient, which skips bad entries and lists them. Expired cookies are dropped; \
-            session cookies are not kept in the jar file unless --keep-session-cookies. The jar's \
-            limits apply: beyond \(CookieLimits.default.maxCookiesPerSite) cookies a site, or \
+            the source's session cookies are not kept in the jar file unless --keep-session-cookies. \
+            The jar file's own cookies stay, apart from expired ones (counted). The jar's limits apply: beyond \(CookieLimits.default.maxCookiesPerSite) cookies a site, or \
             \(CookieLimits.default.maxCookies) in all, the least recently used are evicted, and the \
             evictions are listed by site.
 
@@ -39,10 +40,15 @@ struct Import: ParsableCommand {
 
     func run() throws {
         let clock = clock(at: at)
-        let contents = try readCookieFile(source, now: clock.now(), lenient: lenient)
+        let now = clock.now()
+        let contents = try readCookieFile(source, now: now, lenient: lenient)
         for skipped in contents.skipped { printError("skipped: \(skipped.description)") }
+        // What the jar file holds is read first (read only), so that what opening it removes is told.
+        let held = Import.cookiesHeld(in: into, now: now)
         var options = CookieJarFileOptions()
-        options.persistsSessionCookies = keepSessionCookies
+        // The file's own session cookies stay: importing is no relaunch of the app that keeps them. The
+        // source's are left out unless --keep-session-cookies.
+        options.persistsSessionCookies = true
         options.flushDelay = nil
         let jar: CookieJar
         do {
@@ -51,24 +57,36 @@ struct Import: ParsableCommand {
             printError(error.description)
             throw ToolExit.unreadableInput
         }
-        func kept() -> Int { keepSessionCookies ? jar.count : jar.allCookies().filter(\.isPersistent).count }
-        let before = kept()
-        let report = jar.insert(contentsOf: contents.cookies)
+        let imported = keepSessionCookies ? contents.cookies : contents.cookies.filter(\.isPersistent)
+        let report = jar.insert(contentsOf: imported)
         do {
             try jar.close()
         } catch {
             printError(error.description)
             throw ToolExit.unreadableInput
         }
-        let sessions = contents.cookies.filter { !$0.isPersistent }.count
+        let sessions = contents.cookies.count - imported.count
         var summary = "imported \(report.stored) of \(contents.cookies.count) cookies from \(source) (\(contents.format.displayName)) into \(into)"
-        summary += "; the jar file holds \(kept()) (had \(before))"
+        summary += "; the jar file holds \(jar.count)" + (held.map { " (had \($0.count))" } ?? "")
         print(summary)
+        if let expiredHeld = held?.count(where: { $0.isExpired(at: now) }), expiredHeld > 0 {
+            print("\(expiredHeld) cookie\(expiredHeld == 1 ? "" : "s") of the jar file had expired and \(expiredHeld == 1 ? "was" : "were") removed from it")
+        }
         if report.expired > 0 { print("\(report.expired) expired cookie\(report.expired == 1 ? " was" : "s were") dropped") }
-        if report.evictedCount > 0 { print(Self.evictionText(report, limits: jar.limits), terminator: "") }
-        if sessions > 0, !keepSessionCookies {
+        if report.evictedCount > 0 {
+            print(Self.evictionText(report, limits: jar.limits, jarHeldCookies: held.map { !$0.isEmpty } ?? true), terminator: "")
+        }
+        if sessions > 0 {
             print("\(sessions) session cookie\(sessions == 1 ? " is" : "s are") not kept in the file (use --keep-session-cookies)")
         }
+    }
+
+    /// The cookies of the jar file at `path`, expired ones included, read without changing it: none when
+    /// there is no file yet, nil when it cannot be read so (opening it as a jar then says why, or migrates
+    /// an older schema).
+    static func cookiesHeld(in path: String, now: CookieTime) -> [Cookie]? {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        return try? CookieImportFile.read(path: path, now: now).cookies
     }
 }
 
@@ -78,8 +96,8 @@ extension Import {
 
     /// The evictions of an import: how many each limit evicted, from which sites, and why no import can
     /// keep them (a jar file does not record limits: a jar opened on it with the default ones evicts
-    /// them again).
-    static func evictionText(_ report: CookieInsertionReport, limits: CookieLimits) -> String {
+    /// them again); `jarHeldCookies`: the jar file held cookies before, which may be among them.
+    static func evictionText(_ report: CookieInsertionReport, limits: CookieLimits, jarHeldCookies: Bool) -> String {
         let total = report.evictedCount
         var text = "\(total) cookie\(total == 1 ? " was" : "s were") evicted by the jar's limits (the least recently used first, non-Secure before Secure):\n"
         for limit in CookieEviction.Limit.allCases {
@@ -97,7 +115,8 @@ extension Import {
             if evictions.count > listedSites { text += " and \(evictions.count - listedSites) more sites" }
             text += "\n"
         }
-        text += "the jar's limits apply: a jar file does not record limits, and a jar opened on it with the default ones would evict these again; the source file still has them all\n"
+        text += "the jar's limits apply: a jar file does not record limits, and a jar opened on it with the default ones would evict these again; "
+        text += jarHeldCookies ? "the least recently used may be cookies the jar file held before\n" : "the source file still has them all\n"
         return text
     }
 }

@@ -62,6 +62,20 @@ struct ImportTests {
         try Tool.expectGolden([imported, exported], "import-keep-session-cookies", maskingDirectory: directory.path)
     }
 
+    /// Importing into a jar file that holds cookies already keeps them: its session cookies too (opening
+    /// it is no relaunch of the app that keeps them), and an import evaluated later (--at) removes only
+    /// the file's cookies expired by then, counted in the report; "had" counts what the file held.
+    @Test func importIntoAJarThatHoldsCookiesKeepsThem() throws {
+        let jar = directory.file("jar.sqlite")
+        let first = try Tool.run(["import", "Tests/Samples/app-jar.sqlite", "--into", jar, "--keep-session-cookies", "--at", InspectTests.at])
+        let line = ".other.example\tTRUE\t/\tTRUE\t1900000000\tadded\t1\n"
+        let second = try Tool.run(["import", try write(line, to: "one.txt"), "--into", jar, "--at", InspectTests.at])
+        let afterSecond = try Tool.run(["export", jar, "--format", "cookies.txt", "--at", InspectTests.at])
+        let later = try Tool.run(["import", try write(line, to: "one.txt"), "--into", jar, "--at", "1830000000"])
+        let afterLater = try Tool.run(["export", jar, "--format", "cookies.txt", "--at", "1830000000"])
+        try Tool.expectGolden([first, second, afterSecond, later, afterLater], "import-into-a-jar-with-cookies", maskingDirectory: directory.path)
+    }
+
     /// A bad line stops a strict import (nothing imported, no jar file made); --lenient skips it, names it
     /// on stderr with its line, and imports the rest.
     @Test func aBadLineStopsTheImportUnlessLenient() throws {
