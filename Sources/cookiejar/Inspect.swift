@@ -99,7 +99,11 @@ struct Inspect: ParsableCommand {
         let jar = CookieJar(publicSuffixList: list, clock: ManualCookieClock(now))
         let requestSite = list.site(of: requestURL.host)
         let ofSite = cookies.filter { list.site(of: $0) == requestSite }
-        for cookie in ofSite.unexpired(at: now) { jar.insert(cookie) }
+        let unexpired = ofSite.unexpired(at: now)
+        jar.insert(contentsOf: unexpired)
+        // What a jar would not keep of the file (over its limit of cookies a site) is listed too.
+        let kept = Set(jar.allCookies().map(CookieIdentity.init))
+        let evicted = unexpired.filter { !kept.contains(CookieIdentity($0)) }
         let expired = ofSite.expired(at: now)
         let report = jar.retrievalReport(for: requestURL, context: request.context)
         let sent = report.filter { $0.exclusion == nil }.map(\.cookie)
@@ -112,6 +116,10 @@ struct Inspect: ParsableCommand {
             let cookie = decision.cookie
             let status = decision.exclusion == nil ? terminal.green("sent") : terminal.red("not sent")
             rows.appendRow([status, cookie.name, table.domain(cookie), cookie.path, decision.exclusion.map { "\($0.rawValue): \($0.explanation)" } ?? ""])
+        }
+        for cookie in evicted {
+            let limit = jar.limits.maxCookiesPerSite
+            rows.appendRow([terminal.red("not sent"), cookie.name, table.domain(cookie), cookie.path, "evicted: over the \(limit) cookies a jar keeps a site, the least recently used go"])
         }
         for cookie in expired {
             let exclusion = CookieExclusion.expired

@@ -52,6 +52,22 @@ import Testing
         #expect(again.stdout == original.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("\tsession\t") }.joined(separator: "\n"))
     }
 
+    /// A site with more cookies than a jar keeps (185 against the default 180, cut to 150 past it,
+    /// §6.1): `inspect --url` accounts for every one, those a jar would evict listed as not sent and why
+    /// (the 181st cookie brings the site to 150, four come after it: 154 sent, 31 evicted).
+    @Test func inspectURLListsTheCookiesAJarWouldEvict() throws {
+        var text = "# Netscape HTTP Cookie File\n"
+        for index in 0..<185 { text += "example.com\tFALSE\t/\tFALSE\t1900000000\tc\(index)\tv\n" }
+        let path = directory.file("many.txt")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try Tool.run(["inspect", path, "--url", "https://example.com/", "--at", Self.at])
+        #expect(run.status == 0)
+        let rows = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        #expect(rows.count == 185)
+        #expect(rows.filter { $0.contains("evicted: over the 180 cookies a jar keeps a site") }.count == 31)
+        #expect(rows.filter { $0.contains("sent") && !$0.contains("not sent") }.count == 154)
+    }
+
     /// A jar piped in (`/dev/stdin`) is read once and sniffed from memory: the same table as from the file.
     @Test func readsAPipe() throws {
         let text = try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "cookies.txt", "--at", Self.at])
