@@ -24,6 +24,9 @@ import Testing
         Row(golden: "inspect-url", arguments: ["inspect", "Tests/Samples/app-jar.json", "--url", "https://api.example.com/api/v1/me"]),
         Row(golden: "inspect-url-cross-site", arguments: ["inspect", "Tests/Samples/app-jar.sqlite", "--url", "http://www.example.com/settings", "--site-for-cookies", "https://evil.test", "--show-values"]),
         Row(golden: "inspect-url-partitioned", arguments: ["inspect", "Tests/Samples/app-jar.sqlite", "--url", "https://widgets.example.net/", "--partition", "https://other.test"]),
+        // Embedded in example.com's page: the partition is the top-level site (CHIPS), so the cookie
+        // partitioned under example.com is sent.
+        Row(golden: "inspect-url-embedded", arguments: ["inspect", "Tests/Samples/app-jar.sqlite", "--url", "https://widgets.example.net/", "--site-for-cookies", "https://example.com"]),
         Row(golden: "inspect-json", arguments: ["inspect", "Tests/Samples/app-jar.sqlite", "--name", "theme", "--json"]),
         Row(golden: "export-cookies-txt", arguments: ["export", "Tests/Samples/app-jar.sqlite", "--format", "cookies.txt"]),
     ]
