@@ -19,9 +19,13 @@ import Synchronization
 /// is seen by it. Writes of one jar are serialised by the database and ordered by the jar's version
 /// (`PostgresCookieJarStore`), and limits hold per jar over every instance's cookies.
 ///
-/// Memory: at most `maximumOpenJars` jars are kept; the least recently used one is flushed and closed to
+/// Memory: at most `maximumOpenJars` jars are kept; the least recently used one is flushed and let go to
 /// make room. Every call blocks its thread for its round trips (as the SQLite jar blocks for its file):
 /// call it from a thread of your own, not an event loop.
+///
+/// Requests of one jar at once: a jar another request replaced meanwhile (reloaded after another
+/// instance wrote, or let go to make room) keeps writing the changes of the requests that still hold it,
+/// and `flush(_:)` commits them too; only `close(_:)` and `shutDown()` end a jar's writes.
 public final class PostgresCookieJars: Sendable {
     /// What the jars and their stores share.
     final class Shared: Sendable {
@@ -52,9 +56,24 @@ public final class PostgresCookieJars: Sendable {
         var store: PostgresCookieJarStore
     }
 
+    /// A jar no longer in `open` (replaced by a reload, or let go to make room), for as long as a request
+    /// holds it: its changes are still written, by its own background flush, by `flush(_:)`, and when it
+    /// is dropped.
+    private final class LetGoJar: Sendable {
+        weak let jar: CookieJar?
+        let store: PostgresCookieJarStore
+
+        init(_ entry: OpenJar) {
+            jar = entry.jar
+            store = entry.store
+        }
+    }
+
     private let shared: Shared
     private let maximumOpenJars: Int
     private let open = Mutex(LeastRecentlyUsed<String, OpenJar>())
+    /// The jars let go, by id, while some request may hold them.
+    private let letGo = Mutex<[String: [LetGoJar]]>([:])
 
     /// Connects to the server and creates (or migrates, or checks) the tables. Throws when the server
     /// cannot be reached (`.unreachable`: never a silent empty jar) or the tables are of a newer version
@@ -126,27 +145,33 @@ public final class PostgresCookieJars: Sendable {
         }
     }
 
-    /// Makes the jar of `cookies` read at `version` the open jar `id`, closing the one it replaces (its
-    /// changes are written; any made since the read make the new jar stale, to be reloaded at the next
-    /// request); makes room by closing the least recently used jar.
+    /// Makes the jar of `cookies` read at `version` the open jar `id` in place of `old` (let go, not
+    /// closed: a request may still hold it), unless another request made a jar of `id` at least as current
+    /// meanwhile, which is then returned instead; makes room by letting the least recently used jar go.
     private func install(
         _ id: String, version: Int64, cookies: [Cookie], replacing old: OpenJar?
     ) throws(PostgresCookieStoreError) -> CookieJar {
-        if let old {
-            try old.jar.close(old.store)
-        }
         let store = PostgresCookieJarStore(jarID: id, version: version, jars: shared)
         let jar = CookieJar(
             loading: cookies, into: store, options: shared.writeOptions, publicSuffixList: shared.publicSuffixList,
             limits: shared.limits, clock: shared.clock)
-        let evicted = open.withLock { open -> OpenJar? in
-            open.set(OpenJar(jar: jar, store: store), for: id)
-            guard open.count > maximumOpenJars else { return nil }
-            return open.removeLeastRecentlyUsed()?.value
+        let entry = OpenJar(jar: jar, store: store)
+        let (current, replaced, evicted) = open.withLock { open -> (OpenJar, OpenJar?, OpenJar?) in
+            let cached = open.peek(id)
+            if let cached, cached.store !== old?.store, !cached.store.isClosed,
+                (cached.store.currentVersion ?? -1) >= version
+            {
+                return (cached, nil, nil)
+            }
+            open.set(entry, for: id)
+            guard open.count > maximumOpenJars else { return (entry, cached, nil) }
+            return (entry, cached, open.removeLeastRecentlyUsed()?.value)
         }
+        if let replaced { keepWriting(replaced) }
         if let evicted {
             do {
-                try evicted.jar.close(evicted.store)
+                try evicted.jar.flush(to: evicted.store)
+                keepWriting(evicted)
             } catch {
                 // Kept in memory with its changes pending, for a later flush to retry.
                 open.withLock { open in
@@ -154,29 +179,55 @@ public final class PostgresCookieJars: Sendable {
                 }
             }
         }
-        return jar
+        return current.jar
     }
 
-    /// Writes the pending changes of jar `id`, if it is open, in one transaction; returns how many stored
-    /// cookies changed. When it returns, the changes are committed; when it throws (the connection was
-    /// lost, the server is down), they stay pending for the next flush.
+    /// Lets `entry` go from `open`, its writes going on for the requests that hold it (`LetGoJar`).
+    private func keepWriting(_ entry: OpenJar) {
+        let id = entry.store.jarID
+        letGo.withLock { letGo in
+            var jars = letGo[id, default: []].filter { $0.jar != nil }
+            jars.append(LetGoJar(entry))
+            letGo[id] = jars
+        }
+    }
+
+    /// The jars of `id` let go that some request still holds, forgetting the others.
+    private func heldLetGoJars(_ id: String) -> [OpenJar] {
+        letGo.withLock { letGo in
+            let held = (letGo[id] ?? []).compactMap { box in box.jar.map { OpenJar(jar: $0, store: box.store) } }
+            letGo[id] = held.isEmpty ? nil : held.map(LetGoJar.init)
+            return held
+        }
+    }
+
+    /// Writes the pending changes of jar `id` in one transaction (and those of any jar of `id` a request
+    /// still holds after it was replaced, in one each); returns how many stored cookies changed. When it
+    /// returns, the changes are committed; when it throws (the connection was lost, the server is down),
+    /// they stay pending for the next flush.
     @discardableResult
     public func flush(_ id: String) throws(PostgresCookieStoreError) -> Int {
-        guard let entry = open.withLock({ $0.peek(id) }) else { return 0 }
-        return try entry.jar.flush(to: entry.store)
+        var changed = 0
+        for entry in heldLetGoJars(id) { changed += try entry.jar.flush(to: entry.store) }
+        guard let entry = open.withLock({ $0.peek(id) }) else { return changed }
+        return try changed + entry.jar.flush(to: entry.store)
     }
 
-    /// Flushes every open jar; throws the first failure after trying them all.
+    /// Flushes every jar in memory; throws the first failure after trying them all.
     public func flushAll() throws(PostgresCookieStoreError) {
         var failure: PostgresCookieStoreError?
-        for entry in open.withLock({ $0.values }) {
-            do { try entry.jar.flush(to: entry.store) } catch { failure = failure ?? error }
+        let ids = Set(open.withLock { $0.keys }).union(letGo.withLock { Array($0.keys) })
+        for id in ids {
+            do { try flush(id) } catch { failure = failure ?? error }
         }
         if let failure { throw failure }
     }
 
-    /// Flushes jar `id` (last-access times included) and drops it from memory.
+    /// Flushes jar `id` (last-access times included) and drops it from memory; a jar of `id` a request
+    /// still holds writes nothing more.
     public func close(_ id: String) throws(PostgresCookieStoreError) {
+        for entry in heldLetGoJars(id) { try entry.jar.close(entry.store) }
+        letGo.withLock { _ = $0.removeValue(forKey: id) }
         guard let entry = open.withLock({ $0.peek(id) }) else { return }
         try entry.jar.close(entry.store)
         open.withLock { open in
@@ -190,7 +241,7 @@ public final class PostgresCookieJars: Sendable {
     /// Closes every jar (flushing it) and the connections. When a flush throws, the jars not yet closed
     /// stay open and the connections too.
     public func shutDown() throws(PostgresCookieStoreError) {
-        for id in open.withLock({ $0.keys }) { try close(id) }
+        for id in Set(open.withLock { $0.keys }).union(letGo.withLock { Array($0.keys) }) { try close(id) }
         shared.connections.shutDown()
     }
 }

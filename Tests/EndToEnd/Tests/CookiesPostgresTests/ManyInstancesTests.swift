@@ -1,6 +1,7 @@
 import Cookies
 import CookiesPostgres
 import Foundation
+import Synchronization
 import Testing
 
 extension PostgresServerTests {
@@ -55,6 +56,59 @@ extension PostgresServerTests {
             try b.flush("u")
             #expect(try db.rows(of: "u") == ["other": "1"])
             #expect(try b.jar("u").allCookies().map(\.name) == ["other"])
+        }
+
+        // A request that holds the jar while another request of the same instance reloads it (another
+        // instance wrote meanwhile): the held jar's later changes are still written, and `flush` commits
+        // them, as it does for a jar let go to make room (maximumOpenJars).
+        @Test func aJarHeldAcrossAReloadStillWrites() throws {
+            let db = TestDatabase("held")
+            defer { db.drop() }
+            let (a, b) = (try db.instance(), try db.instance(maximumOpenJars: 1))
+            let held = try b.jar("u")
+            try a.jar("u").receive("fromA=1; Max-Age=60", from: url("example.com"))
+            try a.flush("u")
+            let reloaded = try b.jar("u")
+            #expect(reloaded !== held && reloaded.count == 1)
+            held.receive("rotated=1; Max-Age=60", from: url("example.com"))
+            try b.flush("u")
+            #expect(try db.rows(of: "u") == ["fromA": "1", "rotated": "1"])
+            // Let go to make room: still written.
+            let other = try b.jar("v")
+            reloaded.receive("late=1; Max-Age=60", from: url("example.com"))
+            other.receive("v=1; Max-Age=60", from: url("example.com"))
+            try b.flushAll()
+            #expect(try db.rows(of: "u") == ["fromA": "1", "rotated": "1", "late": "1"])
+            #expect(try db.rows(of: "v") == ["v": "1"])
+            #expect(Set(try b.jar("u").allCookies().map(\.name)) == ["fromA", "rotated", "late"])
+        }
+
+        // Eight requests of one user at once on one instance, each asking for the jar, receiving a cookie
+        // of its own and flushing, while another instance writes the jar between them: every cookie is
+        // committed when its request's flush returns.
+        @Test func concurrentRequestsOfOneJarLoseNoChange() throws {
+            let db = TestDatabase("concurrent")
+            defer { db.drop() }
+            let (a, b) = (try db.instance(), try db.instance())
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                do {
+                    for round in 0..<5 {
+                        if index == 0 {
+                            try b.jar("u").receive("fromB\(round)=1; Max-Age=60", from: url("example.com"))
+                            try b.flush("u")
+                        }
+                        let jar = try a.jar("u")
+                        jar.receive("r\(index)x\(round)=1; Max-Age=60", from: url("example.com"))
+                        try a.flush("u")
+                    }
+                } catch {
+                    failures.withLock { $0.append("\(index): \(error)") }
+                }
+            }
+            #expect(failures.withLock { $0 }.isEmpty)
+            let expected = Set((0..<8).flatMap { index in (0..<5).map { "r\(index)x\($0)" } } + (0..<5).map { "fromB\($0)" })
+            #expect(Set(try db.rows(of: "u").keys) == expected)
         }
 
         // The bound of the issue: an instance sees another's flushed change by its next request for the jar.

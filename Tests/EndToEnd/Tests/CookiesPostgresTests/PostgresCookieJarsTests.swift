@@ -92,14 +92,14 @@ extension PostgresServerTests {
             }
         }
 
-        // The LRU bound: the least recently used jar is flushed and closed to make room.
-        @Test func leastRecentlyUsedJarIsFlushedAndClosed() throws {
+        // The LRU bound: the least recently used jar is flushed and let go to make room.
+        @Test func leastRecentlyUsedJarIsFlushedAndLetGo() throws {
             let db = TestDatabase("lru")
             defer { db.drop() }
             let jars = try db.instance(maximumOpenJars: 2)
             for id in ["a", "b", "c"] { try jars.jar(id).receive("\(id)=1; Max-Age=60", from: url("example.com")) }
             #expect(jars.openJarCount == 2)
-            #expect(try db.rows(of: "a") == ["a": "1"], "closed after a flush")
+            #expect(try db.rows(of: "a") == ["a": "1"], "let go after a flush")
             #expect(try jars.jar("a").allCookies().map(\.name) == ["a"])
         }
 
