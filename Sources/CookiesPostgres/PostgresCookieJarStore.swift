@@ -12,7 +12,8 @@ import Synchronization
 /// agrees on. An instance writes only what it changed (upserts and deletes by identity, last-access
 /// updates of rows that still exist), never its cached copies, so different cookies are all kept, a
 /// deletion is undone only by a later change of that cookie, and for one cookie the change of the last
-/// write wins. The store remembers the version its jar was loaded at: when a write finds that another
+/// write wins. What a jar lets go on its own (expired, evicted) is deleted only while the row still holds
+/// that cookie's value and expiry (`CookieWrite.deleteIfUnchanged`). The store remembers the version its jar was loaded at: when a write finds that another
 /// instance wrote in between, the jar is stale and `PostgresCookieJars.jar(_:)` reloads it.
 public final class PostgresCookieJarStore: CookieJarStore {
     /// The jar's id (a user, a session).
@@ -65,6 +66,9 @@ public final class PostgresCookieJarStore: CookieJarStore {
     /// changed.
     private func writeChanges(_ changes: CookieJarChanges, on connection: PostgresConnection) throws -> (Int64, Int) {
         var deleted = IdentityColumns()
+        // Deleted only while unchanged: their value, whether they persist, and their expiry.
+        var letGo = IdentityColumns()
+        var letGoValues: [String] = [], letGoPersistent: [Bool] = [], letGoExpiries: [Int64] = []
         var upserted = IdentityColumns()
         var values: [String] = [], expiries: [Int64] = [], persistent: [Bool] = [], creations: [Int64] = []
         var lastAccesses: [Int64] = [], secure: [Bool] = [], httpOnly: [Bool] = [], sameSites: [Int16] = []
@@ -73,6 +77,11 @@ public final class PostgresCookieJarStore: CookieJarStore {
             switch write {
             case .delete(let identity):
                 deleted.append(identity)
+            case .deleteIfUnchanged(let cookie):
+                letGo.append(CookieIdentity(cookie))
+                letGoValues.append(cookie.value)
+                letGoPersistent.append(cookie.expiry != nil)
+                letGoExpiries.append(cookie.expiry?.microsecondsSinceEpoch ?? 0)
             case .upsert(let cookie):
                 upserted.append(CookieIdentity(cookie))
                 values.append(cookie.value)
@@ -113,6 +122,10 @@ public final class PostgresCookieJarStore: CookieJarStore {
             binds.append(ports)  // $22
             touched.bind(to: &binds)  // $23-$27
             binds.append(touchTimes)  // $28
+            letGo.bind(to: &binds)  // $29-$33
+            binds.append(letGoValues)  // $34
+            binds.append(letGoPersistent)  // $35
+            binds.append(letGoExpiries)  // $36
         }
         let sql = """
             WITH jar AS (
@@ -121,6 +134,13 @@ public final class PostgresCookieJarStore: CookieJarStore {
                 RETURNING version
             ), deleted AS (
                 \(deleteIdentities) RETURNING 1
+            ), let_go AS (
+                DELETE FROM \(s).cookiejar_cookies c
+                USING unnest($29::text[], $30::text[], $31::boolean[], $32::text[], $33::text[], $34::text[],
+                    $35::boolean[], $36::bigint[]) AS d(\(identity), value, persistent, expiry)
+                WHERE \(matches) AND c.value = d.value
+                    AND c.expiry IS NOT DISTINCT FROM (CASE WHEN d.persistent THEN d.expiry END)
+                RETURNING 1
             ), upserted AS (
                 INSERT INTO \(s).cookiejar_cookies (jar_id, \(PostgresCookieSchema.columns), version)
                 SELECT $1, u.name, u.value, u.domain, u.host_only, u.path, u.partition_key,
@@ -145,7 +165,8 @@ public final class PostgresCookieJarStore: CookieJarStore {
                 RETURNING 1
             )
             SELECT (SELECT version FROM jar),
-                (SELECT count(*) FROM deleted) + (SELECT count(*) FROM upserted) + (SELECT count(*) FROM touched)
+                (SELECT count(*) FROM deleted) + (SELECT count(*) FROM let_go) + (SELECT count(*) FROM upserted)
+                    + (SELECT count(*) FROM touched)
             """
         guard let result = try query(sql, on: connection, binding: bindColumns).first?.makeRandomAccess() else { return (0, 0) }
         return (try result[0].decode(Int64.self), Int(try result[1].decode(Int64.self)))
@@ -177,8 +198,12 @@ public final class PostgresCookieJarStore: CookieJarStore {
             loading: cookies, into: evictions, options: options, publicSuffixList: jars.publicSuffixList,
             limits: jars.limits, clock: jars.clock)
         jar.flush(to: evictions)
+        // Decided in this transaction on what every instance stored: deleted as they are.
         var deleted = IdentityColumns()
-        for case .delete(let identity) in evictions.writes { deleted.append(identity) }
+        for write in evictions.writes {
+            if case .upsert = write { continue }
+            deleted.append(write.identity)
+        }
         let result = try query(deleteIdentities, on: connection) { deleted.bind(to: &$0) }
         return result.metadata.rows ?? deleted.count
     }

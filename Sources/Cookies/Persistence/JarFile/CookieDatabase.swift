@@ -13,6 +13,8 @@ final class CookieDatabase {
     let isReadOnly: Bool
     private let upsert: SQLiteStatement
     private let delete: SQLiteStatement
+    /// Deletes a row only while it holds the value and expiry bound (`CookieWrite.deleteIfUnchanged`).
+    private let deleteIfUnchanged: SQLiteStatement
     private let touch: SQLiteStatement
 
     /// Opens the jar file at `path` (creating it, 0600, if missing), migrates an older schema, reads
@@ -253,6 +255,7 @@ final class CookieDatabase {
                     source_port = excluded.source_port
                 """)
             delete = try connection.prepare("DELETE FROM cookies WHERE \(identity)")
+            deleteIfUnchanged = try connection.prepare("DELETE FROM cookies WHERE \(identity) AND value = ?6 AND expiry IS ?7")
             touch = try connection.prepare(
                 "UPDATE cookies SET last_access = ?6 WHERE \(identity) AND last_access < ?6")
         } catch {
@@ -297,6 +300,11 @@ final class CookieDatabase {
                     case .delete(let identity):
                         try bind(identity, to: delete)
                         try delete.run()
+                    case .deleteIfUnchanged(let cookie):
+                        try bind(CookieIdentity(cookie), to: deleteIfUnchanged)
+                        try deleteIfUnchanged.bind(cookie.value, at: 6)
+                        try deleteIfUnchanged.bind(cookie.expiry?.microsecondsSinceEpoch, at: 7)
+                        try deleteIfUnchanged.run()
                     }
                     changed += connection.changes
                 }

@@ -17,10 +17,15 @@ extension CookieJar {
         let now = clock.now()
         var contents = CookieStore(publicSuffixList: publicSuffixList, limits: limits)
         var loader = CookieStore.Loader(filling: contents, now: now)
-        var purged: [CookieIdentity] = []
+        var purged: [CookieWrite] = []
         for cookie in cookies {
-            guard !cookie.isExpired(at: now), cookie.isPersistent || options.persistsSessionCookies else {
-                purged.append(CookieIdentity(cookie))
+            if cookie.isExpired(at: now) {
+                // Another writer may have refreshed it since it was read.
+                purged.append(.deleteIfUnchanged(cookie))
+                continue
+            }
+            guard cookie.isPersistent || options.persistsSessionCookies else {
+                purged.append(.delete(CookieIdentity(cookie)))
                 continue
             }
             LoadedCookie.withLoaded(cookie) { loader.append($0, to: &contents) }

@@ -21,6 +21,20 @@ public struct CookieJarChanges: Sendable {
 public enum CookieWrite: Sendable, Hashable {
     /// Store `cookie`, replacing the stored cookie of its identity.
     case upsert(Cookie)
-    /// Remove the stored cookie of this identity.
+    /// Remove the stored cookie of this identity: a removal someone asked for (a deletion, a sign-out, a
+    /// `Max-Age=0`), which wins over what the store holds.
     case delete(CookieIdentity)
+    /// Remove the stored cookie of `cookie`'s identity only while it has `cookie`'s value and expiry: the
+    /// jar let it go on its own (it expired, or the limits evicted it), and a version of it another
+    /// writer stored since (an instance of a fleet, another process on the same file: a session
+    /// refreshed meanwhile) stays.
+    case deleteIfUnchanged(Cookie)
+
+    /// The identity the write is for.
+    public var identity: CookieIdentity {
+        switch self {
+        case .upsert(let cookie), .deleteIfUnchanged(let cookie): CookieIdentity(cookie)
+        case .delete(let identity): identity
+        }
+    }
 }

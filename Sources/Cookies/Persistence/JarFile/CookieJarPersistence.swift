@@ -44,17 +44,18 @@ final class CookieJarPersistence: Sendable {
         }
     }
 
-    /// Starts following `jar`'s changes (a jar made with the loaded cookies), records `purged` (cookies
-    /// the store holds that were not loaded: expired, or session cookies not kept) as deletions, then
-    /// enforces the jar's limits. Cookies the jar evicts then are deleted from the store at the next flush.
-    func attach(to jar: CookieJar, purging purged: [CookieIdentity] = []) {
+    /// Starts following `jar`'s changes (a jar made with the loaded cookies), records `purged` (the
+    /// writes that remove what the store holds and the jar did not load: expired cookies, session cookies
+    /// not kept), then enforces the jar's limits. Cookies the jar evicts then are deleted from the store
+    /// at the next flush.
+    func attach(to jar: CookieJar, purging purged: [CookieWrite] = []) {
         let token = jar.addObserver { [weak self, weak jar] change in
             guard let self, let jar else { return }
             self.record(change, jar: jar)
         }
         pending.withLock { pending in
             pending.observer = token
-            for identity in purged { pending.writes[identity] = .delete(identity) }
+            for write in purged { pending.writes[write.identity] = write }
         }
         jar.enforceLimitsAfterLoading()
         pending.withLock { $0.isLoading = false }
@@ -74,8 +75,12 @@ final class CookieJarPersistence: Sendable {
         case .replaced(let old, let cookie):
             // A session cookie that replaced a persistent one removes the persistent one.
             write = isWritten(cookie) ? .upsert(cookie) : isWritten(old) ? .delete(CookieIdentity(old)) : nil
-        case .removed(let cookie, _):
-            write = isWritten(cookie) ? .delete(CookieIdentity(cookie)) : nil
+        case .removed(let cookie, let cause):
+            // Let go by the jar on its own (its expiry passed, or the limits evicted it), it stays in a
+            // store that holds a newer version; a removal asked for (a server's already expired
+            // Set-Cookie for a live cookie, a deletion, a sign-out) wins.
+            let isOwnAccord = cause == .evicted || (cause == .expired && cookie.isExpired(at: jar.clock.now()))
+            write = !isWritten(cookie) ? nil : isOwnAccord ? .deleteIfUnchanged(cookie) : .delete(CookieIdentity(cookie))
         }
         guard let write else { return }
         let identity = CookieIdentity(change.cookie)

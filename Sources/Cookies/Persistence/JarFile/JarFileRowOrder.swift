@@ -17,7 +17,7 @@ struct JarFileRowOrder: Comparable {
 
     init(_ row: CookieWrite) {
         switch row {
-        case .delete:
+        case .delete, .deleteIfUnchanged:
             (isUpsert, group, sendOrder) = (false, 0, SendOrder(pathLength: 0, creation: CookieTime(microsecondsSinceEpoch: 0)))
         case .upsert(let cookie):
             isUpsert = true

@@ -272,6 +272,31 @@ import Testing
         #expect(merged.first { $0.name == "shared" }?.value == "first", "the last flush wins")
     }
 
+    /// Two jars on one file, one of them stale: the session it held expires and is purged by a lookup,
+    /// after the other jar refreshed it (a new value and expiry). The purge deletes the row only while it
+    /// is the cookie the stale jar held (`CookieWrite.deleteIfUnchanged`): the refreshed session stays. A
+    /// server's Max-Age=0 for it is a deletion asked for, and wins.
+    @Test func aStaleJarsExpiryPurgeKeepsARowRefreshedMeanwhile() throws {
+        let clock = ManualCookieClock(testEpoch)
+        let stale = try openTestJar(path, clock: clock)
+        stale.setCookie("sid=old; Max-Age=60", from: url("https://example.com/"))
+        try stale.flush()
+        clock.advance(seconds: 50)
+        let fresh = try openTestJar(path, clock: clock)
+        fresh.setCookie("sid=new; Max-Age=600", from: url("https://example.com/"))
+        try fresh.flush()
+        clock.advance(seconds: 11)
+        #expect(stale.cookieHeader(for: url("https://example.com/")) == nil)
+        #expect(try stale.flush() == 0)
+        #expect(try openTestJar(path, clock: clock).allCookies().map(\.value) == ["new"])
+        stale.setCookie("sid=new; Max-Age=600", from: url("https://example.com/"))
+        stale.setCookie("sid=; Max-Age=0", from: url("https://example.com/"))
+        try stale.flush()
+        #expect(try openTestJar(path, clock: clock).allCookies().isEmpty)
+        try stale.close()
+        try fresh.close()
+    }
+
     /// After close the jar works in memory but writes nothing.
     @Test func closedJarKeepsWorkingInMemory() throws {
         let jar = try openTestJar(path)

@@ -36,7 +36,8 @@ import Testing
     }
 
     // As the SQLite jar (CookieJarFileTests): expired cookies (§5.7) and session cookies (§5.7 step 6) are
-    // not loaded, and are deleted from the store at the first write.
+    // not loaded, and are deleted from the store at the first write: the expired ones only while the store
+    // still holds them as read (another writer may have refreshed them since).
     @Test func expiredAndSessionCookiesAreNotLoadedAndDeletedAtTheFirstWrite() throws {
         let store = RecordingStore()
         let future = testEpoch.adding(seconds: 600)
@@ -45,8 +46,8 @@ import Testing
         #expect(jar.allCookies().map(\.name) == ["kept"])
         #expect(jar.hasPendingChanges)
         try jar.flush(to: store)
-        let expected = [cookie("expired", expiry: nil), cookie("session", expiry: nil)].map(CookieIdentity.init)
-        #expect(store.writes == [Dictionary(uniqueKeysWithValues: expected.map { ($0, CookieWrite.delete($0)) })])
+        let (expired, session) = (cookie("expired", expiry: testEpoch), CookieIdentity(cookie("session", expiry: nil)))
+        #expect(store.writes == [[CookieIdentity(expired): .deleteIfUnchanged(expired), session: .delete(session)]])
     }
 
     // A cookie no jar holds (CookieJar.insert refuses it: over §5.6 step 5's 4,096 bytes, or a port
@@ -69,7 +70,7 @@ import Testing
     }
 
     // Limits (CookieLimits, Chromium's per-site limit) are enforced on what is loaded; the evicted cookies
-    // are deletions of the first write.
+    // are deletions of the first write, of the cookies as the jar held them.
     @Test func cookiesEvictedWhileLoadingAreDeletedAtTheFirstWrite() throws {
         let store = RecordingStore()
         let future = testEpoch.adding(seconds: 600)
@@ -77,8 +78,55 @@ import Testing
         let (jar, _) = load(cookies, into: store, limits: CookieLimits(maxCookiesPerSite: 2, sitePurgeCount: 0))
         #expect(jar.count == 2)
         try jar.flush(to: store)
-        let evicted = CookieIdentity(cookies[0])
-        #expect(store.writes == [[evicted: .delete(evicted)]])
+        #expect(store.writes == [[CookieIdentity(cookies[0]): .deleteIfUnchanged(cookies[0])]])
+    }
+
+    /// A removal the jar makes on its own (a cookie whose expiry passed, purged; one the limits evicted)
+    /// deletes the stored cookie only while it is unchanged, so that a version another writer stored since
+    /// (an instance of a fleet, another process on the file: a refreshed session) stays; a removal asked
+    /// for (a server's already expired Set-Cookie for a live cookie, §5.7 step 23 with an expiry in the
+    /// past; a delete call; a sign-out; the end of the session) deletes whatever is stored.
+    struct RemovalCase: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var limits = CookieLimits.default
+        /// Received at `testEpoch` (sid=1, Max-Age=60, then two more cookies of another name).
+        var act: @Sendable (CookieJar, ManualCookieClock) -> Void
+        var isConditional: Bool
+    }
+
+    static let removals: [RemovalCase] = [
+        RemovalCase(testDescription: "expired, purged by a lookup", act: { jar, clock in
+            clock.advance(seconds: 61)
+            _ = jar.cookieHeader(for: url("https://example.com/"))
+        }, isConditional: true),
+        RemovalCase(testDescription: "evicted by the per-site limit (the least recently used)", limits: CookieLimits(maxCookiesPerSite: 2, sitePurgeCount: 0), act: { jar, clock in
+            clock.advance(seconds: 1)
+            jar.receive("b=1; Max-Age=600", from: url("https://example.com/"))
+            clock.advance(seconds: 1)
+            jar.receive("c=1; Max-Age=600", from: url("https://example.com/"))
+        }, isConditional: true),
+        RemovalCase(testDescription: "a server's Set-Cookie already expired (Max-Age=0)", act: { jar, _ in
+            jar.receive("sid=; Max-Age=0", from: url("https://example.com/"))
+        }, isConditional: false),
+        RemovalCase(testDescription: "a delete call", act: { jar, _ in
+            jar.delete(jar.allCookies()[0])
+        }, isConditional: false),
+        RemovalCase(testDescription: "a sign-out", act: { jar, _ in
+            jar.signOut(from: url("https://example.com/"))
+        }, isConditional: false),
+    ]
+
+    @Test(arguments: removals)
+    func removalsTheJarMakesOnItsOwnDeleteOnlyWhatIsUnchanged(_ removal: RemovalCase) throws {
+        let store = RecordingStore()
+        let (jar, clock) = load([], into: store, limits: removal.limits)
+        jar.receive("sid=1; Max-Age=60", from: url("https://example.com/"))
+        let sid = try #require(jar.allCookies().first)
+        try jar.flush(to: store)
+        removal.act(jar, clock)
+        try jar.flush(to: store)
+        let write = store.writes.last?[CookieIdentity(sid)]
+        #expect(write == (removal.isConditional ? .deleteIfUnchanged(sid) : .delete(CookieIdentity(sid))))
     }
 
     // One write per flush, the latest change of each identity (§5.7 step 23 replaces by identity).

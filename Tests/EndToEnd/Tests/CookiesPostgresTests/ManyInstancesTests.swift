@@ -111,6 +111,26 @@ extension PostgresServerTests {
             #expect(Set(try db.rows(of: "u").keys) == expected)
         }
 
+        // A stale copy's own purge of a cookie whose expiry passed (a lookup on a jar held across another
+        // instance's refresh) deletes the stored cookie only while it is still the one the copy held:
+        // the session the other instance refreshed meanwhile stays (CookieWrite.deleteIfUnchanged).
+        @Test func aStaleCopysExpiryPurgeKeepsAFreshCookie() throws {
+            let db = TestDatabase("purge")
+            defer { db.drop() }
+            let (a, b) = (try db.instance(), try db.instance())
+            try a.jar("u").receive("sid=old; Max-Age=60", from: url("example.com"))
+            try a.flush("u")
+            let held = try a.jar("u")
+            db.clock.advance(seconds: 50)
+            try b.jar("u").receive("sid=new; Max-Age=600", from: url("example.com"))
+            try b.flush("u")
+            db.clock.advance(seconds: 11)
+            #expect(held.cookieHeader(for: url("example.com")) == nil)
+            try a.flush("u")
+            #expect(try db.rows(of: "u") == ["sid": "new"])
+            #expect(try a.jar("u").cookieHeader(for: url("example.com")) == "sid=new")
+        }
+
         // The bound of the issue: an instance sees another's flushed change by its next request for the jar.
         @Test func nextRequestSeesAnotherInstancesFlushedChange() throws {
             let db = TestDatabase("visible")
