@@ -18,8 +18,16 @@ final class PostgresConnections: Sendable {
     /// Where the server is, for errors.
     let serverName: String
 
-    init(configuration: PostgresConnection.Configuration, size: Int, serverName: String, logger: Logger) {
+    /// The server-side timeouts of every connection (`PostgresCookieJars.Configuration.timeout`), in
+    /// milliseconds, as `set_config` takes them.
+    private let timeoutSetting: String
+
+    init(configuration: PostgresConnection.Configuration, size: Int, timeout: Duration, serverName: String, logger: Logger) {
+        var configuration = configuration
+        let milliseconds = max(1, timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        configuration.options.connectTimeout = .milliseconds(milliseconds)
         self.configuration = configuration
+        timeoutSetting = "\(milliseconds)ms"
         self.logger = logger
         self.serverName = serverName
         slots = DispatchSemaphore(value: max(1, size))
@@ -46,12 +54,30 @@ final class PostgresConnections: Sendable {
         }
     }
 
+    /// A new connection, its timeouts set (one round trip).
     private func connect() throws -> PostgresConnection {
         do {
-            return try PostgresConnection.connect(
+            let connection = try PostgresConnection.connect(
                 on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
                 id: nextID.wrappingAdd(1, ordering: .relaxed).oldValue, logger: logger
             ).wait()
+            var binds = PostgresBindings()
+            binds.append(timeoutSetting)
+            do {
+                _ = try connection.query(
+                    PostgresQuery(
+                        unsafeSQL: """
+                            SELECT set_config('statement_timeout', $1, false), set_config('lock_timeout', $1, false),
+                                set_config('idle_in_transaction_session_timeout', $1, false)
+                            """,
+                        binds: binds),
+                    logger: logger
+                ).wait()
+            } catch {
+                try? connection.close().wait()
+                throw error
+            }
+            return connection
         } catch {
             let cause = PostgresCookieStoreError(error, action: "")
             throw PostgresCookieStoreError(

@@ -22,6 +22,13 @@ extension PostgresCookieJars {
         public var schema = "public"
         /// How many connections an instance opens at most (default 4).
         public var connections = 4
+        /// The longest the server lets a statement run, a write wait for the lock of a jar's row, or a
+        /// transaction sit idle (PostgreSQL's `statement_timeout`, `lock_timeout` and
+        /// `idle_in_transaction_session_timeout` of the instance's connections; default 30 s): an instance
+        /// that froze or lost its network inside a write holds the jar's row no longer than that, and the
+        /// writes of the other instances wait no longer than that for it (then throw `.server`, SQLSTATE
+        /// 55P03 or 57014, their changes pending). Also the longest a connection attempt takes.
+        public var timeout = Duration.seconds(30)
         /// How many jars an instance keeps in memory (default 10,000).
         public var maximumOpenJars = 10_000
         /// What the jars keep and when they write (`CookieWriteOptions`).

@@ -40,7 +40,7 @@ public final class PostgresCookieJars: Sendable {
 
         init(_ configuration: Configuration, logger: Logger) {
             connections = PostgresConnections(
-                configuration: configuration.connection, size: configuration.connections,
+                configuration: configuration.connection, size: configuration.connections, timeout: configuration.timeout,
                 serverName: configuration.serverName, logger: logger)
             schema = configuration.schema
             writeOptions = configuration.writeOptions

@@ -1,6 +1,7 @@
 import Cookies
 import CookiesPostgres
 import Foundation
+import PostgresNIO
 import Testing
 
 extension PostgresServerTests {
@@ -149,6 +150,43 @@ extension PostgresServerTests {
             try pgctl("start", "-w")
             #expect(try jars.flush("u") == 1)
             #expect(try db.rows(of: "u") == ["secret": "hunter2-value"])
+        }
+
+        // An instance that froze inside a write holds the jar's row lock: the other instances' writes wait
+        // for it no longer than the configured timeout (lock_timeout), then throw with PostgreSQL's SQLSTATE
+        // and keep their changes pending; once the lock is released the next flush writes them.
+        @Test func aWriteWaitsForALockedJarNoLongerThanTheTimeout() throws {
+            let db = TestDatabase("locked")
+            defer { db.drop() }
+            let jars = try db.instance(timeout: .seconds(1))
+            try jars.jar("u").receive("a=1; Max-Age=60", from: url("example.com"))
+            try jars.flush("u")
+            let frozen = try PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.any(),
+                configuration: PostgresCookieJars.Configuration.environment().connection, id: 1, logger: Logger(label: "tests")
+            ).wait()
+            defer { try? frozen.close().wait() }
+            _ = try frozen.query("BEGIN", logger: Logger(label: "tests")).wait()
+            _ = try frozen.query(
+                PostgresQuery(unsafeSQL: "SELECT version FROM \(db.schema).cookiejar_jars WHERE jar_id = 'u' FOR UPDATE"),
+                logger: Logger(label: "tests")
+            ).wait()
+            let jar = try jars.jar("u")
+            jar.receive("b=1; Max-Age=60", from: url("example.com"))
+            let start = ContinuousClock.now
+            do {
+                try jars.flush("u")
+                Issue.record("a flush past a held lock returned")
+            } catch {
+                // lock_timeout (55P03) or statement_timeout (57014), whichever the server checks first.
+                #expect(error.code == .server)
+                #expect(error.description.contains("55P03") || error.description.contains("57014"), "\(error)")
+            }
+            #expect(ContinuousClock.now - start < .seconds(10))
+            #expect(jar.hasPendingChanges)
+            _ = try frozen.query("ROLLBACK", logger: Logger(label: "tests")).wait()
+            #expect(try jars.flush("u") == 1)
+            #expect(try db.rows(of: "u") == ["a": "1", "b": "1"])
         }
 
         /// Runs pg_ctl on the test cluster (as the `postgres` user when root), through the shell: `system`

@@ -22,10 +22,12 @@ struct TestDatabase {
 
     /// An instance of the fleet on this schema (each call makes another instance, with its own connections).
     func instance(
-        limits: CookieLimits = .default, maximumOpenJars: Int = 100, persistsSessionCookies: Bool = false
+        limits: CookieLimits = .default, maximumOpenJars: Int = 100, persistsSessionCookies: Bool = false,
+        timeout: Duration = .seconds(30)
     ) throws -> PostgresCookieJars {
         var configuration = PostgresCookieJars.Configuration.environment()
         configuration.schema = schema
+        configuration.timeout = timeout
         configuration.clock = clock
         configuration.limits = limits
         configuration.maximumOpenJars = maximumOpenJars
