@@ -43,14 +43,31 @@ final class PostgresConnections: Sendable {
         }
         slots.wait()
         defer { slots.signal() }
+        // Shut down while this call waited for a slot.
+        guard !isShutDown.load(ordering: .relaxed) else {
+            throw PostgresCookieStoreError(.closed, action: action(), detail: "the jars were shut down")
+        }
         var connection = idle.withLock { $0.popLast() }
         if let open = connection, open.isClosed { connection = nil }
         do {
             let lent = try connection ?? connect()
-            defer { if !lent.isClosed { idle.withLock { $0.append(lent) } } }
+            defer { giveBack(lent) }
             return try body(lent)
         } catch {
             throw PostgresCookieStoreError(error, action: action())
+        }
+    }
+
+    /// Puts a lent connection back among the idle ones; closes it instead once shut down (a loan made
+    /// before `shutDown()` ends after it).
+    private func giveBack(_ connection: PostgresConnection) {
+        guard !connection.isClosed else { return }
+        if isShutDown.load(ordering: .relaxed) {
+            try? connection.close().wait()
+        } else {
+            idle.withLock { $0.append(connection) }
+            // A shut-down between the check and the append closes what it finds idle after it.
+            if isShutDown.load(ordering: .relaxed) { closeIdle() }
         }
     }
 

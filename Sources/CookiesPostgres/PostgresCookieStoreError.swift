@@ -45,7 +45,11 @@ public struct PostgresCookieStoreError: Error, Sendable, Hashable, CustomStringC
             self = PostgresCookieStoreError(error.code, action: action, detail: error.detail)
         } else if let error = error as? PSQLError, let info = error.serverInfo {
             let state = info[.sqlState] ?? "?"
-            self.init(.server, action: action, detail: "SQLSTATE \(state): \(info[.message] ?? "")")
+            // The server going away (class 57P0: admin or crash shutdown, a restart; class 08: the
+            // connection) is an outage like a lost connection: the changes stay pending and the next flush
+            // reconnects.
+            let isOutage = state.hasPrefix("57P0") || state.hasPrefix("08")
+            self.init(isOutage ? .unreachable : .server, action: action, detail: "SQLSTATE \(state): \(info[.message] ?? "")")
         } else if let error = error as? PSQLError {
             let cause = error.underlying.map { ": \($0)" } ?? ""
             self.init(.unreachable, action: action, detail: "\(error.code)\(cause)")

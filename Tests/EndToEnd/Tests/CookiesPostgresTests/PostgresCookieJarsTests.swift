@@ -189,6 +189,49 @@ extension PostgresServerTests {
             #expect(try db.rows(of: "u") == ["a": "1", "b": "1"])
         }
 
+        // The server ending the connection in the middle of a write (FATAL 57P01, as at a restart or a
+        // fail-over; here pg_terminate_backend on the write waiting for a locked row) is an outage:
+        // `.unreachable`, the changes pending, and the next flush reconnects and writes them.
+        @Test func aConnectionTheServerEndsMidWriteIsAnOutage() throws {
+            let db = TestDatabase("terminated")
+            defer { db.drop() }
+            let jars = try db.instance()
+            try jars.jar("u").receive("a=1; Max-Age=60", from: url("example.com"))
+            try jars.flush("u")
+            let logger = Logger(label: "tests")
+            let holder = try PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.any(),
+                configuration: PostgresCookieJars.Configuration.environment().connection, id: 2, logger: logger
+            ).wait()
+            defer { try? holder.close().wait() }
+            _ = try holder.query("BEGIN", logger: logger).wait()
+            _ = try holder.query(
+                PostgresQuery(unsafeSQL: "SELECT version FROM \(db.schema).cookiejar_jars WHERE jar_id = 'u' FOR UPDATE"),
+                logger: logger
+            ).wait()
+            let jar = try jars.jar("u")
+            jar.receive("b=1; Max-Age=60", from: url("example.com"))
+            let terminator = Thread {
+                for _ in 0..<100 {
+                    let ended = try? TestDatabase.query(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")
+                    if let ended, !ended.isEmpty { return }
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
+            }
+            terminator.start()
+            do {
+                try jars.flush("u")
+                Issue.record("a flush whose connection the server ended returned")
+            } catch {
+                #expect(error.code == .unreachable, "\(error)")
+            }
+            #expect(jar.hasPendingChanges)
+            _ = try holder.query("ROLLBACK", logger: logger).wait()
+            #expect(try jars.flush("u") == 1)
+            #expect(try db.rows(of: "u") == ["a": "1", "b": "1"])
+        }
+
         /// Runs pg_ctl on the test cluster (as the `postgres` user when root), through the shell: `system`
         /// waits for it alone, not for the server it starts.
         private func pgctl(_ arguments: String...) throws {
