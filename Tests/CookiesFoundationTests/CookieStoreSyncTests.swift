@@ -102,6 +102,25 @@ struct CookieStoreSyncTests {
         }
     }
 
+    @Test("a cookie the jar changes while the store's calls run (a native response rotating the session) is not overwritten with the web view's older change: the next reconcile sees both, a conflict the policy settles and reports", .timeLimit(.minutes(1)))
+    func jarChangeDuringReconcileIsNotOverwritten() async throws {
+        let (jar, store, sync) = try await Self.synced([Self.cookie("session", "1")], FaultInjectingCookieStore())
+        store.webSets(Self.cookie("session", "web"))
+        jar.insert(Self.cookie("other", "1"))
+        store.faults.sets = .late(.milliseconds(200))
+        let setsBefore = store.calls(.setCookies)
+        let reconciling = Task { try await sync.reconcile() }
+        while store.calls(.setCookies) == setsBefore { await Task.yield() }
+        jar.insert(Self.cookie("session", "native"))
+        let first = try await reconciling.value
+        #expect(first.copiedToJar.isEmpty && first.copiedToWeb.map(\.name) == ["other"])
+        #expect(Self.names(jar)["session"] == "native")
+        store.faults.sets = .immediate
+        let second = try await sync.reconcile()
+        #expect(second.conflicts.map(\.identity.name) == ["session"])
+        #expect(Self.names(jar)["session"] == "web" && Self.values(store)["session"] == "web")
+    }
+
     @Test("push copies only the jar's changes, pull only the web view's")
     func pushAndPullAreOneWay() async throws {
         let (jar, store, sync) = Self.makeSync([], FaultInjectingCookieStore())

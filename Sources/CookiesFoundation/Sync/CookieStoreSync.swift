@@ -225,7 +225,7 @@ public final class CookieStoreSync: Sendable {
                 let plan = SyncPlan(
                     jar: jarSide, web: web, record: recorded, carried: store.carriedFields, policy: policy)
                 report.conflicts = plan.conflicts
-                try await apply(plan.steps.filter { $0.target.map(targets.contains) ?? true }, &report)
+                try await apply(plan.steps.filter { $0.target.map(targets.contains) ?? true }, planned: jarSide, &report)
                 return publish(report)
             } catch {
                 report.error = error
@@ -236,8 +236,11 @@ public final class CookieStoreSync: Sendable {
     }
 
     /// Writes the steps: the store's batch of sets, then its batch of deletions, then the jar. Each
-    /// step's record entry is written once its side confirmed it.
-    private func apply(_ steps: [SyncPlan.Step], _ report: inout CookieSyncReport) async throws(CookieSyncError) {
+    /// step's record entry is written once its side confirmed it. `planned`: the jar's cookies the plan
+    /// was made of.
+    private func apply(
+        _ steps: [SyncPlan.Step], planned: [CookieIdentity: Cookie], _ report: inout CookieSyncReport
+    ) async throws(CookieSyncError) {
         let toWeb = steps.filter { $0.target == .web }
         let sets = toWeb.compactMap(\.cookie)
         let deletions = toWeb.compactMap(\.deleting)
@@ -254,9 +257,17 @@ public final class CookieStoreSync: Sendable {
             remember(toWeb.filter { $0.cookie == nil })
             report.deletedFromWeb = deletions
         }
+        // A cookie the jar changed while the store's calls ran (a native response rotating a session)
+        // is not overwritten with what the plan made of its older version: the change's event schedules
+        // the next reconcile, which sees it (a conflict, when the store changed it too).
+        let current = steps.contains { $0.target == .jar } ? keyed(jar.allCookies().filter(scope.contains)) : [:]
+        func isUnchanged(_ identity: CookieIdentity) -> Bool {
+            current[identity].map { SyncedCookieFields($0, carried: .all) }
+                == planned[identity].map { SyncedCookieFields($0, carried: .all) }
+        }
         // Recorded before the write: the jar's change event for it is then an echo. A cookie the jar
         // refuses changes nothing, and its record entry is put back.
-        for step in steps where step.target == .jar {
+        for step in steps where step.target == .jar && isUnchanged(step.identity) {
             let recordBefore = record.withLock { record in
                 defer { record[step.identity] = step.recordAfter }
                 return record[step.identity]
