@@ -59,8 +59,9 @@ public final class CookieStoreSync: Sendable {
     ///   - emptyReadRetries: how many times an unexpected empty read of the store is read again.
     ///   - emptyReadDelay: the pause before reading an empty store again.
     ///   - record: the cookies both sides held after the last sync of an earlier run
-    ///     (`synchronisedCookies`, saved by the app); without it the first call only adds, as it cannot
-    ///     tell a deletion from an addition.
+    ///     (`synchronisedCookies`, saved by the app); without it the first call cannot tell a deletion
+    ///     from an addition: a cookie on one side only is copied to the other, and one both sides hold
+    ///     with different values is a conflict `policy` settles.
     public init(
         jar: CookieJar, store: any PlatformCookieStore, domains: [String], policy: CookieConflictPolicy = .preferWeb,
         timeout: Duration = .seconds(5), debounce: Duration = .milliseconds(100), emptyReadRetries: Int = 2,
@@ -80,6 +81,9 @@ public final class CookieStoreSync: Sendable {
     }
 
     /// The cookies both sides held after the last call (the record of the three-way merge), in no order.
+    /// Save it for the next launch only once the jar's changes are on disk (`jar.flush()` for a jar file,
+    /// which writes `flushDelay` after a change): a record ahead of the jar file reads, after a crash, as
+    /// cookies deleted in the jar, and the next sync would delete them from the web view too.
     public var synchronisedCookies: [Cookie] { record.withLock { Array($0.values) } }
 
     // MARK: The calls an app makes
