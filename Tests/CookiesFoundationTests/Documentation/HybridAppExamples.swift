@@ -2,7 +2,6 @@ import Cookies
 import CookiesFoundation
 import Foundation
 import HTTPTypes
-import Synchronization
 import TestSupport
 import Testing
 
@@ -18,19 +17,14 @@ import FoundationNetworking
 struct HybridAppExamples {
     let directory = TemporaryDirectory()
 
-    /// Stands in for `WKWebsiteDataStore.default().httpCookieStore` (or `HTTPCookieStorage`): cookies by
-    /// name, domain and path.
-    final class WebViewCookieStore: Sendable {
-        private let cookies = Mutex<[String: String]>([:])
-        func setCookie(_ cookie: HTTPCookie) { cookies.withLock { $0["\(cookie.name)|\(cookie.domain)|\(cookie.path)"] = cookie.value } }
-        func deleteCookie(_ cookie: HTTPCookie) { cookies.withLock { $0["\(cookie.name)|\(cookie.domain)|\(cookie.path)"] = nil } }
-        func deleteAllCookies() { cookies.withLock { $0.removeAll() } }
-        var contents: [String: String] { cookies.withLock { $0 } }
-    }
-
-    @Test func signInWebViewRelaunchSignOut() throws {
+    @Test func signInWebViewRelaunchSignOut() async throws {
         let appSupport = directory.path
-        let webViewStore = WebViewCookieStore()
+        // Stands in for the web view's store: a URL session's own HTTPCookieStorage, through the same
+        // PlatformCookieStore seam as WKHTTPCookieStoreCookieStore.
+        let webViewStore = HTTPCookieStorageCookieStore(URLSessionConfiguration.ephemeral.httpCookieStorage!)
+        func webViewCookies() -> [String: String] {
+            Dictionary(uniqueKeysWithValues: (webViewStore.storage.cookies ?? []).map { ($0.name, $0.value) })
+        }
         var fields = HTTPFields()
         fields.append(HTTPField(name: .setCookie, value: "session=7f3c9a; Path=/; Secure; HttpOnly; SameSite=Lax"))
         fields.append(HTTPField(name: .setCookie, value: "remember_me=b41d; Domain=example.com; Path=/; Max-Age=2592000; Secure"))
@@ -47,37 +41,28 @@ struct HybridAppExamples {
         #expect(request.headerFields[.cookie] == nil)
         #expect(jar.count == 2)
 
-        // The web view: at every launch, its store gets the jar's cookies, then the jar's changes.
-        func connectWebView(to jar: CookieJar) -> Int {
-            webViewStore.deleteAllCookies()                     // what an earlier launch left there
-            for cookie in jar.allCookies() {
-                if let cookie = HTTPCookie(cookie) { webViewStore.setCookie(cookie) }
-            }
-            return jar.addObserver { change in
-                switch change {
-                case .added(let cookie), .replaced(_, let cookie):
-                    if let cookie = HTTPCookie(cookie) { webViewStore.setCookie(cookie) }
-                case .removed(let cookie, _):
-                    if let cookie = HTTPCookie(cookie) { webViewStore.deleteCookie(cookie) }
-                }
-            }
-        }
-        let token = connectWebView(to: jar)
-        #expect(webViewStore.contents == ["session|api.example.com|/": "7f3c9a", "remember_me|.example.com|/": "b41d"])
+        // The web view.
+        let sync = CookieStoreSync(jar: jar, store: webViewStore, domains: ["example.com"])
+        try await sync.push()                                   // every write confirmed: load the web view now
+        let syncing = Task { await sync.run() }                 // then after changes on either side
+        #expect(webViewCookies() == ["session": "7f3c9a", "remember_me": "b41d"])
 
-        // Relaunch: the persistent cookie is back, the session cookie is not.
-        jar.removeObserver(token)
+        // Relaunch: the persistent cookie is back, the session cookie is not, in the jar nor, once
+        // reconciled, in the web view.
+        syncing.cancel()
+        let saved = sync.synchronisedCookies
         try jar.close()
         let relaunched = try CookieJar(contentsOf: appSupport + "/cookies.sqlite")
         let names = relaunched.allCookies().map(\.name)         // ["remember_me"]
-        _ = connectWebView(to: relaunched)
+        let resumed = CookieStoreSync(jar: relaunched, store: webViewStore, domains: ["example.com"], record: saved)
+        try await resumed.reconcile()                           // the ended session leaves the web view too
         #expect(names == ["remember_me"])
-        #expect(webViewStore.contents == ["remember_me|.example.com|/": "b41d"])
+        #expect(webViewCookies() == ["remember_me": "b41d"])
 
         // Sign-out.
-        relaunched.signOut(from: CookieURL("https://api.example.com/")!)    // all example.com stored, partitions under it too
+        try await resumed.signOut(site: "example.com")          // both sides, cookies arriving meanwhile too
         try relaunched.flush()
         #expect(try CookieJar(contentsOf: appSupport + "/cookies.sqlite").count == 0)
-        #expect(webViewStore.contents.isEmpty)
+        #expect(webViewCookies().isEmpty)
     }
 }
