@@ -6,7 +6,7 @@ struct CookieJarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cookiejar",
         abstract: "Inspect, explain and replay HTTP cookies (RFC 6265bis).",
-        discussion: "Exit status: 0 all well, 1 checks failed, 2 usage error, 3 unreadable input.",
+        discussion: "Exit status: 0 all well, 1 checks failed, 2 usage error, 3 unreadable input, 4 unwritable output.",
         subcommands: [Inspect.self, Explain.self, Replay.self, Import.self, Export.self, PSL.self]
     )
 

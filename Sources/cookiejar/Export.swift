@@ -15,7 +15,7 @@ struct Export: ParsableCommand {
               cookiejar export jar.sqlite --format json --output backup.json
 
             Exit status: 0 all well, 1 a cookie cannot be written in that format, 2 usage, \
-            3 unreadable input.
+            3 unreadable input, 4 the output file cannot be written.
             """
     )
 
@@ -47,8 +47,18 @@ struct Export: ParsableCommand {
             do {
                 text = Data(try CookiesTxt.serialize(cookies).utf8)
             } catch {
-                printError(error.description)
+                printError("\(jar): \(error.description)")
                 throw ToolExit.checksFailed
+            }
+            // What the format drops is said, not left to be found out: a partitioned cookie read back
+            // from cookies.txt is sent under every top-level site.
+            let partitioned = cookies.count { $0.partitionKey != nil }
+            let sameSite = cookies.count { $0.sameSite != .default }
+            if partitioned > 0 {
+                printError("\(partitioned) partitioned cookie\(partitioned == 1 ? "" : "s") lose\(partitioned == 1 ? "s" : "") its partition in cookies.txt (--format json keeps it)")
+            }
+            if sameSite > 0 {
+                printError("\(sameSite) cookie\(sameSite == 1 ? "" : "s") lose\(sameSite == 1 ? "s" : "") SameSite in cookies.txt (--format json keeps it)")
             }
         }
         guard let output else {
@@ -57,8 +67,8 @@ struct Export: ParsableCommand {
         }
         // Cookie files hold credentials: readable by their owner only.
         guard FileManager.default.createFile(atPath: output, contents: text, attributes: [.posixPermissions: 0o600]) else {
-            printError("\(output): cannot write the file")
-            throw ToolExit.unreadableInput
+            printError("\(output): cannot write the output file")
+            throw ToolExit.unwritableOutput
         }
     }
 }

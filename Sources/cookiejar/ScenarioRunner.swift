@@ -38,7 +38,7 @@ struct ScenarioRunner {
                 let header = CookieURL(urlText).flatMap { jar.cookieHeader(for: $0, context: context) } ?? ""
                 outcome.headers.append((number, header))
                 if let expect, expect != header {
-                    outcome.failures.append("step \(number): GET \(urlText): expected \"\(expect)\", got \"\(header)\"")
+                    outcome.failures.append("step \(number): \(context.method) \(urlText): expected \"\(expect)\", got \"\(header)\"")
                 }
             case .jarContent(let expected):
                 let content = jar.allCookies().map { $0.name + "=" + $0.value }.sorted()

@@ -33,6 +33,11 @@ enum Tool {
         .deletingLastPathComponent()
 
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> ToolRun {
+        try run(arguments, stdinBytes: stdin.map { Data($0.utf8) }, environment: environment)
+    }
+
+    /// `run(_:stdin:environment:)` with standard input given as bytes (a binary file piped in).
+    static func run(_ arguments: [String], stdinBytes: Data?, environment: [String: String] = [:]) throws -> ToolRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -48,7 +53,7 @@ enum Tool {
         process.standardError = errors
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        if let stdinBytes { input.fileHandleForWriting.write(stdinBytes) }
         try input.fileHandleForWriting.close()
         // Read both pipes to the end before waiting, so a large output cannot block the child.
         let group = DispatchGroup()
