@@ -27,7 +27,8 @@ struct LoadedCookie {
 
     /// Why the jar cannot hold this cookie (`StoredCookie.rejection`), or nil when it can.
     var rejection: CookieRejection? {
-        StoredCookie.rejection(nameLength: name.count, valueLength: value.count, sourcePort: sourcePort)
+        StoredCookie.rejection(
+            name: name, value: value, domain: domain, path: path, partitionKey: partitionKey, sourcePort: sourcePort)
     }
 
     /// This cookie as a `Cookie`; its domain, path and partition key are `previous`'s own strings when

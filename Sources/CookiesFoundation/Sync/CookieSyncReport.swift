@@ -19,7 +19,8 @@ public struct CookieSyncReport: Sendable, Hashable {
     /// Cookies deleted from the jar (deleted from the platform store, or signed out).
     public internal(set) var deletedFromJar: [Cookie] = []
     /// Cookies of the platform store the jar refused (`CookieJar.insert(_:)`: a name and value over
-    /// 4,096 bytes together, or a source port outside 0–65535): neither side changed, and every sync
+    /// 4,096 bytes together, a control character in them, or a source port outside 0–65535): neither
+    /// side changed, and every sync
     /// reports them again until the platform store changes them.
     public internal(set) var refusedByJar: [Cookie] = []
     /// Cookies changed on both sides, and which side won.

@@ -74,6 +74,9 @@ struct SetCookieOutcomeTests {
     struct InsertRow: CustomTestStringConvertible, Sendable {
         var name: String
         var valueLength: Int
+        /// The value, when not `valueLength` times "v".
+        var value: String? = nil
+        var path = "/"
         var sourcePort: Int?
         /// nil: stored.
         var rejection: CookieRejection?
@@ -91,6 +94,11 @@ struct SetCookieOutcomeTests {
         InsertRow(name: "a", valueLength: 1, sourcePort: 65535, rejection: nil, source: "ports are 0-65535 (RFC 6335 §6)"),
         InsertRow(name: "a", valueLength: 1, sourcePort: 65536, rejection: .invalidSourcePort, source: "no port is 65536"),
         InsertRow(name: "a", valueLength: 1, sourcePort: -1, rejection: .invalidSourcePort, source: "no port is negative"),
+        InsertRow(name: "a", valueLength: 3, value: "x\u{0}y", rejection: .controlCharacter, source: "§5.6 step 1: a NUL (no header carries it, no PostgreSQL text holds it)"),
+        InsertRow(name: "a\u{1}", valueLength: 1, rejection: .controlCharacter, source: "§5.6 step 1: a CTL in the name"),
+        InsertRow(name: "a", valueLength: 2, value: "x\u{7F}", rejection: .controlCharacter, source: "§5.6 step 1: DEL is a CTL (RFC 5234 B.1)"),
+        InsertRow(name: "a", valueLength: 3, value: "x\ty", rejection: nil, source: "§5.6 step 1: HTAB is the CTL a line may hold"),
+        InsertRow(name: "a", valueLength: 1, path: "/a\u{0}b", rejection: .controlCharacter, source: "§5.6 step 1: nor may a Path attribute"),
     ]
 
     /// `insert(_:)` skips §5.7 but refuses a cookie no `Set-Cookie` line could have given (as Chromium
@@ -100,13 +108,15 @@ struct SetCookieOutcomeTests {
     func insertRefusesCookiesNoLineCouldGive(_ row: InsertRow) {
         let (jar, _) = makeTestJar()
         let before = Cookie(name: row.name, value: row.name.isEmpty ? "old" : "", domain: "h.test", creation: testEpoch, sourcePort: 443)
-        jar.insert(before)
+        // A name no cookie may have (a CTL) leaves the jar empty before as after.
+        let hadBefore = jar.insert(before).rejection == nil
         let cookie = Cookie(
-            name: row.name, value: String(repeating: "v", count: row.valueLength), domain: "h.test", creation: testEpoch, sourcePort: row.sourcePort)
+            name: row.name, value: row.value ?? String(repeating: "v", count: row.valueLength), domain: "h.test", path: row.path,
+            creation: testEpoch, sourcePort: row.sourcePort)
         let outcome = jar.insert(cookie)
         if let rejection = row.rejection {
             #expect(outcome == .rejected(rejection))
-            #expect(jar.allCookies() == [before], "the jar is as it was")
+            #expect(jar.allCookies() == (hadBefore ? [before] : []), "the jar is as it was")
         } else {
             #expect(outcome == .replaced(cookie, previous: before))
             #expect(jar.allCookies() == [cookie], "stored as it is")

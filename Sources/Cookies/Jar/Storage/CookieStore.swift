@@ -435,11 +435,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// line could have given a jar (`StoredCookie.rejection`), which leaves the jar as it was. Limits are
     /// enforced.
     mutating func insert(_ cookie: Cookie, now: CookieTime) -> SetCookieOutcome {
-        if let rejection = StoredCookie.rejection(
-            nameLength: cookie.name.utf8.count, valueLength: cookie.value.utf8.count, sourcePort: cookie.sourcePort)
-        {
-            return .rejected(rejection)
-        }
+        if let rejection = cookie.rejection { return .rejected(rejection) }
         noteCreation(cookie.creation)
         let (key, slot) = siteKeyAndSlot(ofCookieDomain: cookie.domain)
         // One visit to the site: the cookie of the same identity goes, the new one comes unless expired.

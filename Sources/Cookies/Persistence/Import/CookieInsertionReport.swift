@@ -8,8 +8,8 @@ public struct CookieInsertionReport: Sendable, Hashable {
     /// jar held, if any).
     public var expired: Int
     /// Cookies not stored because no jar holds them (`CookieJar.insert(_:)`), by reason: a name and value
-    /// over 4,096 bytes together, a source port outside 0–65535. The file readers refuse such cookies
-    /// first, each with its own error.
+    /// over 4,096 bytes together, a control character in them, a source port outside 0–65535. The file
+    /// readers refuse such cookies first, each with its own error.
     public var rejections: [CookieRejection: Int]
     /// The evictions by site and limit, one entry for each pair, in the order of the sites, then of the
     /// limits.
