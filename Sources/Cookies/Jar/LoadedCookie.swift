@@ -27,8 +27,7 @@ struct LoadedCookie {
 
     /// Why the jar cannot hold this cookie (`StoredCookie.rejection`), or nil when it can.
     var rejection: CookieRejection? {
-        StoredCookie.rejection(
-            name: name, value: value, domain: domain, path: path, partitionKey: partitionKey, sourcePort: sourcePort)
+        StoredCookie.rejection(nameLength: name.count, valueLength: value.count, sourcePort: sourcePort)
     }
 
     /// This cookie as a `Cookie`; its domain, path and partition key are `previous`'s own strings when

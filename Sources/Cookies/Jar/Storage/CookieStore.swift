@@ -432,10 +432,10 @@ struct CookieStore: Sendable, CookieStoreQueries {
 
     /// Inserts a cookie that needs no §5.7 checks (one loaded from disk or built by the app), replacing
     /// a cookie of the same identity. Expired cookies are not inserted; nor is one that no `Set-Cookie`
-    /// line could have given a jar (`StoredCookie.rejection`), which leaves the jar as it was. Limits are
-    /// enforced.
+    /// line could have given a jar (`Cookie.insertionRejection`), which leaves the jar as it was. Limits
+    /// are enforced.
     mutating func insert(_ cookie: Cookie, now: CookieTime) -> SetCookieOutcome {
-        if let rejection = cookie.rejection { return .rejected(rejection) }
+        if let rejection = cookie.insertionRejection { return .rejected(rejection) }
         noteCreation(cookie.creation)
         let (key, slot) = siteKeyAndSlot(ofCookieDomain: cookie.domain)
         // One visit to the site: the cookie of the same identity goes, the new one comes unless expired.

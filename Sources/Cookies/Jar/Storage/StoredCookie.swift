@@ -5,7 +5,7 @@
 /// 48 bytes (a jar's memory is mostly these and the pairs): the pair's lengths and the source port are
 /// 16-bit, which holds every cookie §5.6 can give (name and value at most 4,096 bytes together, step 5)
 /// and every port. A cookie handed over from elsewhere is held to the same bounds
-/// (`rejection(name:value:domain:path:partitionKey:sourcePort:)`).
+/// (`rejection(nameLength:valueLength:sourcePort:)`).
 struct StoredCookie: Sendable, BitwiseCopyable {
     /// The expiry in microseconds; meaningful only with `Flags.persistent`.
     var expiry: Int64
@@ -97,41 +97,27 @@ struct StoredCookie: Sendable, BitwiseCopyable {
             sourcePort: flags.contains(.hasSourcePort) ? Int(sourcePort) : nil)
     }
 
-    /// Why a cookie of these texts (UTF-8) and source port cannot be kept, or nil when it can: a name and
-    /// value over 4,096 bytes together, which §5.6 step 5 never lets through (Chromium holds every cookie
-    /// to it, whatever its source); a control character other than HTAB in any of its texts, which §5.6
-    /// step 1 never lets through either (no `Cookie` header may carry one, nor PostgreSQL's text a NUL);
-    /// or a source port outside 0–65535.
-    static func rejection(
-        name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, domain: UnsafeBufferPointer<UInt8>,
-        path: UnsafeBufferPointer<UInt8>, partitionKey: UnsafeBufferPointer<UInt8>?, sourcePort: Int?
-    ) -> CookieRejection? {
-        if !ParsedSetCookie.Limits.nameAndValueFit(nameBytes: name.count, valueBytes: value.count) { return .nameAndValueTooLong }
-        if name.containsForbiddenControl || value.containsForbiddenControl || domain.containsForbiddenControl
-            || path.containsForbiddenControl || partitionKey?.containsForbiddenControl == true
-        {
-            return .controlCharacter
-        }
+    /// Why a cookie of these lengths (UTF-8 bytes) and source port cannot be kept, or nil when it can:
+    /// a name and value over 4,096 bytes together, which §5.6 step 5 never lets through (Chromium holds
+    /// every cookie to it, whatever its source), or a source port outside 0–65535.
+    static func rejection(nameLength: Int, valueLength: Int, sourcePort: Int?) -> CookieRejection? {
+        if !ParsedSetCookie.Limits.nameAndValueFit(nameBytes: nameLength, valueBytes: valueLength) { return .nameAndValueTooLong }
         if let sourcePort, !(0...Int(UInt16.max)).contains(sourcePort) { return .invalidSourcePort }
         return nil
     }
 }
 
 extension Cookie {
-    /// Why a jar cannot hold this cookie (`StoredCookie.rejection(name:value:domain:path:partitionKey:sourcePort:)`),
-    /// or nil when it can.
-    var rejection: CookieRejection? {
-        name.withUTF8Bytes { name in
-            value.withUTF8Bytes { value in
-                domain.withUTF8Bytes { domain in
-                    path.withUTF8Bytes { path in
-                        partitionKey.withUTF8BytesViaSpan {
-                            StoredCookie.rejection(
-                                name: name, value: value, domain: domain, path: path, partitionKey: $0, sourcePort: sourcePort)
-                        }
-                    }
-                }
-            }
+    /// Why `CookieJar.insert(_:)` refuses this cookie, or nil when it does not: one no jar can keep
+    /// (`StoredCookie.rejection(nameLength:valueLength:sourcePort:)`), or one with a control character
+    /// other than HTAB in its name, value, domain, path or partition key, which §5.6 step 1 never lets
+    /// through (no `Cookie` header may carry one, nor PostgreSQL's text a NUL). A jar file's rows are
+    /// held to the first only: a row written before insert refused the second still loads.
+    var insertionRejection: CookieRejection? {
+        if let rejection = StoredCookie.rejection(nameLength: name.utf8.count, valueLength: value.utf8.count, sourcePort: sourcePort) {
+            return rejection
         }
+        let texts = [name, value, domain, path, partitionKey ?? ""]
+        return texts.contains { $0.withUTF8Bytes(\.containsForbiddenControl) } ? .controlCharacter : nil
     }
 }

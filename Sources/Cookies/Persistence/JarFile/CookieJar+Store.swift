@@ -6,8 +6,7 @@ extension CookieJar {
     /// Cookies expired at the clock's now, and session cookies unless `options.persistsSessionCookies`,
     /// are not loaded: they are deleted from the store at the first write. The limits are enforced on
     /// what is loaded, and the cookies evicted are deleted at the first write too. A cookie no jar holds
-    /// (name and value over 4,096 bytes together, a control character in them, a source port outside
-    /// 0–65535: see `insert(_:)`) is
+    /// (name and value over 4,096 bytes together, a source port outside 0–65535: see `insert(_:)`) is
     /// neither loaded nor deleted: it stays in the store as it is. The identities of `cookies` must be
     /// distinct (the store's key).
     public convenience init<Store: CookieJarStore>(
