@@ -12,12 +12,25 @@ enum PostgresTransaction {
         do {
             result = try body()
         } catch {
-            // A broken connection rolls back by itself; the pool drops it.
-            _ = try? connection.query("ROLLBACK", logger: logger).wait()
+            if endsTheSession(error) {
+                // The server ended the session (it rolled back); a query sent now would wait on a
+                // connection going away. Closed, it leaves the pool, which connects anew.
+                try? connection.close().wait()
+            } else {
+                _ = try? connection.query("ROLLBACK", logger: logger).wait()
+            }
             throw error
         }
         _ = try connection.query("COMMIT", logger: logger).wait()
         return result
+    }
+
+    /// True when `error` leaves no session to roll back: the server's FATAL or PANIC (a terminated
+    /// backend, a shutdown), or a failure of the connection itself.
+    private static func endsTheSession(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return false }
+        guard let severity = error.serverInfo?[.severity] else { return true }
+        return severity == "FATAL" || severity == "PANIC"
     }
 }
 #endif

@@ -161,16 +161,8 @@ extension PostgresServerTests {
             let jars = try db.instance(timeout: .seconds(1))
             try jars.jar("u").receive("a=1; Max-Age=60", from: url("example.com"))
             try jars.flush("u")
-            let frozen = try PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.any(),
-                configuration: PostgresCookieJars.Configuration.environment().connection, id: 1, logger: Logger(label: "tests")
-            ).wait()
+            let frozen = try db.connectionLockingJar("u")
             defer { try? frozen.close().wait() }
-            _ = try frozen.query("BEGIN", logger: Logger(label: "tests")).wait()
-            _ = try frozen.query(
-                PostgresQuery(unsafeSQL: "SELECT version FROM \(db.schema).cookiejar_jars WHERE jar_id = 'u' FOR UPDATE"),
-                logger: Logger(label: "tests")
-            ).wait()
             let jar = try jars.jar("u")
             jar.receive("b=1; Max-Age=60", from: url("example.com"))
             let start = ContinuousClock.now
@@ -192,23 +184,14 @@ extension PostgresServerTests {
         // The server ending the connection in the middle of a write (FATAL 57P01, as at a restart or a
         // fail-over; here pg_terminate_backend on the write waiting for a locked row) is an outage:
         // `.unreachable`, the changes pending, and the next flush reconnects and writes them.
-        @Test func aConnectionTheServerEndsMidWriteIsAnOutage() throws {
+        @Test(.timeLimit(.minutes(1))) func aConnectionTheServerEndsMidWriteIsAnOutage() throws {
             let db = TestDatabase("terminated")
             defer { db.drop() }
             let jars = try db.instance()
             try jars.jar("u").receive("a=1; Max-Age=60", from: url("example.com"))
             try jars.flush("u")
-            let logger = Logger(label: "tests")
-            let holder = try PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.any(),
-                configuration: PostgresCookieJars.Configuration.environment().connection, id: 2, logger: logger
-            ).wait()
+            let holder = try db.connectionLockingJar("u")
             defer { try? holder.close().wait() }
-            _ = try holder.query("BEGIN", logger: logger).wait()
-            _ = try holder.query(
-                PostgresQuery(unsafeSQL: "SELECT version FROM \(db.schema).cookiejar_jars WHERE jar_id = 'u' FOR UPDATE"),
-                logger: logger
-            ).wait()
             let jar = try jars.jar("u")
             jar.receive("b=1; Max-Age=60", from: url("example.com"))
             let terminator = Thread {
@@ -227,7 +210,7 @@ extension PostgresServerTests {
                 #expect(error.code == .unreachable, "\(error)")
             }
             #expect(jar.hasPendingChanges)
-            _ = try holder.query("ROLLBACK", logger: logger).wait()
+            _ = try holder.query("ROLLBACK", logger: Logger(label: "tests")).wait()
             #expect(try jars.flush("u") == 1)
             #expect(try db.rows(of: "u") == ["a": "1", "b": "1"])
         }

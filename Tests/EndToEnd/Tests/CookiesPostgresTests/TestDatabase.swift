@@ -47,6 +47,22 @@ struct TestDatabase {
         return try connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "tests")).wait().map { $0.makeRandomAccess() }
     }
 
+    /// A connection of its own inside a transaction that holds the lock of jar `id`'s row, as an instance
+    /// frozen inside a write would: `ROLLBACK` on it (or closing it) releases the lock.
+    func connectionLockingJar(_ id: String) throws -> PostgresConnection {
+        let logger = Logger(label: "tests")
+        let connection = try PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.any(),
+            configuration: PostgresCookieJars.Configuration.environment().connection, id: 1, logger: logger
+        ).wait()
+        _ = try connection.query("BEGIN", logger: logger).wait()
+        _ = try connection.query(
+            PostgresQuery(unsafeSQL: "SELECT version FROM \(schema).cookiejar_jars WHERE jar_id = '\(id)' FOR UPDATE"),
+            logger: logger
+        ).wait()
+        return connection
+    }
+
     /// Every stored cookie of jar `id`: name → value.
     func rows(of id: String) throws -> [String: String] {
         var rows: [String: String] = [:]
