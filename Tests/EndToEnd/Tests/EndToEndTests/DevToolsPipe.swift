@@ -19,6 +19,9 @@ final class DevToolsPipe: Sendable {
         var replies: [Int: CheckedContinuation<Data, Never>] = [:]
         /// How many events of each method arrived.
         var eventCounts: [String: Int] = [:]
+        /// True once `close()` ran: a second call must not close the descriptor number again, which by
+        /// then may be another test's file (a pipe of a process it reads).
+        var isClosed = false
     }
 
     private let state = Mutex(State())
@@ -107,8 +110,9 @@ final class DevToolsPipe: Sendable {
     }
 
     /// Asks the browser to close (it writes its cookies to the profile) without waiting for a reply it
-    /// may not send, then waits up to 5 s for it to exit before killing it.
+    /// may not send, then waits up to 5 s for it to exit before killing it. Once: later calls do nothing.
     func close() async {
+        guard state.withLock({ state in defer { state.isClosed = true }; return !state.isClosed }) else { return }
         if let bytes = try? Self.frame(["id": 0, "method": "Browser.close", "params": [String: Any]()]) { write(bytes) }
         var status: Int32 = 0
         for _ in 0..<100 where waitpid(pid, &status, WNOHANG) == 0 {
