@@ -1,11 +1,19 @@
 import Cookies
+import Foundation
 
 /// Reads a cookie file of any format the library reads; an error becomes one line on stderr and exit 3.
+/// A Firefox database is read as it is on disk, without its write-ahead log: when that log holds
+/// changes (Firefox running, or quit without a checkpoint), a warning says that they are not read.
 func readCookieFile(_ path: String, now: CookieTime, lenient: Bool = false) throws -> CookieFileContents {
+    let contents: CookieFileContents
     do {
-        return try CookieImportFile.read(path: path, now: now, lenient: lenient)
+        contents = try CookieImportFile.read(path: path, now: now, lenient: lenient)
     } catch {
         printError(error.description)
         throw ToolExit.unreadableInput
     }
+    if contents.format == .firefox, let size = try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int, size > 0 {
+        printError("\(path): its write-ahead log \(path)-wal holds changes not read here (Firefox is running, or quit without a checkpoint): close Firefox, or copy both files and run sqlite3 COPY 'PRAGMA wal_checkpoint' on the copy")
+    }
+    return contents
 }

@@ -86,6 +86,19 @@ import Testing
         #expect(database.stderr == "cookiejar: /dev/stdin at byte 0: an SQLite database, which is read from its file (a path), not from bytes or a pipe\n")
     }
 
+    /// A Firefox cookies.sqlite is read as it is on disk (SQLite's immutable mode: nothing written, not even
+    /// beside it); changes still in its write-ahead log (Firefox running) are not in it, and a warning says so.
+    @Test func firefoxDatabaseWithAWriteAheadLogIsReadWithAWarning() throws {
+        let database = directory.file("cookies.sqlite")
+        try Data(contentsOf: Tool.packageRoot.appendingPathComponent("Tests/Samples/firefox-cookies.sqlite")).write(to: URL(fileURLWithPath: database))
+        let quiet = try Tool.run(["inspect", database, "--at", Self.at])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty)
+        try Data("changes".utf8).write(to: URL(fileURLWithPath: database + "-wal"))
+        let warned = try Tool.run(["inspect", database, "--at", Self.at])
+        #expect(warned.status == 0 && warned.stdout == quiet.stdout)
+        #expect(warned.stderr == "cookiejar: \(database): its write-ahead log \(database)-wal holds changes not read here (Firefox is running, or quit without a checkpoint): close Firefox, or copy both files and run sqlite3 COPY 'PRAGMA wal_checkpoint' on the copy\n")
+    }
+
     @Test func errorPaths() throws {
         let missing = try Tool.run(["inspect", "/nonexistent/jar.sqlite"])
         #expect(missing.status == 3)
