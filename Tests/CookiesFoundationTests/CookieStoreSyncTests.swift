@@ -121,6 +121,18 @@ struct CookieStoreSyncTests {
         #expect(Self.names(jar)["session"] == "web" && Self.values(store)["session"] == "web")
     }
 
+    @Test("a jar cookie the store refuses (HTTPCookie cannot represent it) is reported, and the rest of the batch is copied and recorded: one such cookie no longer stops every push")
+    func cookieTheStoreRefusesIsReportedAndTheRestCopied() async throws {
+        let (_, store, sync) = Self.makeSync([Self.cookie("a", "1"), Self.cookie("odd", "1")], FaultInjectingCookieStore(faults: .init(refusedNames: ["odd"])))
+        let first = try await sync.push()
+        #expect(first.error == nil)
+        #expect(first.copiedToWeb.map(\.name) == ["a"] && first.refusedByStore.map(\.name) == ["odd"])
+        #expect(Self.values(store) == ["a": "1"])
+        #expect(sync.synchronisedCookies.map(\.name) == ["a"])
+        let again = try await sync.push()
+        #expect(again.copiedToWeb.isEmpty && again.refusedByStore.map(\.name) == ["odd"])
+    }
+
     @Test("push copies only the jar's changes, pull only the web view's")
     func pushAndPullAreOneWay() async throws {
         let (jar, store, sync) = Self.makeSync([], FaultInjectingCookieStore())

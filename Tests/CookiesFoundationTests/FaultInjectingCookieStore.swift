@@ -31,6 +31,9 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
         var signalling = Signalling.perCookie
         /// Cookies come back without HttpOnly and SameSite (swift-corelibs-foundation drops both).
         var dropsSameSiteAndHTTPOnly = false
+        /// Cookies of these names are not stored, and a set of them throws `PlatformCookieStoreRefusal`
+        /// after storing the others (as `HTTPCookie(_:)` refuses a cookie Foundation cannot represent).
+        var refusedNames: Set<String> = []
         /// Called once with the store's contents after the next deletion (web content setting a cookie
         /// while a sign-out runs).
         var afterNextDelete: (@Sendable (FaultInjectingCookieStore) -> Void)?
@@ -112,9 +115,12 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
     }
 
     func setCookies(_ cookies: [Cookie]) async throws {
-        try await write(.setCookies, cookies) { state in
-            for cookie in cookies { state.cookies[CookieIdentity(cookie)] = cookie }
+        let refusedNames = state.withLock { $0.faults.refusedNames }
+        let (refused, stored) = (cookies.filter { refusedNames.contains($0.name) }, cookies.filter { !refusedNames.contains($0.name) })
+        try await write(.setCookies, stored) { state in
+            for cookie in stored { state.cookies[CookieIdentity(cookie)] = cookie }
         }
+        if !refused.isEmpty { throw PlatformCookieStoreRefusal(cookies: refused) }
     }
 
     func deleteCookies(_ cookies: [Cookie]) async throws {

@@ -252,9 +252,19 @@ public final class CookieStoreSync: Sendable {
             for step in steps where step.target == nil { record[step.identity] = step.recordAfter }
         }
         if !sets.isEmpty {
-            try await withTimeout(timeout, call: .setCookies) { [store] in try await store.setCookies(sets) }
-            remember(toWeb.filter { $0.cookie != nil })
-            report.copiedToWeb = sets
+            let refused = try await withTimeout(timeout, call: .setCookies) { [store] in
+                do {
+                    try await store.setCookies(sets)
+                    return [Cookie]()
+                } catch let refusal as PlatformCookieStoreRefusal {
+                    return refusal.cookies
+                }
+            }
+            // What the store refused keeps its record entry: the next sync offers it again, and reports it.
+            let refusedIdentities = Set(refused.map(CookieIdentity.init))
+            remember(toWeb.filter { $0.cookie != nil && !refusedIdentities.contains($0.identity) })
+            report.copiedToWeb = sets.filter { !refusedIdentities.contains(CookieIdentity($0)) }
+            report.refusedByStore = refused
         }
         if !deletions.isEmpty {
             try await deleteFromStore(deletions)

@@ -20,9 +20,11 @@ public struct CookieSyncReport: Sendable, Hashable {
     public internal(set) var deletedFromJar: [Cookie] = []
     /// Cookies of the platform store the jar refused (`CookieJar.insert(_:)`: a name and value over
     /// 4,096 bytes together, a control character in them, or a source port outside 0–65535): neither
-    /// side changed, and every sync
-    /// reports them again until the platform store changes them.
+    /// side changed, and every sync reports them again until the platform store changes them.
     public internal(set) var refusedByJar: [Cookie] = []
+    /// Cookies of the jar the platform store refused (`PlatformCookieStoreRefusal`: `HTTPCookie` cannot
+    /// represent them): not copied, and every sync reports them again until the jar changes them.
+    public internal(set) var refusedByStore: [Cookie] = []
     /// Cookies changed on both sides, and which side won.
     public internal(set) var conflicts: [CookieSyncConflict] = []
     /// How many times an empty read of the platform store was read again before it was believed.

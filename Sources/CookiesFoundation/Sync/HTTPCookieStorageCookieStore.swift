@@ -33,12 +33,22 @@ public final class HTTPCookieStorageCookieStore: PlatformCookieStore {
         return (storage.cookies ?? []).map { Cookie($0, creation: now) }
     }
 
+    /// Stores every cookie Foundation can represent; throws `PlatformCookieStoreRefusal` with the others.
     public func setCookies(_ cookies: [Cookie]) async throws {
-        for cookie in cookies { storage.setCookie(try Self.httpCookie(cookie)) }
+        var refused: [Cookie] = []
+        for cookie in cookies {
+            guard let httpCookie = HTTPCookie(cookie) else {
+                refused.append(cookie)
+                continue
+            }
+            storage.setCookie(httpCookie)
+        }
+        if !refused.isEmpty { throw PlatformCookieStoreRefusal(cookies: refused) }
     }
 
+    /// Deletes the cookies of these identities; one Foundation cannot represent is in no storage.
     public func deleteCookies(_ cookies: [Cookie]) async throws {
-        for cookie in cookies { storage.deleteCookie(try Self.httpCookie(cookie)) }
+        for case let httpCookie? in cookies.map(HTTPCookie.init) { storage.deleteCookie(httpCookie) }
     }
 
     public func changeSignals() -> AsyncStream<Void> {
@@ -56,19 +66,6 @@ public final class HTTPCookieStorageCookieStore: PlatformCookieStore {
     #else
     public var carriedFields: CarriedCookieFields { [.httpOnly] }
     #endif
-
-    /// The Foundation cookie of `cookie`, or an error naming it when Foundation refuses it.
-    static func httpCookie(_ cookie: Cookie) throws -> HTTPCookie {
-        guard let httpCookie = HTTPCookie(cookie) else { throw RefusedCookie(name: cookie.name, domain: cookie.domain) }
-        return httpCookie
-    }
-
-    /// `HTTPCookie(properties:)` refused a cookie the jar holds.
-    struct RefusedCookie: Error, CustomStringConvertible {
-        let name: String
-        let domain: String
-        var description: String { "Foundation refused the cookie \(name) of \(domain)" }
-    }
 }
 
 /// A notification observer, carried into the stream's termination handler.

@@ -52,15 +52,21 @@ public final class WKHTTPCookieStoreCookieStore: PlatformCookieStore {
         return await dataStore.httpCookieStore.allCookies().map { Cookie($0, creation: now) }
     }
 
+    /// Sets or deletes the cookies Foundation can represent. A set throws `PlatformCookieStoreRefusal`
+    /// with the others; a deletion passes them over (no store holds them).
     private func write(_ cookies: [Cookie], deleting: Bool) async throws {
-        let httpCookies = try cookies.map(HTTPCookieStorageCookieStore.httpCookie)
+        let httpCookies = cookies.compactMap(HTTPCookie.init)
         let store = dataStore.httpCookieStore
         if deleting {
             for cookie in httpCookies { await store.deleteCookie(cookie) }
+            return
         } else if #available(iOS 26.0, macOS 26.0, visionOS 26.0, *) {
             await store.setCookies(httpCookies)
         } else {
             for cookie in httpCookies { await store.setCookie(cookie) }
+        }
+        if httpCookies.count < cookies.count {
+            throw PlatformCookieStoreRefusal(cookies: cookies.filter { HTTPCookie($0) == nil })
         }
     }
 
