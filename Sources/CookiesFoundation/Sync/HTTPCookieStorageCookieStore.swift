@@ -35,20 +35,14 @@ public final class HTTPCookieStorageCookieStore: PlatformCookieStore {
 
     /// Stores every cookie Foundation can represent; throws `PlatformCookieStoreRefusal` with the others.
     public func setCookies(_ cookies: [Cookie]) async throws {
-        var refused: [Cookie] = []
-        for cookie in cookies {
-            guard let httpCookie = HTTPCookie(cookie) else {
-                refused.append(cookie)
-                continue
-            }
-            storage.setCookie(httpCookie)
-        }
-        if !refused.isEmpty { throw PlatformCookieStoreRefusal(cookies: refused) }
+        let (httpCookies, refusal) = PlatformCookieStoreRefusal.httpCookies(of: cookies)
+        for httpCookie in httpCookies { storage.setCookie(httpCookie) }
+        if let refusal { throw refusal }
     }
 
     /// Deletes the cookies of these identities; one Foundation cannot represent is in no storage.
     public func deleteCookies(_ cookies: [Cookie]) async throws {
-        for case let httpCookie? in cookies.map(HTTPCookie.init) { storage.deleteCookie(httpCookie) }
+        for httpCookie in PlatformCookieStoreRefusal.httpCookies(of: cookies).httpCookies { storage.deleteCookie(httpCookie) }
     }
 
     public func changeSignals() -> AsyncStream<Void> {

@@ -55,19 +55,18 @@ public final class WKHTTPCookieStoreCookieStore: PlatformCookieStore {
     /// Sets or deletes the cookies Foundation can represent. A set throws `PlatformCookieStoreRefusal`
     /// with the others; a deletion passes them over (no store holds them).
     private func write(_ cookies: [Cookie], deleting: Bool) async throws {
-        let httpCookies = cookies.compactMap(HTTPCookie.init)
+        let (httpCookies, refusal) = PlatformCookieStoreRefusal.httpCookies(of: cookies)
         let store = dataStore.httpCookieStore
         if deleting {
             for cookie in httpCookies { await store.deleteCookie(cookie) }
             return
-        } else if #available(iOS 26.0, macOS 26.0, visionOS 26.0, *) {
+        }
+        if #available(iOS 26.0, macOS 26.0, visionOS 26.0, *) {
             await store.setCookies(httpCookies)
         } else {
             for cookie in httpCookies { await store.setCookie(cookie) }
         }
-        if httpCookies.count < cookies.count {
-            throw PlatformCookieStoreRefusal(cookies: cookies.filter { HTTPCookie($0) == nil })
-        }
+        if let refusal { throw refusal }
     }
 
     /// Turns `cookiesDidChange(in:)` into change signals for every stream made. Conforming to the
