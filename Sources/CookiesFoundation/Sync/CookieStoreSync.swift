@@ -125,12 +125,11 @@ public final class CookieStoreSync: Sendable {
             CookieSyncScope.domain(site, isWithin: $0) || CookieSyncScope.domain($0, isWithin: site)
         }) else { throw .siteOutOfScope(site) }
         let scope = self.scope
-        let inSite: @Sendable (Cookie) -> Bool = {
-            scope.contains($0) && CookieSyncScope.domain($0.domain, isWithin: site)
-        }
         let inSiteInJar: @Sendable (Cookie) -> Bool = {
             scope.covers($0.domain) && CookieSyncScope.domain($0.domain, isWithin: site)
         }
+        // What the sync carries (partitioned cookies never are).
+        let inSite: @Sendable (Cookie) -> Bool = { $0.partitionKey == nil && inSiteInJar($0) }
         return try await lock.withLock { () async throws(CookieSyncError) -> CookieSyncReport in
             var report = CookieSyncReport(operation: .signOut)
             do throws(CookieSyncError) {
@@ -224,7 +223,7 @@ public final class CookieStoreSync: Sendable {
             do throws(CookieSyncError) {
                 let expecting = record.withLock { !$0.isEmpty }
                 let web = try await readStore(expectingSome: expecting, &report)
-                let jarSide = keyed(jar.allCookies().filter(scope.contains))
+                let jarSide = jarCookiesInScope()
                 let recorded = record.withLock { $0 }
                 let plan = SyncPlan(
                     jar: jarSide, web: web, record: recorded, carried: store.carriedFields, policy: policy)
@@ -274,7 +273,7 @@ public final class CookieStoreSync: Sendable {
         // A cookie the jar changed while the store's calls ran (a native response rotating a session)
         // is not overwritten with what the plan made of its older version: the change's event schedules
         // the next reconcile, which sees it (a conflict, when the store changed it too).
-        let current = steps.contains { $0.target == .jar } ? keyed(jar.allCookies().filter(scope.contains)) : [:]
+        let current = steps.contains { $0.target == .jar } ? jarCookiesInScope() : [:]
         func isUnchanged(_ identity: CookieIdentity) -> Bool {
             current[identity].map { SyncedCookieFields($0, carried: .all) }
                 == planned[identity].map { SyncedCookieFields($0, carried: .all) }
@@ -331,6 +330,11 @@ public final class CookieStoreSync: Sendable {
         let all = try await withTimeout(timeout, call: .allCookies) { [store] in try await store.allCookies() }
         let now = jar.clock.now()
         return keyed(all.filter { scope.contains($0) && !$0.isExpired(at: now) })
+    }
+
+    /// The jar's cookies within the scope, by identity.
+    private func jarCookiesInScope() -> [CookieIdentity: Cookie] {
+        keyed(jar.allCookies().filter(scope.contains))
     }
 
     private func keyed(_ cookies: [Cookie]) -> [CookieIdentity: Cookie] {
