@@ -4,8 +4,8 @@ import PostgresNIO
 import Synchronization
 
 /// The `CookieJarStore` of one jar in PostgreSQL (made by `PostgresCookieJars`): each write is one
-/// transaction that increments the jar's version, writes the changes by identity, and enforces the
-/// jar's limits over what every instance stored.
+/// transaction that increments the jar's version, writes the changes by identity, and enforces the jar's
+/// limits over what every instance stored.
 ///
 /// Many instances, one truth: a write holds the lock of the jar's row until it commits, so the writes of
 /// one jar are serialised, and each stores its cookies with its version — the one order every instance
@@ -13,8 +13,9 @@ import Synchronization
 /// updates of rows that still exist), never its cached copies, so different cookies are all kept, a
 /// deletion is undone only by a later change of that cookie, and for one cookie the change of the last
 /// write wins. What a jar lets go on its own (expired, evicted) is deleted only while the row still holds
-/// that cookie's value and expiry (`CookieWrite.deleteIfUnchanged`). The store remembers the version its jar was loaded at: when a write finds that another
-/// instance wrote in between, the jar is stale and `PostgresCookieJars.jar(_:)` reloads it.
+/// that cookie's value and expiry (`CookieWrite.deleteIfUnchanged`). The store remembers the version its
+/// jar was loaded at: when a write finds that another instance wrote in between, the jar is stale and
+/// `PostgresCookieJars.jar(_:)` reloads it.
 public final class PostgresCookieJarStore: CookieJarStore {
     /// The jar's id (a user, a session).
     public let jarID: String

@@ -10,7 +10,8 @@ struct Import: ParsableCommand {
             cookies.sqlite, Cookies.binarycookies). Nothing is imported when the source has an error, \
             unless --lenient, which skips bad entries and lists them. Expired cookies are dropped; \
             the source's session cookies are not kept in the jar file unless --keep-session-cookies. \
-            The jar file's own cookies stay, apart from expired ones (counted). The jar's limits apply: beyond \(CookieLimits.default.maxCookiesPerSite) cookies a site, or \
+            The jar file's own cookies stay, apart from expired ones (counted). The jar's limits \
+            apply: beyond \(CookieLimits.default.maxCookiesPerSite) cookies a site, or \
             \(CookieLimits.default.maxCookies) in all, the least recently used are evicted, and the \
             evictions are listed by site.
 

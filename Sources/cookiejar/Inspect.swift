@@ -117,9 +117,9 @@ struct Inspect: ParsableCommand {
             let status = decision.exclusion == nil ? terminal.green("sent") : terminal.red("not sent")
             rows.appendRow([status, cookie.name, table.domain(cookie), cookie.path, decision.exclusion.map { "\($0.rawValue): \($0.explanation)" } ?? ""])
         }
+        let evictedReason = "evicted: over the \(jar.limits.maxCookiesPerSite) cookies a jar keeps a site, the least recently used go"
         for cookie in evicted {
-            let limit = jar.limits.maxCookiesPerSite
-            rows.appendRow([terminal.red("not sent"), cookie.name, table.domain(cookie), cookie.path, "evicted: over the \(limit) cookies a jar keeps a site, the least recently used go"])
+            rows.appendRow([terminal.red("not sent"), cookie.name, table.domain(cookie), cookie.path, evictedReason])
         }
         for cookie in expired {
             let exclusion = CookieExclusion.expired
