@@ -34,6 +34,9 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
         /// Cookies of these names are not stored, and a set of them throws `PlatformCookieStoreRefusal`
         /// after storing the others (as `HTTPCookie(_:)` refuses a cookie Foundation cannot represent).
         var refusedNames: Set<String> = []
+        /// Cookies of these names are not stored, and the set completes as if they were (`HTTPCookieStorage`
+        /// whose accept policy is `.never`, WebKit given a cookie it rejects).
+        var droppedNames: Set<String> = []
         /// Called once with the store's contents after the next deletion (web content setting a cookie
         /// while a sign-out runs).
         var afterNextDelete: (@Sendable (FaultInjectingCookieStore) -> Void)?
@@ -115,8 +118,9 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
     }
 
     func setCookies(_ cookies: [Cookie]) async throws {
-        let refusedNames = state.withLock { $0.faults.refusedNames }
-        let (refused, stored) = (cookies.filter { refusedNames.contains($0.name) }, cookies.filter { !refusedNames.contains($0.name) })
+        let (refusedNames, droppedNames) = state.withLock { ($0.faults.refusedNames, $0.faults.droppedNames) }
+        let refused = cookies.filter { refusedNames.contains($0.name) }
+        let stored = cookies.filter { !refusedNames.contains($0.name) && !droppedNames.contains($0.name) }
         try await write(.setCookies, stored) { state in
             for cookie in stored { state.cookies[CookieIdentity(cookie)] = cookie }
         }

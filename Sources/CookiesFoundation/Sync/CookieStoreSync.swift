@@ -18,7 +18,8 @@ import Synchronization
 ///   start) is read again, up to `emptyReadRetries` times, before it can delete anything;
 /// - every store call has `timeout`; a call that times out or fails ends the sync with an error, and
 ///   only what both sides confirmed is recorded (the next call picks up the rest, reading back whatever
-///   a late completion did after all);
+///   a late completion did after all); the store's sets are confirmed by reading it back, since a store
+///   may complete a set it did not keep;
 /// - session cookies stay session cookies (no expiry on either side); fields the store cannot carry
 ///   (`PlatformCookieStore.carriedFields`) are neither compared nor overwritten in the jar.
 ///
@@ -259,11 +260,22 @@ public final class CookieStoreSync: Sendable {
                     return refusal.cookies
                 }
             }
-            // What the store refused keeps its record entry: the next sync offers it again, and reports it.
+            // A store may complete a set without keeping the cookie (`HTTPCookieStorage` whose accept policy
+            // is `.never`, WebKit given a cookie it rejects). Recorded as held, its absence would read at the
+            // next sync as a deletion in the web view, and delete it from the jar: the store is read back,
+            // and only what it holds as written is recorded. What the store refused or did not keep keeps
+            // its record entry: the next sync offers it again, and reports it.
             let refusedIdentities = Set(refused.map(CookieIdentity.init))
-            remember(toWeb.filter { $0.cookie != nil && !refusedIdentities.contains($0.identity) })
-            report.copiedToWeb = sets.filter { !refusedIdentities.contains(CookieIdentity($0)) }
-            report.refusedByStore = refused
+            let offered = toWeb.filter { $0.cookie != nil && !refusedIdentities.contains($0.identity) }
+            let held = try await readStore(expectingSome: true, &report)
+            let carried = store.carriedFields
+            let kept = offered.filter { step in
+                held[step.identity].map { SyncedCookieFields($0, carried: carried) }
+                    == step.cookie.map { SyncedCookieFields($0, carried: carried) }
+            }
+            remember(kept)
+            report.copiedToWeb = kept.compactMap(\.cookie)
+            report.refusedByStore = refused + offered.filter { held[$0.identity] == nil }.compactMap(\.cookie)
         }
         if !deletions.isEmpty {
             try await deleteFromStore(deletions)

@@ -23,7 +23,8 @@ public struct CookieSyncReport: Sendable, Hashable {
     /// side changed, and every sync reports them again until the platform store changes them.
     public internal(set) var refusedByJar: [Cookie] = []
     /// Cookies of the jar the platform store refused (`PlatformCookieStoreRefusal`: `HTTPCookie` cannot
-    /// represent them): not copied, and every sync reports them again until the jar changes them.
+    /// represent them) or did not keep (the set completed, but reading the store back does not find
+    /// them): not copied, and every sync reports them again until the jar changes them.
     public internal(set) var refusedByStore: [Cookie] = []
     /// Cookies changed on both sides, and which side won.
     public internal(set) var conflicts: [CookieSyncConflict] = []
