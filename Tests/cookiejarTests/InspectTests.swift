@@ -91,12 +91,18 @@ import Testing
     @Test func firefoxDatabaseWithAWriteAheadLogIsReadWithAWarning() throws {
         let database = directory.file("cookies.sqlite")
         try Data(contentsOf: Tool.packageRoot.appendingPathComponent("Tests/Samples/firefox-cookies.sqlite")).write(to: URL(fileURLWithPath: database))
+        // The sample's cookies of a container and of private browsing are counted (ImportTests).
+        let leftOut = """
+            cookiejar: \(database): 1 cookie left out, of private browsing (originAttributes privateBrowsingId)
+            cookiejar: \(database): 1 cookie left out, of a Firefox container (originAttributes userContextId)
+
+            """
         let quiet = try Tool.run(["inspect", database, "--at", Self.at])
-        #expect(quiet.status == 0 && quiet.stderr.isEmpty)
+        #expect(quiet.status == 0 && quiet.stderr == leftOut)
         try Data("changes".utf8).write(to: URL(fileURLWithPath: database + "-wal"))
         let warned = try Tool.run(["inspect", database, "--at", Self.at])
         #expect(warned.status == 0 && warned.stdout == quiet.stdout)
-        #expect(warned.stderr == "cookiejar: \(database): its write-ahead log \(database)-wal holds changes not read here (Firefox is running, or quit without a checkpoint): close Firefox, or copy both files and run sqlite3 COPY 'PRAGMA wal_checkpoint' on the copy\n")
+        #expect(warned.stderr == leftOut + "cookiejar: \(database): its write-ahead log \(database)-wal holds changes not read here (Firefox is running, or quit without a checkpoint): close Firefox, or copy both files and run sqlite3 COPY 'PRAGMA wal_checkpoint' on the copy\n")
     }
 
     @Test func errorPaths() throws {

@@ -13,11 +13,11 @@
 /// - `originAttributes`: `partitionKey=(https,example.com)` (percent-encoded) becomes the partition
 ///   key `https://example.com`. Cookies of containers or private browsing (`userContextId`,
 ///   `privateBrowsingId`, `firstPartyDomain`, `geckoViewSessionContextId`) are not the default
-///   jar's and are skipped.
+///   jar's: they are left out, and counted by attribute (`CookieFileContents.leftOut`).
 public enum FirefoxCookies {
     /// Every cookie of the default container in the Firefox cookie database at `path`, expired ones
-    /// included (a jar drops them on `insert`).
-    public static func read(contentsOf path: String) throws(CookieFileError) -> [Cookie] {
+    /// included (a jar drops them on `insert`), and how many of other containers were left out.
+    public static func read(contentsOf path: String) throws(CookieFileError) -> CookieFileContents {
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(immutableFileAt: path)
@@ -34,6 +34,8 @@ public enum FirefoxCookies {
             throw CookieFileError(.foreign, path: path, detail: "an SQLite database without a moz_cookies table, not Firefox's cookies.sqlite")
         }
         var cookies: [Cookie] = []
+        // Origin attribute → how many cookies it put outside the default jar.
+        var leftOut: [String: Int] = [:]
         do {
             let version = try connection.integer("PRAGMA user_version") ?? 0
             let hasRawSameSite = try connection.integer(
@@ -47,7 +49,13 @@ public enum FirefoxCookies {
                 FROM moz_cookies
                 """)
             while try select.step() {
-                guard let partition = partitionKey(originAttributes: select.string(at: 12)) else { continue }
+                let partition: String
+                switch origin(ofAttributes: select.string(at: 12)) {
+                case .defaultJar(let partitionKey): partition = partitionKey
+                case .otherJar(let attribute):
+                    leftOut[attribute, default: 0] += 1
+                    continue
+                }
                 let host = select.string(at: 2)
                 let isDomain = host.hasPrefix(".")
                 let rawExpiry = select.int64(at: 4)
@@ -81,7 +89,31 @@ public enum FirefoxCookies {
                 throw CookieFileError(error.code, path: path, detail: "moz_cookies, cookie \(index + 1): \(error.detail)")
             }
         }
-        return cookies
+        return CookieFileContents(
+            format: .firefox, cookies: cookies,
+            leftOut: leftOut.sorted { $0.key < $1.key }.map { .init(count: $0.value, reason: reason(leavingOut: $0.key)) })
+    }
+
+    /// Why a cookie whose origin attributes hold `attribute` is not the default jar's.
+    static func reason(leavingOut attribute: String) -> String {
+        let what = switch attribute {
+        case "userContextId": "of a Firefox container"
+        case "privateBrowsingId": "of private browsing"
+        case "firstPartyDomain": "of first-party isolation"
+        case "geckoViewSessionContextId": "of a GeckoView session context"
+        case "partitionKey": "whose partition key cannot be read"
+        default: "of another jar than the default one"
+        }
+        return "\(what) (originAttributes \(attribute))"
+    }
+
+    /// Which jar `originAttributes` puts a cookie in (the format is Firefox's
+    /// `OriginAttributes::CreateSuffix`: `^key=value&key=value`).
+    enum Origin: Equatable {
+        /// The default jar, partitioned under `partitionKey` ("" when unpartitioned).
+        case defaultJar(partitionKey: String)
+        /// Another jar, as `attribute` says (a container's `userContextId`, ...).
+        case otherJar(attribute: String)
     }
 
     static func sameSite(_ value: Int64, raw: Int64, schemaVersion: Int64) -> SameSite {
@@ -94,20 +126,19 @@ public enum FirefoxCookies {
         }
     }
 
-    /// The partition key of `originAttributes` ("" when unpartitioned), or nil for a cookie outside the
-    /// default jar. The format is Firefox's `OriginAttributes::CreateSuffix`: `^key=value&key=value`.
-    static func partitionKey(originAttributes: String) -> String? {
+    /// The jar of a cookie whose origin attributes are `attributes`.
+    static func origin(ofAttributes attributes: String) -> Origin {
         var key = ""
-        for pair in originAttributes.drop(while: { $0 == "^" }).split(separator: "&") {
+        for pair in attributes.drop(while: { $0 == "^" }).split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1)
             guard parts.count == 2 else { continue }
-            guard parts[0] == "partitionKey" else { return nil }
+            guard parts[0] == "partitionKey" else { return .otherJar(attribute: String(parts[0])) }
             // (scheme,host[,port][,f]) → scheme://host
             let fields = percentDecoded(parts[1]).trimmingPrefix("(").split(separator: ",")
-            guard fields.count >= 2 else { return nil }
+            guard fields.count >= 2 else { return .otherJar(attribute: "partitionKey") }
             key = "\(fields[0])://\(fields[1].hasSuffix(")") ? fields[1].dropLast() : fields[1])"
         }
-        return key
+        return .defaultJar(partitionKey: key)
     }
 
     private static func percentDecoded(_ text: Substring) -> String {

@@ -1,17 +1,38 @@
-/// What reading a cookie file gave: its format, the cookies in file order, and in lenient mode the
-/// entries that were skipped, each with its position and reason.
+/// What reading a cookie file gave: its format, the cookies in file order, in lenient mode the entries
+/// that were skipped, each with its position and reason, and the cookies left out as another jar's.
 public struct CookieFileContents: Sendable, Hashable {
+    /// Cookies of a file that are well formed but not the jar's the file is read as, left out in either
+    /// mode: how many, and why.
+    public struct LeftOut: Sendable, Hashable, CustomStringConvertible {
+        /// How many cookies were left out for `reason`.
+        public var count: Int
+        /// Why, in a phrase ("of a Firefox container (originAttributes userContextId)").
+        public var reason: String
+
+        public init(count: Int, reason: String) {
+            self.count = count
+            self.reason = reason
+        }
+
+        public var description: String { "\(count) cookie\(count == 1 ? "" : "s") left out, \(reason)" }
+    }
+
     /// The format the file was read as (sniffed from its content).
     public var format: CookieFileFormat
     /// The cookies, in file order; expired ones included (the jar drops them on `insert`).
     public var cookies: [Cookie]
     /// The entries left out in lenient mode; always empty in strict mode, which throws at the first one.
     public var skipped: [CookieFileError]
+    /// The cookies left out as another jar's, by reason (Firefox's containers and private windows); empty
+    /// for the formats that hold one jar.
+    public var leftOut: [LeftOut]
 
-    /// The contents of a file of `format`: its `cookies`, and the entries `skipped` in lenient mode.
-    public init(format: CookieFileFormat, cookies: [Cookie], skipped: [CookieFileError] = []) {
+    /// The contents of a file of `format`: its `cookies`, the entries `skipped` in lenient mode, and the
+    /// cookies `leftOut` as another jar's.
+    public init(format: CookieFileFormat, cookies: [Cookie], skipped: [CookieFileError] = [], leftOut: [LeftOut] = []) {
         self.format = format
         self.cookies = cookies
         self.skipped = skipped
+        self.leftOut = leftOut
     }
 }

@@ -53,7 +53,7 @@ public enum CookieImportFile {
             return CookieFileContents(format: .sqlite, cookies: try CookieDatabase.snapshot(path))
         } catch where error.code == .foreign {
             do {
-                return CookieFileContents(format: .firefox, cookies: try FirefoxCookies.read(contentsOf: path))
+                return try FirefoxCookies.read(contentsOf: path)
             } catch where error.code == .foreign {
                 throw CookieFileError(
                     .foreign, path: path, detail: "an SQLite database, but neither a swift-cookiejar jar nor Firefox's cookies.sqlite")

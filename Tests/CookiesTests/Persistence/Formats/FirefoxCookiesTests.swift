@@ -35,6 +35,8 @@ import Testing
               ('', 'theme', 'dark', 'www.example.org', '/app', \(expiry), 1735689600000001, 1735689600000001, 0, 0, \(unset), 0, 1),
               ('^partitionKey=%28https%2Ctop.example%29', 'chip', '1', 'embed.example', '/', \(expiry), 1735689600000002, 1735689600000002, 1, 0, 0, 0, 2),
               ('^userContextId=2', 'container', '1', 'example.com', '/', \(expiry), 1735689600000003, 1735689600000003, 0, 0, 1, 1, 2),
+              ('^userContextId=3', 'other-container', '1', 'example.com', '/', \(expiry), 1735689600000003, 1735689600000003, 0, 0, 1, 1, 2),
+              ('^privateBrowsingId=1', 'private', '1', 'example.com', '/', \(expiry), 1735689600000003, 1735689600000003, 0, 0, 1, 1, 2),
               ('', 'old', '1', 'example.com', '/', \(expired), 1600000000000000, 1600000000000000, 0, 0, 1, 1, 2);
             """, on: path)
     }
@@ -57,9 +59,33 @@ import Testing
                 creation: CookieTime(microsecondsSinceEpoch: 1_735_689_600_000_002), isSecure: true, sameSite: .none,
                 partitionKey: "https://top.example", isSourceSecure: true),
         ]
-        let cookies = try FirefoxCookies.read(contentsOf: path)
+        let contents = try FirefoxCookies.read(contentsOf: path)
+        let cookies = contents.cookies
         #expect(Set(cookies.filter { !$0.isExpired(at: testEpoch) }) == expected)
         #expect(cookies.filter { $0.isExpired(at: testEpoch) }.map(\.name) == ["old"], "expired rows are read too")
+        #expect(contents.leftOut == [
+            .init(count: 1, reason: "of private browsing (originAttributes privateBrowsingId)"),
+            .init(count: 2, reason: "of a Firefox container (originAttributes userContextId)"),
+        ], "the cookies of other jars than the default one are counted, not dropped unsaid")
+    }
+
+    /// Firefox's `OriginAttributes::CreateSuffix` (caps/OriginAttributes.cpp): `^key=value&key=value`,
+    /// values percent-encoded; only `partitionKey` is of the default jar.
+    static let origins: [(attributes: String, origin: FirefoxCookies.Origin)] = [
+        ("", .defaultJar(partitionKey: "")),
+        ("^partitionKey=%28https%2Ctop.example%29", .defaultJar(partitionKey: "https://top.example")),
+        ("^partitionKey=%28https%2Ctop.example%2C8443%29", .defaultJar(partitionKey: "https://top.example")),
+        ("^userContextId=2", .otherJar(attribute: "userContextId")),
+        ("^privateBrowsingId=1", .otherJar(attribute: "privateBrowsingId")),
+        ("^firstPartyDomain=example.com", .otherJar(attribute: "firstPartyDomain")),
+        ("^partitionKey=%28https%2Ctop.example%29&userContextId=1", .otherJar(attribute: "userContextId")),
+        ("^partitionKey=broken", .otherJar(attribute: "partitionKey")),
+    ]
+
+    @Test(arguments: origins.indices)
+    func originAttributesTellTheJar(_ index: Int) {
+        let (attributes, origin) = Self.origins[index]
+        #expect(FirefoxCookies.origin(ofAttributes: attributes) == origin)
     }
 
     /// A running Firefox holds its database locked; the immutable open neither waits nor writes.
@@ -68,7 +94,7 @@ import Testing
         let lock = try SQLiteConnection(path: path, flags: .readWrite)
         try lock.execute("BEGIN EXCLUSIVE; UPDATE moz_cookies SET value = value;")
         let before = fileBytes(path)
-        #expect(try FirefoxCookies.read(contentsOf: path).count == 4)
+        #expect(try FirefoxCookies.read(contentsOf: path).cookies.count == 4)
         #expect(fileBytes(path) == before)
         try lock.execute("ROLLBACK")
     }
