@@ -28,6 +28,8 @@ import Testing
         // partitioned under example.com is sent.
         Row(golden: "inspect-url-embedded", arguments: ["inspect", "Tests/Samples/app-jar.sqlite", "--url", "https://widgets.example.net/", "--site-for-cookies", "https://example.com"]),
         Row(golden: "inspect-json", arguments: ["inspect", "Tests/Samples/app-jar.sqlite", "--name", "theme", "--json"]),
+        // A jar file of schema 1 is read through a migrated copy in memory, and left as it is.
+        Row(golden: "inspect-jar-schema-1", arguments: ["inspect", "Tests/CookiesTests/Fixtures/jar-schema-v1.sqlite", "--expired"]),
         Row(golden: "export-cookies-txt", arguments: ["export", "Tests/Samples/app-jar.sqlite", "--format", "cookies.txt"]),
     ]
 

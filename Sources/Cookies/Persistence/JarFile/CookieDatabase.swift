@@ -105,6 +105,11 @@ final class CookieDatabase {
                 detail: "written by a newer version (schema \(version); this version reads up to \(CookieDatabaseSchema.version))")
         }
         guard version < CookieDatabaseSchema.version else { return }
+        try migrate(connection, from: version, path: path)
+    }
+
+    /// Moves the jar of schema `version` behind `connection` to the current schema, in one transaction.
+    private static func migrate(_ connection: SQLiteConnection, from version: Int64, path: String) throws(CookieFileError) {
         var migrations: [String] = []
         for from in version..<CookieDatabaseSchema.version {
             guard let migration = CookieDatabaseSchema.migration(from: from) else {
@@ -122,11 +127,12 @@ final class CookieDatabase {
     }
 
     /// Every row of the jar file at `path`, expired and session cookies included, read without writing
-    /// anything (for tools: `cookiejar inspect`, `export`). The file must be a jar of the current schema.
+    /// anything (for tools: `cookiejar inspect`, `export`). A jar of an older schema is migrated in a copy
+    /// in memory; the file stays as it is.
     /// A lock held by a writer, or another process rebuilding the WAL's index (the first to open a file
     /// whose `-wal` outlived its last connection), is waited for up to `busyTimeout`.
     static func snapshot(_ path: String, busyTimeout: Duration = CookieJarFileOptions().busyTimeout) throws(CookieFileError) -> [Cookie] {
-        let connection: SQLiteConnection
+        var connection: SQLiteConnection
         do {
             // A jar in use has a -wal file with its latest changes: read it through SQLite's WAL index.
             // Otherwise open the file immutable, so that reading creates no -wal or -shm beside it.
@@ -148,10 +154,18 @@ final class CookieDatabase {
         guard applicationID == CookieDatabaseSchema.applicationID else {
             throw CookieFileError(.foreign, path: path, detail: "an SQLite database, but not a cookie jar")
         }
-        guard version == CookieDatabaseSchema.version else {
+        guard version <= CookieDatabaseSchema.version else {
             throw CookieFileError(
-                version > CookieDatabaseSchema.version ? .newerSchema : .corrupt, path: path,
-                detail: "a jar of schema \(version); this version reads schema \(CookieDatabaseSchema.version) without writing (open it as a jar to migrate it)")
+                .newerSchema, path: path,
+                detail: "written by a newer version (schema \(version); this version reads up to \(CookieDatabaseSchema.version))")
+        }
+        if version < CookieDatabaseSchema.version {
+            do {
+                connection = try connection.copyInMemory()
+            } catch {
+                throw CookieFileError(error, path: path, doing: "cannot read the jar file")
+            }
+            try migrate(connection, from: version, path: path)
         }
         var cookies: [Cookie] = []
         // Room for every row, so that the array never grows by copying (counting reads the table's

@@ -118,6 +118,17 @@ final class SQLiteConnection {
         }
     }
 
+    /// A copy of the database in memory, to change without writing to the file (an old jar migrated
+    /// for reading). The corresponding C functions are `sqlite3_backup_init`, `_step` and `_finish`.
+    func copyInMemory() throws(SQLiteError) -> SQLiteConnection {
+        let copy = try SQLiteConnection(path: ":memory:", flags: [.readWrite, .create])
+        guard let backup = sqlite3_backup_init(copy.handle, "main", handle, "main") else { throw copy.error(SQLITE_ERROR) }
+        let status = sqlite3_backup_step(backup, -1)
+        sqlite3_backup_finish(backup)
+        guard status == SQLITE_DONE else { throw copy.error(status) }
+        return copy
+    }
+
     fileprivate func statementError(_ status: Int32) -> SQLiteError { error(status) }
 }
 

@@ -46,6 +46,21 @@ import Testing
         #expect(Set(try openTestJar(path).allCookies()) == expected)
     }
 
+    /// Reading a version 1 file for a tool (`cookiejar inspect`, `export`) migrates a copy in memory: every
+    /// row, the expired one too, as version 2 keeps it, and the file stays as it was, with nothing beside it.
+    @Test func version1FileIsReadWithoutMigratingIt() throws {
+        try copyFixture()
+        let before = fileBytes(path)
+        let cookies = try CookieDatabase.snapshot(path)
+        #expect(cookies.map(\.name) == ["sid", "theme", "track", "old"])
+        let old = try #require(cookies.last)
+        #expect(old.domain == "example.com" && old.isHostOnly && old.sameSite == .lax)
+        #expect(old.expiry == CookieTime(secondsSinceEpoch: Int64(1_700_000_000)))
+        #expect(cookies.first { $0.name == "track" }?.isHostOnly == false)
+        #expect(fileBytes(path) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["cookies.sqlite"])
+    }
+
     /// A migration that fails (here: a SameSite text version 1 never wrote) changes nothing.
     @Test func failedMigrationLeavesTheFileAsItWas() throws {
         try copyFixture()
