@@ -62,9 +62,14 @@ public final class PostgresCookieJarStore: CookieJarStore {
         state.withLock { $0.isClosed = true }
     }
 
-    /// The one statement of a write: the jar's version incremented (its row locked until commit), the
-    /// deletions, the upserts and the last-access updates. Returns the new version and how many rows
+    /// The two statements of a write: the jar's version incremented (its row locked until commit), then
+    /// the deletions, the upserts and the last-access updates. Returns the new version and how many rows
     /// changed.
+    ///
+    /// Two statements, not one: every part of a statement reads the snapshot taken at its start, before
+    /// the lock was waited for, and would not see the rows another instance's write inserted while this
+    /// one waited (a deletion here, the later write, would leave the cookie that write set anew). The
+    /// second statement's snapshot, taken with the lock held, sees every write before this one.
     private func writeChanges(_ changes: CookieJarChanges, on connection: PostgresConnection) throws -> (Int64, Int) {
         var deleted = IdentityColumns()
         // Deleted only while unchanged: their value, whether they persist, and their expiry.
@@ -128,11 +133,14 @@ public final class PostgresCookieJarStore: CookieJarStore {
             binds.append(letGoPersistent)  // $35
             binds.append(letGoExpiries)  // $36
         }
+        _ = try query(
+            """
+            INSERT INTO \(s).cookiejar_jars (jar_id, version) VALUES ($1, 1)
+            ON CONFLICT (jar_id) DO UPDATE SET version = \(s).cookiejar_jars.version + 1
+            """, on: connection)
         let sql = """
             WITH jar AS (
-                INSERT INTO \(s).cookiejar_jars (jar_id, version) VALUES ($1, 1)
-                ON CONFLICT (jar_id) DO UPDATE SET version = \(s).cookiejar_jars.version + 1
-                RETURNING version
+                SELECT version FROM \(s).cookiejar_jars WHERE jar_id = $1
             ), deleted AS (
                 \(deleteIdentities) RETURNING 1
             ), let_go AS (

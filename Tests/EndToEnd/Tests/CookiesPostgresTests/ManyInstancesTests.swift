@@ -1,6 +1,7 @@
 import Cookies
 import CookiesPostgres
 import Foundation
+import PostgresNIO
 import Synchronization
 import Testing
 
@@ -61,6 +62,52 @@ extension PostgresServerTests {
         // A request that holds the jar while another request of the same instance reloads it (another
         // instance wrote meanwhile): the held jar's later changes are still written, and `flush` commits
         // them, as it does for a jar let go to make room (maximumOpenJars).
+        // A write that waited for the jar's lock comes after the write that held it, and sees what that
+        // write committed: here instance a sets `sid` anew (a sign-in) while b, which held the older `sid`,
+        // deletes it (a sign-out) and waits for a's lock. b's later deletion wins; a statement whose
+        // snapshot predates the lock would not see a's new row, and leave it.
+        @Test(.timeLimit(.minutes(1))) func aWriteThatWaitedForTheLockSeesWhatTheHolderCommitted() throws {
+            let db = TestDatabase("waited")
+            defer { db.drop() }
+            let (a, b) = (try db.instance(), try db.instance())
+            try a.jar("u").receive("sid=1; Max-Age=600", from: url("example.com"))
+            try a.flush("u")
+            let jarB = try b.jar("u")
+            #expect(jarB.count == 1)
+            try a.jar("u").signOut(from: url("example.com"))
+            try a.flush("u")
+            // a's next write, frozen before its commit: the jar's row locked, `sid` stored anew.
+            let holder = try db.connectionLockingJar("u")
+            defer { try? holder.close().wait() }
+            let logger = Logger(label: "tests")
+            _ = try holder.query(PostgresQuery(unsafeSQL: """
+                UPDATE \(db.schema).cookiejar_jars SET version = version + 1 WHERE jar_id = 'u';
+                """), logger: logger).wait()
+            _ = try holder.query(PostgresQuery(unsafeSQL: """
+                INSERT INTO \(db.schema).cookiejar_cookies VALUES ('u', 'sid', '2', 'example.com', true, '/', '',
+                    1800000600000000, 1800000000000000, 1800000000000000, true, false, 0, true, NULL,
+                    (SELECT version FROM \(db.schema).cookiejar_jars WHERE jar_id = 'u'))
+                """), logger: logger).wait()
+            jarB.receive("sid=; Max-Age=0", from: url("example.com"))
+            let committer = Thread {
+                for _ in 0..<200 {
+                    // Once b's write waits for the lock (its statement names the test's schema).
+                    let waiting = try? TestDatabase.query(
+                        """
+                        SELECT pid FROM pg_stat_activity
+                        WHERE wait_event_type = 'Lock' AND datname = current_database() AND query LIKE '%\(db.schema).%'
+                        """)
+                    if let waiting, !waiting.isEmpty { break }
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
+                _ = try? holder.query("COMMIT", logger: logger).wait()
+            }
+            committer.start()
+            #expect(try b.flush("u") == 1)
+            #expect(try db.rows(of: "u") == [:])
+            #expect(try a.jar("u").allCookies().isEmpty)
+        }
+
         @Test func aJarHeldAcrossAReloadStillWrites() throws {
             let db = TestDatabase("held")
             defer { db.drop() }
