@@ -14,11 +14,13 @@ import NIOHTTP1
 /// site is cross-site for SameSite) are `RedirectChain`'s.
 ///
 /// The client must not follow redirects itself: AsyncHTTPClient (1.37) has no per-request switch, and a
-/// client's redirect configuration is fixed when it is made. `sharedClient` is `HTTPClient.shared`'s
-/// configuration with following turned off; a client of the caller's must be made with
-/// `redirectConfiguration: .disallow`. A client that follows anyway is caught (the response's
-/// `history` has more than one hop, or AsyncHTTPClient throws `redirectCycleDetected`) and the request
-/// throws `JarHTTPClientError.clientFollowsRedirects`.
+/// client's redirect configuration is fixed when it is made and cannot be read. `sharedClient` is
+/// `HTTPClient.shared`'s configuration with following turned off; `makeClient(eventLoopGroup:configuration:)`
+/// makes one of the caller's configuration that follows none. A client that follows anyway is caught only
+/// after it did (the response's `history` has more than one hop, or AsyncHTTPClient throws
+/// `redirectCycleDetected` or `redirectLimitReached`): its hops went without the cookies the redirects
+/// set, whose `Set-Cookie` fields are lost, and the first request had its effect (a POST is not to be
+/// retried blindly). The request then throws `JarHTTPClientError.clientFollowsRedirects`.
 ///
 /// Bodies are streamed, never buffered: the final response's body is returned unread; a redirect's body
 /// is read and dropped. A hop that keeps the method (307, 308) sends `request.body` again, so a body
@@ -33,13 +35,21 @@ public struct JarHTTPClient: Sendable {
 
     /// A process-wide client made like `HTTPClient.shared` (`HTTPClient.Configuration.singletonConfiguration`,
     /// on `HTTPClient.defaultEventLoopGroup`) but following no redirect. Never shut down.
-    public static let sharedClient: HTTPClient = {
-        var configuration = HTTPClient.Configuration.singletonConfiguration
-        configuration.redirectConfiguration = .disallow
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
+    public static let sharedClient = makeClient()
 
-    /// A runner sending through `client` (default `sharedClient`), which must follow no redirect.
+    /// A new client of `configuration` (default `HTTPClient.shared`'s) on `eventLoopGroup`, with redirect
+    /// following turned off, for `init(jar:client:maximumRedirects:)`; the caller shuts it down.
+    public static func makeClient(
+        eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup,
+        configuration: HTTPClient.Configuration = .singletonConfiguration
+    ) -> HTTPClient {
+        var configuration = configuration
+        configuration.redirectConfiguration = .disallow
+        return HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
+    }
+
+    /// A runner sending through `client` (default `sharedClient`), which must follow no redirect
+    /// (`makeClient(eventLoopGroup:configuration:)`).
     public init(
         jar: CookieJar, client: HTTPClient = JarHTTPClient.sharedClient,
         maximumRedirects: Int = RedirectChain.defaultMaximumRedirects
@@ -68,7 +78,7 @@ public struct JarHTTPClient: Sendable {
             var response: HTTPClientResponse
             do {
                 response = try await client.execute(request, deadline: deadline)
-            } catch let error as HTTPClientError where error == .redirectCycleDetected {
+            } catch let error as HTTPClientError where error == .redirectCycleDetected || error == .redirectLimitReached {
                 throw JarHTTPClientError.clientFollowsRedirects
             }
             guard response.history.count <= 1 else { throw JarHTTPClientError.clientFollowsRedirects }

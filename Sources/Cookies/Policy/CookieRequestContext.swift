@@ -9,8 +9,10 @@ public enum CookieAPI: String, Sendable, Hashable {
 /// The request whose response carries `Set-Cookie`, or the request that will carry `Cookie`
 /// (rfc6265bis-22 §5.2, §5.7 step 18, §5.8.3).
 ///
-/// The default context is what a native app's own request is: same-site (the request is its own top
-/// level), unpartitioned, a GET, over HTTP.
+/// `firstParty` is what a native app's or a server's own request is: same-site, unpartitioned, a GET over
+/// HTTP, and its own top level (a navigation): once its redirects leave its site, the later hops are
+/// cross-site top-level navigations, as a browser's address-bar navigation is (§5.7 step 18.3, §5.8.3
+/// step 3).
 public struct CookieRequestContext: Sendable, Hashable {
     /// The site for cookies of the request's client (§5.2.1).
     public enum SiteForCookies: Sendable, Hashable {
@@ -33,7 +35,8 @@ public struct CookieRequestContext: Sendable, Hashable {
     /// The API making the request: HTTP, or a non-HTTP API that never sees HttpOnly cookies.
     public var api: CookieAPI
 
-    /// A request context; the defaults are those of `firstParty`.
+    /// A request context; the defaults are those of `firstParty`, but for `isTopLevelNavigation`: a context
+    /// made for a document's request is no navigation unless it says so.
     public init(
         siteForCookies: SiteForCookies = .requestOrigin, isTopLevelNavigation: Bool = false, method: String = "GET",
         partition: CookieURL? = nil, api: CookieAPI = .http
@@ -45,8 +48,12 @@ public struct CookieRequestContext: Sendable, Hashable {
         self.api = api
     }
 
-    /// A native app's own request: same-site, unpartitioned, a GET over HTTP.
-    public static let firstParty = CookieRequestContext()
+    /// A native app's or a server's own request: same-site, unpartitioned, a GET over HTTP, a top-level
+    /// navigation. Alone it is same-site whatever the flag; the flag matters to the hops of its redirects
+    /// that leave its site (`RedirectChain`): cookies they set are stored whatever their SameSite, and
+    /// their GETs carry SameSite=Lax cookies, as an address-bar navigation in a browser; an http URL
+    /// redirected to https is such a hop (sites are schemeful, §5.2).
+    public static let firstParty = CookieRequestContext(isTopLevelNavigation: true)
 
     /// RFC 9110 §9.2.1 safe methods (case-sensitive, as methods are).
     var isSafeMethod: Bool {

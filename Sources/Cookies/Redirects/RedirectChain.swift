@@ -10,8 +10,12 @@
 /// Each hop's request context is the first one's with that hop's method, except its site for cookies:
 /// once any URL of the chain is cross-site to the site that started the request, every later hop is
 /// cross-site (rfc6265bis-22 §5.2 defers to Fetch, whose "same-site" check fails for a request whose
-/// redirect chain left the site; browsers then keep SameSite=Strict cookies, and Lax ones on unsafe
-/// methods, off the request).
+/// redirect chain left the site). What a cross-site hop may do depends on the first context: an app's
+/// or a server's own request (`CookieRequestContext.firstParty`) is a top-level navigation, whose
+/// cross-site hops store every cookie they receive and carry SameSite=Lax cookies on safe methods, only
+/// Strict ones (and Lax ones on unsafe methods) staying off them, as in a browser's navigation; a
+/// context that is no navigation (a document's fetch) stores and sends only SameSite=None cookies on
+/// them. An http URL redirected to https leaves its site (sites are schemeful).
 public struct RedirectChain: Sendable {
     /// Fetch's redirect limit: "If request's redirect count is 20, then return a network error".
     public static let defaultMaximumRedirects = 20

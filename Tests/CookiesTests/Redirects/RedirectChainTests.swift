@@ -66,13 +66,14 @@ struct RedirectChainTests {
 
     /// The jar's cookies on each hop: a cookie set by a redirect goes on the next hop; a cross-site chain
     /// keeps SameSite=Lax cookies off a request that is no top-level navigation (rfc6265bis-22 §5.2,
-    /// §5.8.3 step 3), even back on the cookie's own site.
+    /// §5.8.3 step 3), even back on the cookie's own site; an app's own request (`firstParty`) is one.
     @Test("each hop's cookies and context")
     func hopCookies() throws {
         let (jar, _) = makeTestJar()
         jar.receive("lax=1; SameSite=Lax", from: url("https://a.test/"))
         jar.receive("none=1; SameSite=None; Secure", from: url("https://a.test/"))
-        var chain = RedirectChain(url: "https://a.test/login", method: "POST", jar: jar)
+        // A document's fetch: no navigation.
+        var chain = RedirectChain(url: "https://a.test/login", method: "POST", context: CookieRequestContext(), jar: jar)
         #expect(try chain.cookieHeader() == "lax=1; none=1")
         chain.receive(["session=s; SameSite=Lax"])
         _ = try chain.follow(status: 302, to: "https://www.a.test/home")
@@ -86,10 +87,61 @@ struct RedirectChainTests {
         #expect(chain.context.siteForCookies == .opaque)
         #expect(try chain.cookieHeader() == "none=1")
 
-        var navigation = RedirectChain(
-            url: "https://b.test/away", method: "GET", context: CookieRequestContext(isTopLevelNavigation: true), jar: jar)
+        var navigation = RedirectChain(url: "https://b.test/away", method: "GET", jar: jar)
+        #expect(navigation.context.isTopLevelNavigation)
         _ = try navigation.follow(status: 302, to: "https://a.test/back")
         #expect(try navigation.cookieHeader() == "lax=1; none=1; session=s")
+    }
+
+    /// One chain of an app's own request (`firstParty`, a top-level navigation) and what each hop stores
+    /// and sends. Facts: rfc6265bis-22 §5.2 (sites are schemeful: HTML's "same site"), §5.7 step 18.3 (a
+    /// cross-site top-level navigation stores cookies whatever their SameSite), §5.8.3 step 3 (Lax cookies
+    /// go on a cross-site top-level navigation with a safe method, Strict ones never).
+    struct NavigationCase: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var method = "GET"
+        /// (status, Location, the Set-Cookie fields of that hop's response) per redirect; the last hop's
+        /// fields are `finalSetCookies`.
+        var hops: [(status: Int, location: String, setCookies: [String])]
+        var start: String
+        var finalSetCookies: [String] = []
+        /// The last hop's Cookie field, and the names the jar holds at the end.
+        var lastCookieHeader: String?
+        var stored: Set<String>
+    }
+
+    static let navigationCases: [NavigationCase] = [
+        NavigationCase(
+            testDescription: "an http URL redirected to https: the https hop is cross-site, and its session is stored",
+            hops: [(301, "https://app.test/login", [])], start: "http://app.test/login",
+            finalSetCookies: ["sid=abc; Secure; HttpOnly"], lastCookieHeader: "lax=1; none=1",
+            stored: ["strict", "lax", "none", "sid"]),
+        NavigationCase(
+            testDescription: "an SSO round trip (app → identity provider → app): the provider's and the app's cookies are stored, Lax ones sent back, Strict ones not",
+            hops: [(302, "https://idp.test/authorize", []), (302, "https://app.test/callback", ["idp=1; Secure"])],
+            start: "https://app.test/", finalSetCookies: ["session=s; SameSite=Lax; Secure"], lastCookieHeader: "lax=1; none=1",
+            stored: ["strict", "lax", "none", "idp", "session"]),
+        NavigationCase(
+            testDescription: "a POST redirected with 307 to another site keeps its method: only SameSite=None cookies go",
+            method: "POST", hops: [(307, "https://app.test/submit", [])], start: "https://form.test/post",
+            lastCookieHeader: "none=1", stored: ["strict", "lax", "none"]),
+    ]
+
+    @Test(arguments: navigationCases)
+    func appRequestIsANavigation(_ testCase: NavigationCase) throws {
+        let (jar, _) = makeTestJar()
+        jar.receive("strict=1; SameSite=Strict; Secure", from: url("https://app.test/"))
+        jar.receive("lax=1; SameSite=Lax; Secure", from: url("https://app.test/"))
+        jar.receive("none=1; SameSite=None; Secure", from: url("https://app.test/"))
+        var chain = RedirectChain(url: testCase.start, method: testCase.method, jar: jar)
+        for hop in testCase.hops {
+            _ = try chain.cookieHeader()
+            chain.receive(hop.setCookies)
+            _ = try #require(try chain.follow(status: hop.status, to: hop.location))
+        }
+        #expect(try chain.cookieHeader() == testCase.lastCookieHeader)
+        chain.receive(testCase.finalSetCookies)
+        #expect(Set(jar.allCookies().map(\.name)) == testCase.stored)
     }
 
     /// A request sent a second time unchanged (method, URL, cookies) is a loop; the same URL with other

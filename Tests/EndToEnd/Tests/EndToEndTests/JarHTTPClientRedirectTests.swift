@@ -66,8 +66,10 @@ struct JarHTTPClientRedirectTests {
 
     /// A hop to another site carries none of the first site's cookies, nor the caller's Authorization
     /// (Fetch's HTTP-redirect fetch; Go's net/http). A chain that leaves the site and comes back is
-    /// cross-site (rfc6265bis-22 §5.2 via Fetch): the SameSite=Lax session stays off it, unless the
-    /// request is a top-level navigation (§5.8.3 step 3: Lax cookies go on a cross-site top-level GET).
+    /// cross-site (rfc6265bis-22 §5.2 via Fetch): the SameSite=Lax session stays off it when the request
+    /// is no top-level navigation, and goes on it when it is one (§5.8.3 step 3: Lax cookies go on a
+    /// cross-site top-level GET), as an app's own request (`firstParty`) is; a cookie such a hop sets is
+    /// stored (§5.7 step 18.3), as in an SSO round trip that comes back to a page rotating the session.
     @Test("a redirect to another site carries neither cookies nor credentials")
     func crossSite() async throws {
         try await Backend.withRunningServer { baseURL in
@@ -98,16 +100,22 @@ struct JarHTTPClientRedirectTests {
                 // Same site all the way: the cookies go.
                 Case(path: "/echo", context: .firstParty, cookies: "session,remember_me"),
                 // Away and back: cross-site, so the Lax cookies stay off a request that is no navigation...
-                Case(path: bounce(otherSite + bounce(baseURL + "/echo")), context: .firstParty, cookies: ""),
-                // ...and go on a top-level navigation's GET.
-                Case(path: bounce(otherSite + bounce(baseURL + "/echo")),
-                    context: CookieRequestContext(isTopLevelNavigation: true), cookies: "session,remember_me"),
+                Case(path: bounce(otherSite + bounce(baseURL + "/echo")), context: CookieRequestContext(), cookies: ""),
+                // ...and go on a top-level navigation's GET, which an app's own request is.
+                Case(path: bounce(otherSite + bounce(baseURL + "/echo")), context: .firstParty, cookies: "session,remember_me"),
             ]
             for testCase in cases {
                 let response = try await runner.execute(
                     HTTPClientRequest(url: baseURL + testCase.path), timeout: .seconds(30), context: testCase.context)
                 #expect(try await Self.json(response)["cookies"] == testCase.cookies, "\(testCase.path)")
             }
+
+            let session = { jar.allCookies().first { $0.name == "session" }?.value }
+            let before = session()
+            let rotated = try await runner.execute(
+                HTTPClientRequest(url: baseURL + bounce(otherSite + bounce(baseURL + "/account/rotate"))), timeout: .seconds(30))
+            #expect(rotated.status == .ok)
+            #expect(session() != nil && session() != before, "the session the cross-site hop set is stored")
         }
     }
 
@@ -139,16 +147,34 @@ struct JarHTTPClientRedirectTests {
         }
     }
 
-    /// A client that follows redirects itself would send the hops without the jar's cookies: refused.
-    @Test("a client that follows redirects itself is refused")
+    /// A client that follows redirects itself sends the hops without the jar's cookies: the request
+    /// throws, whether the chain ended, looped (AsyncHTTPClient's `redirectCycleDetected`) or went past
+    /// the client's limit (`redirectLimitReached`). `makeClient` turns following off in any configuration.
+    @Test("a client that follows redirects itself is refused; makeClient makes one that does not")
     func followingClient() async throws {
         try await Backend.withRunningServer { baseURL in
             let following = Self.followingClient()
-            await #expect(throws: JarHTTPClientError.clientFollowsRedirects) {
-                try await JarHTTPClient(jar: CookieJar(), client: following).execute(
-                    Self.signIn(baseURL + "/sign-in"), timeout: .seconds(30))
+            let limited = HTTPClient(
+                eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+                configuration: HTTPClient.Configuration(redirectConfiguration: .follow(max: 1, allowCycles: true)))
+            for (client, request) in [
+                (following, try Self.signIn(baseURL + "/sign-in")), (following, HTTPClientRequest(url: baseURL + "/loop/a")),
+                (limited, HTTPClientRequest(url: baseURL + "/loop/a")),
+            ] {
+                await #expect(throws: JarHTTPClientError.clientFollowsRedirects, "\(request.url)") {
+                    try await JarHTTPClient(jar: CookieJar(), client: client).execute(request, timeout: .seconds(30))
+                }
             }
             try await following.shutdown()
+            try await limited.shutdown()
+
+            let made = JarHTTPClient.makeClient(
+                configuration: HTTPClient.Configuration(redirectConfiguration: .follow(max: 5, allowCycles: false)))
+            let response = try await JarHTTPClient(jar: CookieJar(), client: made).execute(
+                Self.signIn(baseURL + "/sign-in"), timeout: .seconds(30))
+            #expect(Self.hops(response) == ["POST /sign-in 302", "GET /home 200"])
+            #expect(try await Self.json(response)["email"] == Backend.email)
+            try await made.shutdown()
         }
     }
 }
