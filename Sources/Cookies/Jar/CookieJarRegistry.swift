@@ -7,9 +7,9 @@
 /// recently; a jar not used for `idleTimeout` seconds is closed when the registry next sweeps (at most
 /// once a minute, on `jar(for:)`, or when `closeIdleJars()` is called). Closing writes a file-backed
 /// jar's pending changes (`CookieJar.close()`); the next `jar(for:)` of that key makes a new jar with
-/// `makeJar`, which for a file-backed jar loads the file again. An in-memory jar's cookies are gone once
-/// it is closed. A jar handed out before it was closed keeps working in memory, but its later changes
-/// are not written.
+/// `makeJar`, which for a file-backed jar loads the file again, once the closing jar has written it. An
+/// in-memory jar's cookies are gone once it is closed. A jar handed out before it was closed keeps working
+/// in memory, but its later changes are not written.
 public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     /// The most jars the registry holds at once.
     public let capacity: Int
@@ -26,6 +26,9 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
 
     private struct State {
         var entries: [Key: Entry] = [:]
+        /// The jars taken out of `entries` and being closed outside the lock: a new jar of their key is
+        /// made only once they are closed, so that it loads what they wrote.
+        var closing: [Key: CookieJar] = [:]
         var lastSweep = CookieTime.distantPast
     }
 
@@ -52,28 +55,36 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
 
     /// The jar of `key`: the one the registry holds, or a new one from `makeJar` (whose error this
     /// throws). Making a jar happens under the registry's lock, so that two requests of one user never
-    /// get two jars.
+    /// get two jars; while the key's previous jar is being closed, it is made once that jar is closed
+    /// (its changes written), waiting for the close or closing it here.
     public func jar(for key: Key) throws -> CookieJar {
         let now = clock.now()
-        let (jar, closing): (CookieJar, [(Key, CookieJar)]) = try state.withLock { state in
-            var closing: [(Key, CookieJar)] = []
-            if state.lastSweep.adding(seconds: Self.sweepInterval) <= now {
-                closing = takeIdle(from: &state, now: now)
+        while true {
+            let (jar, closing, previous): (CookieJar?, [(Key, CookieJar)], CookieJar?) = try state.withLock { state in
+                var closing: [(Key, CookieJar)] = []
+                if state.lastSweep.adding(seconds: Self.sweepInterval) <= now {
+                    closing = takeIdle(from: &state, now: now)
+                }
+                if let entry = state.entries[key] {
+                    state.entries[key]?.lastUse = now
+                    return (entry.jar, closing, nil)
+                }
+                if let previous = state.closing[key] { return (nil, closing, previous) }
+                let jar = try makeJar(key)
+                if state.entries.count >= capacity, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                    state.entries[oldest.key] = nil
+                    state.closing[oldest.key] = oldest.value.jar
+                    closing.append((oldest.key, oldest.value.jar))
+                }
+                state.entries[key] = Entry(jar: jar, lastUse: now)
+                return (jar, closing, nil)
             }
-            if let entry = state.entries[key] {
-                state.entries[key]?.lastUse = now
-                return (entry.jar, closing)
-            }
-            let jar = try makeJar(key)
-            if state.entries.count >= capacity, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                state.entries[oldest.key] = nil
-                closing.append((oldest.key, oldest.value.jar))
-            }
-            state.entries[key] = Entry(jar: jar, lastUse: now)
-            return (jar, closing)
+            close(closing)
+            if let jar { return jar }
+            // The key's previous jar is still being closed: a close of one's own returns once its writes
+            // are done (the jar's writes are serialised), whoever makes them.
+            if let previous { close([(key, previous)]) }
         }
-        close(closing)
-        return jar
     }
 
     /// Closes every jar unused for `idleTimeout` seconds and returns how many it closed; for a periodic
@@ -89,7 +100,12 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     /// Closes the jar of `key`, if the registry holds one (a user signs out): returns true when it did.
     @discardableResult
     public func closeJar(for key: Key) -> Bool {
-        guard let entry = state.withLock({ $0.entries.removeValue(forKey: key) }) else { return false }
+        let entry = state.withLock { state in
+            let entry = state.entries.removeValue(forKey: key)
+            if let entry { state.closing[key] = entry.jar }
+            return entry
+        }
+        guard let entry else { return false }
         close([(key, entry.jar)])
         return true
     }
@@ -98,6 +114,7 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     public func closeAll() {
         let closing = state.withLock { state in
             defer { state.entries.removeAll() }
+            for (key, entry) in state.entries { state.closing[key] = entry.jar }
             return state.entries.map { ($0.key, $0.value.jar) }
         }
         close(closing)
@@ -110,17 +127,24 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     private func takeIdle(from state: inout State, now: CookieTime) -> [(Key, CookieJar)] {
         state.lastSweep = now
         let idle = state.entries.filter { $0.value.lastUse.adding(seconds: idleTimeout) <= now }
-        for key in idle.keys { state.entries[key] = nil }
+        for (key, entry) in idle {
+            state.entries[key] = nil
+            state.closing[key] = entry.jar
+        }
         return idle.map { ($0.key, $0.value.jar) }
     }
 
-    /// Closes `jars`, telling `closeFailed` of each that could not be written.
+    /// Closes `jars` (taken into `State.closing`), telling `closeFailed` of each that could not be
+    /// written, then lets their keys have new jars.
     private func close(_ jars: [(Key, CookieJar)]) {
         for (key, jar) in jars {
             do throws(CookieFileError) {
                 try jar.close()
             } catch {
                 closeFailed(key, error)
+            }
+            state.withLock { state in
+                if state.closing[key] === jar { state.closing[key] = nil }
             }
         }
     }

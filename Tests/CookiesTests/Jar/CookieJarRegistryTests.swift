@@ -91,6 +91,26 @@ struct CookieJarRegistryTests {
         #expect(registry.count == 0)
     }
 
+    /// The next jar of a key whose jar is being closed is made once that jar has written its file: here
+    /// the sweep of the very call that asks for the key again takes its idle jar, whose change is not
+    /// written yet (no flush delay), and the new jar must load it.
+    @Test("a key's new jar loads what its closed jar wrote")
+    func newJarAfterClose() throws {
+        let clock = ManualCookieClock(testEpoch)
+        let registry = CookieJarRegistry<String>(
+            capacity: 10, idleTimeout: 60, clock: clock,
+            makeJar: { key in try openTestJar(directory.file("\(key).sqlite"), clock: clock) },
+            closeFailed: { key, error in Issue.record("closing \(key)'s jar failed: \(error)") })
+        let first = try registry.jar(for: "ada")
+        first.receive("id=1; Max-Age=3600", from: url("https://api.test/"))
+        #expect(first.hasPendingChanges)
+        clock.advance(seconds: 120)
+        let second = try registry.jar(for: "ada")
+        #expect(second !== first && !first.hasPendingChanges)
+        #expect(second.cookieHeader(for: url("https://api.test/")) == "id=1")
+        registry.closeAll()
+    }
+
     /// A jar whose file cannot be written when it is closed (a full disk: SQLite's page limit standing
     /// in for it, as in CookieFileErrorTests) is reported, not dropped silently.
     @Test("a failed close is reported")
