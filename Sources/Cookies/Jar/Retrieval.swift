@@ -9,9 +9,9 @@ extension CookieStore {
         var partition: (scheme: String, site: String)?
         if let partitionedSite {
             if let contextPartition = context.partition {
-                partition = (contextPartition.scheme, try siteKey(contextPartition.host))
+                partition = (contextPartition.siteScheme, try siteKey(contextPartition.host))
             } else {
-                partition = (url.scheme, partitionedSite)
+                partition = (url.siteScheme, partitionedSite)
             }
         }
         return RetrievalFilter(url: url, context: context, isCrossSite: try context.isCrossSite(url, siteKey: siteKey), partition: partition)

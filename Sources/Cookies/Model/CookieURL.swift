@@ -117,6 +117,18 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The scheme of the URL's site (HTML's schemeful site, rfc6265bis-22 §5.2): the scheme, but http for
+    /// ws and https for wss, since a WebSocket handshake is a fetch of the URL with that scheme (the
+    /// WebSockets standard, "establish a WebSocket connection"): `wss://example.com` is same-site with,
+    /// and partitioned as, `https://example.com`.
+    public var siteScheme: String {
+        switch schemeKind {
+        case .http, .ws: "http"
+        case .https, .wss: "https"
+        case .other: scheme
+        }
+    }
+
     /// The canonical host, read out of the text.
     public var host: CanonicalHost {
         CanonicalHost(text: text, start: layout.schemeEnd + 3, end: layout.hostEnd, kind: hostKind)

@@ -20,14 +20,16 @@ protocol CookieStoreQueries {
 
 extension CookieStoreQueries {
     /// §5.2: a request is same-site when its site for cookies is not opaque and has the same scheme and
-    /// the same registrable domain as the URL (hosts without one must be equal); ports never matter.
+    /// the same registrable domain as the URL (hosts without one must be equal); ports never matter, and
+    /// ws and wss count as http and https (`CookieURL.siteScheme`).
     mutating func isCrossSite(_ url: CookieURL, context: CookieRequestContext) -> Bool {
         context.isCrossSite(url) { siteKey(of: $0) }
     }
 
-    /// The schemeful site of a URL (HTML "site"): `scheme://` + registrable domain or host.
+    /// The schemeful site of a URL (HTML "site"): `scheme://` + registrable domain or host, the scheme
+    /// that of a site (`CookieURL.siteScheme`).
     mutating func site(of url: CookieURL) -> String {
-        url.scheme + "://" + siteKey(of: url.host)
+        url.siteScheme + "://" + siteKey(of: url.host)
     }
 }
 
@@ -42,7 +44,7 @@ extension CookieRequestContext {
         case .opaque:
             return true
         case .origin(let origin):
-            guard origin.scheme == url.scheme else { return true }
+            guard origin.siteScheme == url.siteScheme else { return true }
             return try siteKey(origin.host) != siteKey(url.host)
         }
     }

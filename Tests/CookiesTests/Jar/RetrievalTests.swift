@@ -7,7 +7,7 @@ struct RetrievalTests {
     struct Row: CustomTestStringConvertible, Sendable {
         var setup: [(String, String)]
         var request: String
-        var context = CookieRequestContext()
+        var context = CookieRequestContext.firstParty
         var expected: String?
         var source: String
         var testDescription: String { "\(source): \(request)" }
@@ -46,6 +46,8 @@ struct RetrievalTests {
         Row(setup: [("https://h.test/", "l=1; SameSite=Lax"), ("https://h.test/", "n=1; SameSite=None; Secure")], request: "https://h.test/", context: .init(siteForCookies: .opaque, isTopLevelNavigation: true, api: .nonHTTP), expected: "n=1", source: "non-HTTP API in a cross-site context: no Lax exception"),
         Row(setup: [("https://h.test/", "l=1; SameSite=Lax")], request: "https://h.test/", context: .init(siteForCookies: .origin(url("https://www.h.test:444"))), expected: "l=1", source: "§5.2: same site, another host and port"),
         Row(setup: [("https://h.test/", "l=1; SameSite=Lax")], request: "https://h.test/", context: .init(siteForCookies: .origin(url("http://h.test"))), expected: nil, source: "§5.2: schemeful: http is another site"),
+        Row(setup: [("https://h.test/", "l=1; SameSite=Lax")], request: "wss://h.test/", context: .init(siteForCookies: .origin(url("https://h.test"))), expected: "l=1", source: "§5.2 and the WebSockets standard: a wss handshake is an https fetch, same-site with its page"),
+        Row(setup: [("https://h.test/", "p=1; Secure; Partitioned; SameSite=None")], request: "wss://h.test/", expected: "p=1", source: "CHIPS: a wss request is partitioned under its https site"),
     ]
 
     /// A jar holding the cookies of `row.setup`, each line stored.

@@ -51,6 +51,8 @@ struct StorageModelTests {
         Row(from: "https://www.example.com/", line: "a=b", context: .init(siteForCookies: .origin(url("https://example.com"))), source: "§5.2: same registrable domain is same-site"),
         Row(from: "https://www.example.com/", line: "a=b", context: .init(siteForCookies: .origin(url("http://example.com"))), rejection: .sameSiteFromCrossSite, source: "§5.2: schemeful same-site"),
         Row(from: "https://www.example.com/", line: "a=b", context: .init(siteForCookies: .origin(url("https://www.example.com:8443"))), source: "§5.2: ports never matter"),
+        Row(from: "wss://www.example.com/", line: "a=b", context: .init(siteForCookies: .origin(url("https://example.com"))), source: "§5.2 and the WebSockets standard: a wss handshake is an https fetch, same-site with its page"),
+        Row(from: "ws://www.example.com/", line: "a=b", context: .init(siteForCookies: .origin(url("https://example.com"))), rejection: .sameSiteFromCrossSite, source: "§5.2: ws is http, another site than an https page"),
         Row(from: "https://www.example.com/", line: "a=b", context: .init(siteForCookies: .origin(url("https://other.test")), api: .nonHTTP), rejection: .sameSiteFromCrossSite, source: "§5.7: a non-HTTP API in a cross-site document"),
         Row(from: "https://www.example.com/", line: "__Secure-a=b; Secure", source: "§5.7: __Secure- with Secure"),
         Row(from: "https://www.example.com/", line: "__Secure-a=b", rejection: .securePrefixViolation, source: "§5.7: __Secure- without Secure"),
