@@ -47,7 +47,8 @@ public final class JarURLSession: Sendable {
     /// Sends `request` with the jar's cookies (its own `Cookie` field is replaced), following redirects
     /// by the rules of `RedirectChain`; returns the final response. `context` describes the first
     /// request. Throws `RedirectError` for a redirect loop, too many redirects or a redirect to a URL
-    /// that is not http or https.
+    /// that is not http or https, and `JarURLSessionError.bodyStreamCannotBeResent` for a 307 or 308 of
+    /// a request whose body is a stream (read to its end by the first hop).
     public func data(
         for request: URLRequest, context: CookieRequestContext = .firstParty
     ) async throws -> (Data, HTTPURLResponse) {
@@ -68,6 +69,8 @@ public final class JarURLSession: Sendable {
             if step.dropsBody {
                 request.httpBody = nil
                 request.httpBodyStream = nil
+            } else if request.httpBodyStream != nil {
+                throw JarURLSessionError.bodyStreamCannotBeResent(status: response.statusCode, location: step.url)
             }
             request.url = URL(string: step.url)
             request.httpMethod = step.method

@@ -9,6 +9,7 @@ import Hummingbird
 /// - `GET /home`: what `GET /me` answers.
 /// - `GET /bounce?to=URL`: 302 to `URL` (another site's, for the cross-site hops).
 /// - `POST /submit`: 303 to `/echo`.
+/// - `POST /moved-temporarily`: 307 to `/echo`.
 /// - `GET|POST /echo`: 200 and `{"method", "bodyBytes", "contentType", "authorization", "cookies"}` of the
 ///   request (`authorization` and `contentType` empty when absent).
 /// - `GET /loop/a` and `GET /loop/b`: 302 to each other, for ever.
@@ -30,6 +31,9 @@ extension Backend {
         }
         router.post("/submit") { _, _ -> Response in
             redirect(.seeOther, to: "/echo")
+        }
+        router.post("/moved-temporarily") { _, _ -> Response in
+            redirect(.temporaryRedirect, to: "/echo")
         }
         for method in [HTTPRequest.Method.get, .post] {
             router.on("/echo", method: method) { request, _ -> Response in

@@ -45,4 +45,27 @@ struct JarURLSessionRedirectTests {
             ])
         }
     }
+
+    /// RFC 9110 §15.4.8: a 307 keeps the method and the body. A body given as data goes again; a body
+    /// stream, read to its end by the first hop, cannot, and the request throws saying so rather than
+    /// sending the next hop with an empty body.
+    @Test("a 307 resends a data body, and refuses a body stream")
+    func temporaryRedirectBodies() async throws {
+        try await Backend.withRunningServer { baseURL in
+            let session = JarURLSession(jar: CookieJar())
+            let body = Data("a body of 24 bytes, sent".utf8)
+            var request = URLRequest(url: URL(string: baseURL + "/moved-temporarily")!)
+            request.httpMethod = "POST"
+            request.httpBody = body
+            let (echo, response) = try await session.data(for: request)
+            #expect(response.url?.path == "/echo")
+            #expect(try Self.json(echo)["method"] == "POST" && Self.json(echo)["bodyBytes"] == String(body.count))
+
+            request.httpBody = nil
+            request.httpBodyStream = InputStream(data: body)
+            await #expect(throws: JarURLSessionError.bodyStreamCannotBeResent(status: 307, location: baseURL + "/echo")) {
+                try await session.data(for: request)
+            }
+        }
+    }
 }
