@@ -63,10 +63,12 @@ public struct JarHTTPClient: Sendable {
     /// and returns the final response, whose `history` lists every hop: the request as sent (with its
     /// `Cookie` field) and the response head. `context` describes the first request; `deadline` is for
     /// the whole chain. Throws `RedirectError` for a loop, too many redirects or a redirect to a URL that
-    /// is not http or https (the error names the hops), and AsyncHTTPClient's errors.
+    /// is not http or https (the error names the hops), `JarHTTPClientError.notACookieURL` (nothing sent)
+    /// for a first URL the jar keeps no cookies for (a Unix socket's), and AsyncHTTPClient's errors.
     public func execute(
         _ request: HTTPClientRequest, deadline: NIODeadline, context: CookieRequestContext = .firstParty
     ) async throws -> HTTPClientResponse {
+        guard CookieURL(request.url)?.isHTTPFamily == true else { throw JarHTTPClientError.notACookieURL(request.url) }
         var request = request
         var chain = RedirectChain(
             url: request.url, method: request.method.rawValue, context: context, jar: jar,

@@ -147,6 +147,17 @@ struct JarHTTPClientRedirectTests {
         }
     }
 
+    /// A URL the jar keeps no cookies for (AsyncHTTPClient's Unix-socket schemes) is refused before
+    /// anything is sent, rather than sent without the jar's cookies and its Set-Cookie fields dropped.
+    @Test("a Unix-socket URL is refused, not sent without cookies")
+    func unixSocketURL() async throws {
+        for url in ["http+unix://%2Ftmp%2Fcookiejar-none.sock/me", "unix:///tmp/cookiejar-none.sock", "ftp://example.com/"] {
+            await #expect(throws: JarHTTPClientError.notACookieURL(url)) {
+                try await JarHTTPClient(jar: CookieJar()).execute(HTTPClientRequest(url: url), timeout: .seconds(5))
+            }
+        }
+    }
+
     /// A client that follows redirects itself sends the hops without the jar's cookies: the request
     /// throws, whether the chain ended, looped (AsyncHTTPClient's `redirectCycleDetected`) or went past
     /// the client's limit (`redirectLimitReached`). `makeClient` turns following off in any configuration.
