@@ -11,15 +11,22 @@ import OpenAPIRuntime
 /// the response is stored, each on its own.
 ///
 /// Works over any transport. The URLSession transport (swift-openapi-urlsession) hands the response's
-/// `Set-Cookie` fields joined with ", " into one (Foundation joins repeated fields), so each value is
-/// split back as `CombinedSetCookie.split` does (exact for the fields conforming servers send; see there
-/// for what it cannot tell apart). The AsyncHTTPClient transport keeps them apart. Redirects are the
-/// transport's: the jar sees only the final response (use `JarURLSession` or `JarHTTPClient` where
-/// cookies must follow redirect hops).
+/// `Set-Cookie` fields joined with ", " into one (Foundation joins repeated fields), so a response's one
+/// `Set-Cookie` field is split back as `CombinedSetCookie.split` does (exact for the fields conforming
+/// servers send; see there for what it cannot tell apart); several fields came from a transport that
+/// keeps them apart, and are stored as they are. Redirects are the transport's: the jar sees only the
+/// final response (use `JarURLSession` or `JarHTTPClient` where cookies must follow redirect hops).
+///
+/// The jar must be the only cookie store: a URLSession transport's session is made with its own cookie
+/// handling off (`URLSessionTransport()` uses `URLSession.shared`, which stores and sends cookies of its
+/// own, still signed in after the jar was emptied).
 ///
 /// ```swift
-/// let client = Client(serverURL: url, transport: URLSessionTransport(),
-///                     middlewares: [CookieJarMiddleware(jar: jar)])
+/// let configuration = URLSessionConfiguration.ephemeral
+/// configuration.httpShouldSetCookies = false
+/// configuration.httpCookieAcceptPolicy = .never
+/// let transport = URLSessionTransport(configuration: .init(session: URLSession(configuration: configuration)))
+/// let client = Client(serverURL: url, transport: transport, middlewares: [CookieJarMiddleware(jar: jar)])
 /// ```
 public struct CookieJarMiddleware: ClientMiddleware {
     /// Where the cookies live.
@@ -47,7 +54,8 @@ public struct CookieJarMiddleware: ClientMiddleware {
         request.headerFields[fields: .cookie] = value.map { [HTTPField(name: .cookie, value: $0)] } ?? []
         let (response, responseBody) = try await next(request, body, baseURL)
         if let url {
-            jar.receive(response.headerFields[values: .setCookie].flatMap(CombinedSetCookie.split), from: url, context: context)
+            let fields = response.headerFields[values: .setCookie]
+            jar.receive(fields.count == 1 ? CombinedSetCookie.split(fields[0]) : fields, from: url, context: context)
         }
         return (response, responseBody)
     }

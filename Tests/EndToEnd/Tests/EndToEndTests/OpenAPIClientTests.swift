@@ -63,6 +63,34 @@ struct OpenAPIClientTests {
         }
     }
 
+    /// A transport's response with the given `Set-Cookie` fields, as they come.
+    struct FieldsTransport: ClientTransport {
+        let setCookies: [String]
+        func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+            var fields = HTTPFields()
+            for value in setCookies { fields.append(HTTPField(name: .setCookie, value: value)) }
+            return (HTTPResponse(status: .ok, headerFields: fields), nil)
+        }
+    }
+
+    /// One `Set-Cookie` field may be several that Foundation joined (the URLSession transport): it is
+    /// split back (`CombinedSetCookie`). Several fields came from a transport that keeps them apart: each
+    /// is stored as it is, a comma in a value included (rfc6265bis-22 §5.6 ends a value only at ";").
+    @Test(arguments: [
+        (["a=1, b=2; Path=/"], ["a": "1", "b": "2"]),
+        (["a=1, b=2; Path=/", "c=3"], ["a": "1, b=2", "c": "3"]),
+    ])
+    func setCookieFieldsAreSplitOnlyWhenJoined(_ fields: [String], _ stored: [String: String]) async throws {
+        let jar = CookieJar()
+        let middleware = CookieJarMiddleware(jar: jar)
+        let transport = FieldsTransport(setCookies: fields)
+        _ = try await middleware.intercept(
+            HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/me"), body: nil,
+            baseURL: URL(string: "https://api.example.com")!, operationID: "me",
+            next: { request, body, baseURL in try await transport.send(request, body: body, baseURL: baseURL, operationID: "me") })
+        #expect(Dictionary(uniqueKeysWithValues: jar.allCookies().map { ($0.name, $0.value) }) == stored)
+    }
+
     /// Sign in, "me" with the jar's cookies (merged into one field with the operation's own), then a
     /// relaunch: the jar reopened from its SQLite file (session cookies kept, `persistsSessionCookies`)
     /// still holds the same session cookie, and "me" is signed in by it without a new sign-in.
