@@ -27,7 +27,9 @@ extension CookieStore {
     /// last-access time where due (step 5, `SiteCookies.touch`), and calls `body` with the site and the
     /// indices of the cookies to send, in send order (step 4: the site keeps that order, so nothing is
     /// sorted). Only the request's site is visited; its expired cookies are purged on the way. Nil when
-    /// the site has no cookies.
+    /// the site has no cookies. (A domain cookie of a domain above a public suffix that lies above the
+    /// host, `Domain=amazonaws.com` for `foo.s3.amazonaws.com`, is another site's and not sent: a dated
+    /// deviation, as Chromium and Firefox, see the Conformance article.)
     @inline(__always)
     mutating func retrieve<R>(
         for url: CookieURL, context: CookieRequestContext, now: CookieTime,

@@ -50,6 +50,16 @@ struct RetrievalTests {
         Row(setup: [("https://h.test/", "p=1; Secure; Partitioned; SameSite=None")], request: "wss://h.test/", expected: "p=1", source: "CHIPS: a wss request is partitioned under its https site"),
     ]
 
+    /// A dated deviation (the Conformance article, 2026-11-27; Chromium's and Firefox's keying by
+    /// registrable domain): a domain cookie goes to the hosts of its own site only, not to a host below a
+    /// public suffix that lies below the cookie's domain, though the host domain-matches it (§5.8.3 step 1).
+    @Test func domainCookieGoesToItsOwnSiteOnly() {
+        let jar = CookieJar(publicSuffixList: PublicSuffixRules(parsing: "com\ns3.amazonaws.com\n"), clock: ManualCookieClock(testEpoch))
+        #expect(jar.setCookie("d=1; Domain=amazonaws.com", from: url("https://www.amazonaws.com/")).rejection == nil)
+        #expect(jar.cookieHeader(for: url("https://x.amazonaws.com/")) == "d=1")
+        #expect(jar.cookieHeader(for: url("https://foo.s3.amazonaws.com/")) == nil)
+    }
+
     /// A jar holding the cookies of `row.setup`, each line stored.
     static func jar(setUpBy row: Row) -> CookieJar {
         let (jar, _) = makeTestJar()
