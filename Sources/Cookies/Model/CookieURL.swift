@@ -180,14 +180,17 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
                 hostKind: .domain, port: parts.port, path: parts.path)
             return
         }
-        // The scheme lower-cased and the host canonicalised (IDNA, IP addresses) make a text of their own.
+        // The scheme lower-cased, the host canonicalised (IDNA, IP addresses) and the backslashes of an
+        // http-family path made "/" make a text of their own.
         let (scheme, hostText, path) = string.withUTF8BytesViaSpan { bytes in
             (String(unsafeUninitializedCapacity: parts.scheme.count) { buffer in
                 for index in parts.scheme { buffer[index] = bytes[index].asciiLowercased }
                 return parts.scheme.count
             },
             String(decoding: UnsafeBufferPointer(rebasing: bytes[parts.host]), as: UTF8.self),
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[parts.path]), as: UTF8.self))
+            String(decoding: bytes[parts.path].lazy.map {
+                parts.schemeKind != .other && $0 == UInt8(ascii: "\\") ? UInt8(ascii: "/") : $0
+            }, as: UTF8.self))
         }
         guard let host = CanonicalHost(canonicalising: hostText) else { return nil }
         self.init(canonicalScheme: scheme, host: host, port: parts.port, path: path)
@@ -209,9 +212,9 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Splits the bytes of an absolute URL into the offsets of the scheme, of the host text and of the
     /// path (empty when there is none: it then starts where the authority ends), the scheme's kind and the
-    /// explicit port; `isCanonical` when the scheme is
-    /// lower-case and the authority holds no user information and no brackets, only a domain name canonical
-    /// as written and at most the port's colon. Nil when it is no such URL. One pass over the bytes.
+    /// explicit port; `isCanonical` when the scheme is lower-case, the authority holds no user information
+    /// and no brackets, only a domain name canonical as written and at most the port's colon, and the path
+    /// of an http-family URL no backslash. Nil when it is no such URL. One pass over the bytes.
     private static func parts(
         of bytes: UnsafeBufferPointer<UInt8>
     ) -> (scheme: Range<Int>, schemeKind: SchemeKind, host: Range<Int>, port: Int?, path: Range<Int>, isCanonical: Bool)? {
@@ -289,14 +292,25 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
             }
             hostEnd = lastColon
         }
-        // The path runs up to the query or fragment.
-        let pathEnd = bytes.firstIndex(from: authorityEnd, markedBy: { $0.queryOrFragmentBytes }) ?? count
+        // The path runs up to the query or fragment; a backslash in it, a "/" to a browser (the WHATWG URL
+        // standard, for http-family schemes as for its other special ones), takes the canonicalisation.
+        var pathEnd = count
+        var pathHasBackslash = false
+        var pathNext = authorityEnd
+        while let stop = bytes.firstIndex(from: pathNext, markedBy: { $0.pathEndOrBackslashBytes }) {
+            guard bytes[stop] == UInt8(ascii: "\\") else {
+                pathEnd = stop
+                break
+            }
+            pathHasBackslash = pathHasBackslash || schemeKind != .other
+            pathNext = stop &+ 1
+        }
         // The host is canonical as written when the authority is a domain name of canonical bytes, with at
         // most the port's colon besides (user information and brackets take the full canonicalisation),
         // whose last label does not start with a digit (it would be an IPv4 address, or no valid host).
         let host = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
         let isCanonical = !hasOtherByte && lastAt < 0 && lastClose < 0 && colons <= 1 && !host.isEmpty
-            && !CanonicalHost.lastLabelStartsWithDigit(host) && schemeIsLowerCase
+            && !CanonicalHost.lastLabelStartsWithDigit(host) && schemeIsLowerCase && !pathHasBackslash
         return (0..<colon, schemeKind, hostStart..<hostEnd, port, authorityEnd..<pathEnd, isCanonical)
     }
 

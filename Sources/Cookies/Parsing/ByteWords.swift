@@ -109,12 +109,14 @@ extension UInt64 {
         return word.notASCII(where: letter | dashToNine | ~word.differs(from: UInt8(ascii: "_")))
     }
 
-    /// RFC 3986 §3.3-3.5: a URI's path ends at the first "?" (query) or "#" (fragment). The high bit of
-    /// each, no other bit.
+    /// RFC 3986 §3.3-3.5: a URI's path ends at the first "?" (query) or "#" (fragment); a backslash in the
+    /// path of an http-family URL is a "/" (the WHATWG URL standard, path state). The high bit of each,
+    /// no other bit.
     @inline(__always)
-    var queryOrFragmentBytes: UInt64 {
+    var pathEndOrBackslashBytes: UInt64 {
         let word = ByteWord(self)
-        return word.ascii(where: ~(word.differs(from: UInt8(ascii: "?")) & word.differs(from: UInt8(ascii: "#"))))
+        return word.ascii(where: ~(word.differs(from: UInt8(ascii: "?")) & word.differs(from: UInt8(ascii: "#"))
+            & word.differs(from: UInt8(ascii: "\\"))))
     }
 
     /// RFC 8259 §7: inside a JSON string, the bytes that need a second look are `"` (its end), `\` (an

@@ -30,6 +30,7 @@ struct RetrievalTests {
         Row(setup: [("http://h.test/", "a=1; Path=/docs")], request: "http://h.test/Docs", expected: nil, source: "§5.1.4: case-sensitive"),
         Row(setup: [("http://h.test/", "a=1; Path=/docs")], request: "http://h.test/docs?x=1#f", expected: "a=1", source: "the query and fragment are not part of the path"),
         Row(setup: [("http://h.test/", "a=1; Path=/a%2Fb")], request: "http://h.test/a/b", expected: nil, source: "paths are never percent-decoded"),
+        Row(setup: [("http://h.test/", "a=1; Path=/docs")], request: "http://h.test\\docs\\x", expected: "a=1", source: "WHATWG URL: a backslash in an http path is a /"),
         Row(setup: [("https://h.test/", "a=1; Secure")], request: "http://h.test/", expected: nil, source: "§5.8.3: Secure not over http"),
         Row(setup: [("https://h.test/", "a=1; Secure")], request: "wss://h.test/", expected: "a=1", source: "§5.8.3: wss is secure"),
         Row(setup: [("http://localhost/", "a=1; Secure")], request: "http://localhost:3000/", expected: "a=1", source: "http://localhost is secure"),

@@ -29,6 +29,10 @@ struct CookieURLTests {
         ("http://h.test:65535?q", "http", "h.test", 65535, "/"),
         ("http://h.test:0/x", "http", "h.test", 0, "/x"),
         ("http://h.test:00080/x", "http", "h.test", 80, "/x"),
+        // WHATWG URL (path state, special schemes): a backslash is a "/", also where it ends the host.
+        ("http://h.test\\foo\\bar?q\\x", "http", "h.test", nil, "/foo/bar"),
+        ("wss://h.test/a\\b", "wss", "h.test", nil, "/a/b"),
+        ("httpx://h.test/a\\b", "httpx", "h.test", nil, "/a\\b"),
     ] as [(String, String, String, Int?, String)])
     func parses(text: String, scheme: String, host: String, port: Int?, path: String) throws {
         let parsed = try #require(CookieURL(text))
