@@ -5,6 +5,9 @@
 //       COUNT changes, in requests of 10 (the jar asked for at each, flushed at its end): cookie TAG-i set
 //       (Max-Age 1 h) on site i % 20, except every fifth change, which deletes the cookie set just before
 //       (Max-Age=0). Prints "set NAME" / "deleted NAME" for each change a flush made durable.
+//   PostgresWriter same SCHEMA JAR TAG COUNT
+//       COUNT changes, each a request of its own (the jar asked for, one line received, flushed): cookie
+//       shared-(i % 5) set to TAG-i. Prints "set shared-K TAG-i" after each flush.
 //   PostgresWriter batches SCHEMA JAR TAG
 //       Forever (until killed): batch n sets 10 cookies TAG-n-k (on a site of the batch's own) whose value
 //       is n, flushes them together, prints "acked n".
@@ -22,8 +25,8 @@ func say(_ line: String) {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 5, ["receive", "batches"].contains(arguments[1]) else {
-    say("usage: PostgresWriter receive SCHEMA JAR TAG COUNT | batches SCHEMA JAR TAG")
+guard arguments.count >= 5, ["receive", "same", "batches"].contains(arguments[1]) else {
+    say("usage: PostgresWriter receive SCHEMA JAR TAG COUNT | same SCHEMA JAR TAG COUNT | batches SCHEMA JAR TAG")
     exit(2)
 }
 let (mode, schema, jarID, tag) = (arguments[1], arguments[2], arguments[3], arguments[4])
@@ -54,6 +57,13 @@ if mode == "receive" {
             for line in unacknowledged { say(line) }
             unacknowledged.removeAll()
         }
+    }
+    try jars.shutDown()
+} else if mode == "same" {
+    for i in 0..<(Int(arguments[5]) ?? 0) {
+        try jars.jar(jarID).receive("shared-\(i % 5)=\(tag)-\(i); Max-Age=3600", from: url(site: 0))
+        try jars.flush(jarID)
+        say("set shared-\(i % 5) \(tag)-\(i)")
     }
     try jars.shutDown()
 } else {

@@ -44,6 +44,35 @@ extension PostgresServerTests {
             #expect(deleted.count == 400 && set.count == 1600)
         }
 
+        // Two processes set the same five cookies 300 times each, a flush per change, at the same time: for
+        // one cookie the later write wins (§5.7 step 23 across instances, in the jar's version order), so
+        // each cookie ends as the last value one of the two processes acknowledged for it, never an earlier
+        // one.
+        @Test func twoProcessesSettingOneCookieEndWithALastWrite() throws {
+            let db = TestDatabase("same")
+            defer { db.drop() }
+            _ = try db.instance()  // the tables, before the writers race to create them
+            let writers = try ["p", "q"].map { try startWriter(["same", db.schema, "shared", $0, "300"]) }
+            var last: [String: Set<String>] = [:]
+            for (process, output) in writers {
+                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0)
+                var lastOfProcess: [String: String] = [:]
+                for line in text.split(separator: "\n") {
+                    let parts = line.split(separator: " ")
+                    lastOfProcess[String(parts[1])] = String(parts[2])
+                }
+                #expect(lastOfProcess.count == 5)
+                for (name, value) in lastOfProcess { last[name, default: []].insert(value) }
+            }
+            let rows = try db.rows(of: "shared")
+            #expect(rows.count == 5)
+            for (name, value) in rows {
+                #expect(last[name]?.contains(value) == true, "\(name) ended as \(value), not a last write of \(last[name] ?? [])")
+            }
+        }
+
         // SIGKILL of a writer in the middle of its flushes, 20 times: every acknowledged batch is stored
         // whole, and no batch is stored in part (each flush is one transaction).
         @Test func killedWriterLeavesNoPartialFlush() throws {
