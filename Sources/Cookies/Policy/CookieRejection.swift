@@ -40,6 +40,10 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
     /// A cookie handed to the jar as it is (`CookieJar.insert(_:)`) whose source port is not a port
     /// (0–65535).
     case invalidSourcePort = "invalid-source-port"
+    /// A cookie handed to the jar as it is whose partition key is empty: a partition key names a top-level
+    /// site (CHIPS), and an empty one would be taken for none in a jar file or database, where the
+    /// unpartitioned cookie of the same name would overwrite it or be overwritten.
+    case emptyPartitionKey = "empty-partition-key"
 
     public var description: String { rawValue }
 
@@ -66,6 +70,7 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
         case .partitionedWithoutSecure: return "a Partitioned cookie must be Secure"
         case .unsupportedScheme: return "cookies are only set by http, https, ws and wss responses"
         case .invalidSourcePort: return "the source port is not between 0 and 65535"
+        case .emptyPartitionKey: return "the partition key is empty (an unpartitioned cookie has none)"
         }
     }
 }

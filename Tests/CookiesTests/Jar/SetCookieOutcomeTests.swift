@@ -78,6 +78,7 @@ struct SetCookieOutcomeTests {
         var value: String? = nil
         var path = "/"
         var sourcePort: Int?
+        var partitionKey: String?
         /// nil: stored.
         var rejection: CookieRejection?
         var source: String
@@ -99,6 +100,7 @@ struct SetCookieOutcomeTests {
         InsertRow(name: "a", valueLength: 2, value: "x\u{7F}", rejection: .controlCharacter, source: "§5.6 step 1: DEL is a CTL (RFC 5234 B.1)"),
         InsertRow(name: "a", valueLength: 3, value: "x\ty", rejection: nil, source: "§5.6 step 1: HTAB is the CTL a line may hold"),
         InsertRow(name: "a", valueLength: 1, path: "/a\u{0}b", rejection: .controlCharacter, source: "§5.6 step 1: nor may a Path attribute"),
+        InsertRow(name: "a", valueLength: 1, partitionKey: "", rejection: .emptyPartitionKey, source: "CHIPS: a partition key names a site; a jar file keeps none as an empty one"),
     ]
 
     /// `insert(_:)` skips §5.7 but refuses a cookie no `Set-Cookie` line could have given (as Chromium
@@ -112,7 +114,7 @@ struct SetCookieOutcomeTests {
         let hadBefore = jar.insert(before).rejection == nil
         let cookie = Cookie(
             name: row.name, value: row.value ?? String(repeating: "v", count: row.valueLength), domain: "h.test", path: row.path,
-            creation: testEpoch, sourcePort: row.sourcePort)
+            creation: testEpoch, partitionKey: row.partitionKey, sourcePort: row.sourcePort)
         let outcome = jar.insert(cookie)
         if let rejection = row.rejection {
             #expect(outcome == .rejected(rejection))

@@ -109,14 +109,16 @@ struct StoredCookie: Sendable, BitwiseCopyable {
 
 extension Cookie {
     /// Why `CookieJar.insert(_:)` refuses this cookie, or nil when it does not: one no jar can keep
-    /// (`StoredCookie.rejection(nameLength:valueLength:sourcePort:)`), or one with a control character
-    /// other than HTAB in its name, value, domain, path or partition key, which §5.6 step 1 never lets
-    /// through (no `Cookie` header may carry one, nor PostgreSQL's text a NUL). A jar file's rows are
-    /// held to the first only: a row written before insert refused the second still loads.
+    /// (`StoredCookie.rejection(nameLength:valueLength:sourcePort:)`), one whose partition key is empty
+    /// (a store keeps no partition key as an empty one), or one with a control character other than HTAB
+    /// in its name, value, domain, path or partition key, which §5.6 step 1 never lets through (no
+    /// `Cookie` header may carry one, nor PostgreSQL's text a NUL). A jar file's rows are held to the
+    /// first only: a row written before insert refused the others still loads.
     var insertionRejection: CookieRejection? {
         if let rejection = StoredCookie.rejection(nameLength: name.utf8.count, valueLength: value.utf8.count, sourcePort: sourcePort) {
             return rejection
         }
+        if partitionKey?.isEmpty == true { return .emptyPartitionKey }
         let texts = [name, value, domain, path, partitionKey ?? ""]
         return texts.contains { $0.withUTF8Bytes(\.containsForbiddenControl) } ? .controlCharacter : nil
     }
