@@ -7,6 +7,11 @@ import Synchronization
 /// which case that thread delivers them too. So observers see every change exactly once, in order, one
 /// at a time, and may call the jar from inside a callback (that call's changes are delivered after the
 /// current one). A change can be delivered on another thread, shortly after the call that made it returns.
+///
+/// Recorders (the jar's persistence) hear each change at once instead, while the store's lock is held:
+/// what a call changed is recorded before the call returns, so a flush after it writes it, however long
+/// another thread takes to deliver the changes before it to the observers. A recorder must be quick and
+/// must not call the jar.
 final class ChangeDispatcher: Sendable {
     typealias Observer = @Sendable (CookieChange) -> Void
 
@@ -14,6 +19,7 @@ final class ChangeDispatcher: Sendable {
         var queue: [CookieChange] = []
         var draining = false
         var observers: [Int: Observer] = [:]
+        var recorders: [Int: Observer] = [:]
         var nextToken = 0
     }
 
@@ -31,17 +37,36 @@ final class ChangeDispatcher: Sendable {
         }
     }
 
-    func removeObserver(_ token: Int) {
+    /// Calls `recorder` with every change from now on, while the store's lock is held.
+    func addRecorder(_ recorder: @escaping Observer) -> Int {
         state.withLock { state in
-            state.observers[token] = nil
-            if state.observers.isEmpty { isObserved.store(false, ordering: .releasing) }
+            let token = state.nextToken
+            state.nextToken += 1
+            state.recorders[token] = recorder
+            isObserved.store(true, ordering: .releasing)
+            return token
         }
     }
 
-    /// Queues changes; called with the store's lock held.
+    /// Removes the observer or the recorder of `token`.
+    func removeObserver(_ token: Int) {
+        state.withLock { state in
+            state.observers[token] = nil
+            state.recorders[token] = nil
+            if state.observers.isEmpty && state.recorders.isEmpty { isObserved.store(false, ordering: .releasing) }
+        }
+    }
+
+    /// Hands changes to the recorders and queues them for the observers; called with the store's lock held.
     func enqueue(_ changes: [CookieChange]) {
         guard !changes.isEmpty else { return }
-        state.withLock { $0.queue.append(contentsOf: changes) }
+        let recorders = state.withLock { state in
+            if !state.observers.isEmpty { state.queue.append(contentsOf: changes) }
+            return state.recorders.isEmpty ? [] : state.recorders.sorted { $0.key < $1.key }.map(\.value)
+        }
+        for change in changes {
+            for recorder in recorders { recorder(change) }
+        }
     }
 
     /// Delivers queued changes, unless another thread is doing so already.

@@ -48,7 +48,10 @@ public final class CookieJar: Sendable {
             }
             return result
         }
-        if observed { dispatcher.drain() }
+        if observed {
+            dispatcher.drain()
+            persistence?.scheduleFlushIfWanted(for: self)
+        }
         return result
     }
 
@@ -85,6 +88,13 @@ public final class CookieJar: Sendable {
     /// Stops calling the observer registered with `token`.
     public func removeObserver(_ token: Int) {
         dispatcher.removeObserver(token)
+    }
+
+    /// Calls `recorder` with every change from now on, at once, while the jar's lock is held (the jar's
+    /// persistence: a change is recorded before the call that made it returns). It must be quick and
+    /// must not call the jar. Returns a token for `removeObserver(_:)`.
+    func addRecorder(_ recorder: @escaping @Sendable (CookieChange) -> Void) -> Int {
+        dispatcher.addRecorder(recorder)
     }
 
     /// Every change to the jar's contents from now on, as an asynchronous sequence.
@@ -172,7 +182,8 @@ public final class CookieJar: Sendable {
     /// and value exceed 4,096 bytes together (§5.6 step 5) is `.rejected(.nameAndValueTooLong)`, one
     /// whose name, value, domain, path or partition key holds a control character other than HTAB (§5.6
     /// step 1: no `Set-Cookie` line could give it) `.rejected(.controlCharacter)`, one whose source port is
-    /// outside 0–65535 `.rejected(.invalidSourcePort)`.
+    /// outside 0–65535 `.rejected(.invalidSourcePort)`, one whose partition key is empty (a file keeps
+    /// none as an empty one) `.rejected(.emptyPartitionKey)`.
     @discardableResult
     public func insert(_ cookie: Cookie) -> SetCookieOutcome {
         let now = clock.now()

@@ -33,6 +33,10 @@ public struct CookieJarFileOptions: Sendable {
     public var flushDelay: Duration? = .seconds(1)
     /// Runs the background writes (default: `DispatchCookieFlushScheduler`).
     public var scheduler: any CookieFlushScheduler = DispatchCookieFlushScheduler()
+    /// Hears of each background write that failed (`.busy`, `.full`, ...). Its changes stay pending and
+    /// are written again after a pause that doubles from `flushDelay` up to a minute, until a write
+    /// succeeds or the jar is closed (`flush()` and `close()` throw their own errors).
+    public var backgroundWriteFailed: (@Sendable (CookieFileError) -> Void)?
     /// How long to wait for another process's lock on the file before failing with `.busy`
     /// (default 5 s).
     public var busyTimeout: Duration = .seconds(5)

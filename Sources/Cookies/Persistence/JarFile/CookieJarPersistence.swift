@@ -1,6 +1,7 @@
 /// A jar's side of its `CookieJarStore`: it learns what changed from the jar's change events, remembers
-/// the latest change of each identity (cheaply, under a lock, on the thread that made the change), and
-/// hands them to the store in one write per batch — after `options.flushDelay`, on flush and on close.
+/// the latest change of each identity (cheaply, under a lock, on the thread that made the change, before
+/// the change's call returns), and hands them to the store in one write per batch — after
+/// `options.flushDelay`, on flush and on close.
 ///
 /// Last-access times change on retrieval without a change event (§5.8.3 step 5). Like browsers, the
 /// store keeps them only roughly: a flush at least `lastAccessWriteInterval` after the previous
@@ -18,13 +19,18 @@ final class CookieJarPersistence: Sendable {
     private let isOpen: CookieLock<Bool>
     private let pending: CookieLock<Pending>
     /// Flushes the jar to `store` (a background flush), whatever the store's type.
-    private let backgroundFlush: @Sendable (CookieJar) -> Void
+    private let backgroundFlush: @Sendable (CookieJar) throws -> Void
+    /// The longest pause before a failed background write is made again.
+    static let longestRetryDelay = Duration.seconds(60)
 
     private struct Pending {
         /// The latest change of each identity not yet written.
         var writes: [CookieIdentity: CookieWrite] = [:]
         /// True while a background flush is scheduled.
         var isFlushScheduled = false
+        /// True when a change asked for a background flush that is not scheduled yet: it is, once the
+        /// jar's lock is released (`scheduleFlushIfWanted(for:)`; a scheduler may run its work at once).
+        var isFlushWanted = false
         /// True while the jar enforces its limits on the loaded cookies: the evictions are written at the
         /// next flush, without scheduling one.
         var isLoading = true
@@ -39,8 +45,7 @@ final class CookieJarPersistence: Sendable {
         isOpen = CookieLock(true)
         pending = CookieLock(Pending(lastAccessSweep: now))
         backgroundFlush = { [weak store] jar in
-            // A failed background flush keeps its changes pending: the next flush retries and throws.
-            if let store { _ = try? jar.flush(to: store) }
+            if let store { _ = try jar.flush(to: store) }
         }
     }
 
@@ -49,7 +54,7 @@ final class CookieJarPersistence: Sendable {
     /// not kept), then enforces the jar's limits. Cookies the jar evicts then are deleted from the store
     /// at the next flush.
     func attach(to jar: CookieJar, purging purged: [CookieWrite] = []) {
-        let token = jar.addObserver { [weak self, weak jar] change in
+        let token = jar.addRecorder { [weak self, weak jar] change in
             guard let self, let jar else { return }
             self.record(change, jar: jar)
         }
@@ -66,7 +71,7 @@ final class CookieJarPersistence: Sendable {
         cookie.isPersistent || options.persistsSessionCookies
     }
 
-    /// Remembers one change; schedules a background flush if none is scheduled.
+    /// Remembers one change (with the jar's lock held); asks for a background flush if none is scheduled.
     private func record(_ change: CookieChange, jar: CookieJar) {
         let write: CookieWrite?
         switch change {
@@ -84,15 +89,40 @@ final class CookieJarPersistence: Sendable {
         }
         guard let write else { return }
         let identity = CookieIdentity(change.cookie)
-        let schedule: Duration? = pending.withLock { pending in
+        pending.withLock { pending in
             pending.writes[identity] = write
-            guard let delay = options.flushDelay, !pending.isFlushScheduled, !pending.isLoading else { return nil }
+            guard options.flushDelay != nil, !pending.isFlushScheduled, !pending.isLoading else { return }
             pending.isFlushScheduled = true
-            return delay
+            pending.isFlushWanted = true
         }
-        if let schedule {
-            options.scheduler.schedule(after: schedule) { [weak jar, backgroundFlush] in
-                if let jar { backgroundFlush(jar) }
+    }
+
+    /// Schedules the background flush a change asked for, if any (the jar's lock released).
+    func scheduleFlushIfWanted(for jar: CookieJar) {
+        let wanted = pending.withLock { pending in
+            defer { pending.isFlushWanted = false }
+            return pending.isFlushWanted
+        }
+        guard wanted, let delay = options.flushDelay else { return }
+        scheduleBackgroundFlush(for: jar, after: delay)
+    }
+
+    /// Flushes `jar` `delay` from now. A flush that fails is told to `options.backgroundWriteFailed` and
+    /// its changes, back among the pending ones, are flushed again after twice the pause (at most
+    /// `longestRetryDelay`), unless the jar was closed or another flush is scheduled meanwhile.
+    private func scheduleBackgroundFlush(for jar: CookieJar, after delay: Duration) {
+        options.scheduler.schedule(after: delay) { [weak self, weak jar] in
+            guard let self, let jar else { return }
+            do {
+                try self.backgroundFlush(jar)
+            } catch {
+                self.options.backgroundWriteFailed?(error)
+                let retries = isOpen.withLock { $0 } && pending.withLock { pending in
+                    guard !pending.isFlushScheduled, !pending.writes.isEmpty else { return false }
+                    pending.isFlushScheduled = true
+                    return true
+                }
+                if retries { self.scheduleBackgroundFlush(for: jar, after: min(delay * 2, Self.longestRetryDelay)) }
             }
         }
     }

@@ -9,6 +9,10 @@ public struct CookieWriteOptions: Sendable {
     public var flushDelay: Duration? = .seconds(1)
     /// Runs the background writes (default: `DispatchCookieFlushScheduler`).
     public var scheduler: any CookieFlushScheduler = DispatchCookieFlushScheduler()
+    /// Hears of each background write that failed, with the store's error. Its changes stay pending and
+    /// are written again after a pause that doubles from `flushDelay` up to a minute, until a write
+    /// succeeds or the jar is closed (`flush` and `close` throw their own errors).
+    public var backgroundWriteFailed: (@Sendable (any Error) -> Void)?
 
     public init() {}
 }
@@ -20,6 +24,11 @@ extension CookieJarFileOptions {
         options.persistsSessionCookies = persistsSessionCookies
         options.flushDelay = flushDelay
         options.scheduler = scheduler
+        if let heard = backgroundWriteFailed {
+            options.backgroundWriteFailed = { @Sendable (error: any Error) in
+                if let error = error as? CookieFileError { heard(error) }
+            }
+        }
         return options
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -164,6 +165,53 @@ import Testing
             return
         }
         #expect(a.value == "2")
+    }
+
+    // A change is recorded for the store before the call that made it returns, though the jar's observers
+    // hear of it later: here another thread is still delivering an earlier change to a slow observer when
+    // the next change is made and flushed, and the flush writes it.
+    @Test(.timeLimit(.minutes(1))) func changeIsWrittenByAFlushRightAfterItWhileObserversLag() throws {
+        let store = RecordingStore()
+        let (jar, _) = load([], into: store)
+        let site = url("https://example.com/")
+        let delivering = Atomic<Bool>(false)
+        let release = Atomic<Bool>(false)
+        jar.addObserver { change in
+            guard change.cookie.name == "slow" else { return }
+            delivering.store(true, ordering: .releasing)
+            while !release.load(ordering: .acquiring) { usleep(1000) }
+        }
+        let other = Thread { jar.receive("slow=1; Max-Age=600", from: site) }
+        other.start()
+        while !delivering.load(ordering: .acquiring) { usleep(1000) }
+        jar.receive("next=1; Max-Age=600", from: site)
+        #expect(try jar.flush(to: store) == 2)
+        #expect(Set(store.writes.flatMap(\.keys).map(\.name)) == ["slow", "next"])
+        release.store(true, ordering: .releasing)
+    }
+
+    // A background write that fails is told (`backgroundWriteFailed`) and made again after twice the pause,
+    // its changes kept: a change is not left unwritten until the next one.
+    @Test func failedBackgroundWriteIsToldAndMadeAgain() throws {
+        let store = RecordingStore()
+        let scheduler = ManualFlushScheduler()
+        let failures = Mutex(0)
+        var options = CookieWriteOptions()
+        options.scheduler = scheduler
+        options.backgroundWriteFailed = { error in
+            if error is RecordingStore.Unavailable { failures.withLock { $0 += 1 } }
+        }
+        let jar = CookieJar(loading: [], into: store, options: options, clock: ManualCookieClock(testEpoch))
+        jar.receive("a=1; Max-Age=600", from: url("https://example.com/"))
+        #expect(scheduler.delays == [.seconds(1)])
+        store.failing.store(true, ordering: .relaxed)
+        scheduler.runAll()
+        #expect(failures.withLock { $0 } == 1 && jar.hasPendingChanges)
+        #expect(scheduler.delays == [.seconds(2)])
+        store.failing.store(false, ordering: .relaxed)
+        scheduler.runAll()
+        #expect(!jar.hasPendingChanges && store.writes.count == 1)
+        #expect(scheduler.delays.isEmpty)
     }
 
     // Close writes what is pending with a last-access sweep, then closes the store; the jar is not
