@@ -10,6 +10,14 @@
 struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var index: Int
+    /// The line of the last error's offset: the next error counts lines from there, so that a lenient
+    /// read of a document with an error per entry counts each newline once, not once per error.
+    private let lines = LineCount()
+
+    private final class LineCount {
+        var offset = 0
+        var line = 1
+    }
 
     /// How deeply `skipValue` follows nested arrays and objects: unknown members are skipped, and a
     /// deeper document is refused rather than recursed into without bound.
@@ -24,9 +32,13 @@ struct JSONScanner {
     /// A `code` error at the current position, with its line.
     func error(_ code: CookieFileError.Code, _ reason: String, at position: Int? = nil) -> CookieFileError {
         let offset = min(position ?? index, bytes.count)
-        var line = 1
-        for byte in bytes[..<offset] where byte == 0x0A { line += 1 }
-        return CookieFileError(code, line: line, offset: offset, detail: reason)
+        if offset < lines.offset {
+            lines.offset = 0
+            lines.line = 1
+        }
+        for byte in bytes[lines.offset..<offset] where byte == 0x0A { lines.line += 1 }
+        lines.offset = offset
+        return CookieFileError(code, line: lines.line, offset: offset, detail: reason)
     }
 
     private func syntax(_ reason: String) -> CookieFileError { error(.jsonSyntax, reason) }

@@ -192,6 +192,15 @@ struct CookieJSONTests {
         #expect(contents.skipped.map(\.line) == Array(3..<(3 + Self.badCookies.count)))
     }
 
+    /// A document of 40,000 bad cookies (3 MB) is read leniently in time linear in its size: each error's
+    /// line is counted on from the previous error's, not from the start (which took 16 s for this one).
+    @Test(.timeLimit(.minutes(1))) func lenientReadOfManyBadCookiesIsLinear() throws {
+        let bad = Self.badCookies[0].members
+        let text = Self.document(Array(repeating: bad, count: 40_000))
+        let contents = try CookieJSON.parse(Array(text.utf8), lenient: true)
+        #expect(contents.skipped.count == 40_000 && contents.skipped.last?.line == 40_001)
+    }
+
     @Test func lenientStillRefusesBrokenSyntax() {
         let text = Self.document([Self.good]) + "]"
         #expect(throws: CookieFileError.self) { try CookieJSON.parse(Array(text.utf8), lenient: true) }
