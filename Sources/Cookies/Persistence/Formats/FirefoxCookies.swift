@@ -16,8 +16,10 @@
 ///   jar's: they are left out, and counted by attribute (`CookieFileContents.leftOut`).
 public enum FirefoxCookies {
     /// Every cookie of the default container in the Firefox cookie database at `path`, expired ones
-    /// included (a jar drops them on `insert`), and how many of other containers were left out.
-    public static func read(contentsOf path: String) throws(CookieFileError) -> CookieFileContents {
+    /// included (a jar drops them on `insert`), and how many of other containers were left out. A row
+    /// that is no cookie (text that is not UTF-8, a domain, path, name or value no cookie has) throws,
+    /// or with `lenient` is skipped and listed (`CookieFileContents.skipped`).
+    public static func read(contentsOf path: String, lenient: Bool = false) throws(CookieFileError) -> CookieFileContents {
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(immutableFileAt: path)
@@ -33,7 +35,8 @@ public enum FirefoxCookies {
         guard hasTable else {
             throw CookieFileError(.foreign, path: path, detail: "an SQLite database without a moz_cookies table, not Firefox's cookies.sqlite")
         }
-        var cookies: [Cookie] = []
+        // Each row's cookie, or why it is none.
+        var rows: [Result<Cookie, CookieFileError>] = []
         // Origin attribute → how many cookies it put outside the default jar.
         var leftOut: [String: Int] = [:]
         do {
@@ -49,49 +52,71 @@ public enum FirefoxCookies {
                 FROM moz_cookies
                 """)
             while try select.step() {
-                let partition: String
-                switch origin(ofAttributes: select.string(at: 12)) {
-                case .defaultJar(let partitionKey): partition = partitionKey
-                case .otherJar(let attribute):
-                    leftOut[attribute, default: 0] += 1
+                let origin: Origin
+                do {
+                    origin = self.origin(ofAttributes: try text(of: select, at: 12, field: "originAttributes"))
+                } catch {
+                    rows.append(.failure(error))
                     continue
                 }
-                let host = select.string(at: 2)
-                let isDomain = host.hasPrefix(".")
-                let rawExpiry = select.int64(at: 4)
-                let (micros, overflow) = rawExpiry.multipliedReportingOverflow(by: 1000)
-                let expiry = ImportChecks.time(
-                    version >= 16
-                    ? CookieTime(microsecondsSinceEpoch: overflow ? (rawExpiry < 0 ? .min : .max) : micros)
-                    : CookieTime(secondsSinceEpoch: rawExpiry))
-                cookies.append(
-                    Cookie(
-                        name: select.string(at: 0), value: select.string(at: 1),
-                        domain: isDomain ? String(host.dropFirst()) : host, isHostOnly: !isDomain,
-                        path: select.string(at: 3), expiry: expiry,
-                        creation: ImportChecks.time(CookieTime(microsecondsSinceEpoch: select.int64(at: 5))),
-                        lastAccess: ImportChecks.time(CookieTime(microsecondsSinceEpoch: select.int64(at: 6))),
-                        isSecure: select.int64(at: 7) != 0, isHTTPOnly: select.int64(at: 8) != 0,
-                        sameSite: sameSite(select.int64(at: 9), raw: select.int64(at: 10), schemaVersion: version),
-                        partitionKey: partition.isEmpty ? nil : partition,
-                        isSourceSecure: select.int64(at: 11) & 2 != 0))
+                switch origin {
+                case .defaultJar(let partition):
+                    rows.append(Result { () throws(CookieFileError) in try cookie(in: select, partition: partition, schemaVersion: version) })
+                case .otherJar(let attribute):
+                    leftOut[attribute, default: 0] += 1
+                }
             }
         } catch {
             throw CookieFileError(error, path: path, doing: "cannot read moz_cookies")
         }
-        // The checks every reader applies (`ImportChecks`): Firefox's file is outside input too.
-        for index in cookies.indices {
-            do {
-                cookies[index].domain = try ImportChecks.canonicalDomain(cookies[index].domain)
-                try ImportChecks.checkPath(cookies[index].path)
-                try ImportChecks.checkPair(name: cookies[index].name, value: cookies[index].value)
-            } catch {
-                throw CookieFileError(error.code, path: path, detail: "moz_cookies, cookie \(index + 1): \(error.detail)")
+        var problems = ImportProblems(lenient: lenient)
+        var cookies: [Cookie] = []
+        for (index, row) in rows.enumerated() {
+            switch row {
+            case .success(let cookie): cookies.append(cookie)
+            case .failure(let error):
+                try problems.skip(CookieFileError(error.code, path: path, detail: "moz_cookies, cookie \(index + 1): \(error.detail)"))
             }
         }
         return CookieFileContents(
-            format: .firefox, cookies: cookies,
+            format: .firefox, cookies: cookies, skipped: problems.skipped,
             leftOut: leftOut.sorted { $0.key < $1.key }.map { .init(count: $0.value, reason: reason(leavingOut: $0.key)) })
+    }
+
+    /// The cookie of the current row of the `SELECT` of `read`, held to the checks every reader applies
+    /// (`ImportChecks`: Firefox's file is outside input too).
+    private static func cookie(in select: SQLiteStatement, partition: String, schemaVersion version: Int64) throws(CookieFileError) -> Cookie {
+        let host = try text(of: select, at: 2, field: "host")
+        let isDomain = host.hasPrefix(".")
+        let rawExpiry = select.int64(at: 4)
+        let (micros, overflow) = rawExpiry.multipliedReportingOverflow(by: 1000)
+        let expiry = ImportChecks.time(
+            version >= 16
+            ? CookieTime(microsecondsSinceEpoch: overflow ? (rawExpiry < 0 ? .min : .max) : micros)
+            : CookieTime(secondsSinceEpoch: rawExpiry))
+        let cookie = Cookie(
+            name: try text(of: select, at: 0, field: "name"), value: try text(of: select, at: 1, field: "value"),
+            domain: try ImportChecks.canonicalDomain(isDomain ? String(host.dropFirst()) : host), isHostOnly: !isDomain,
+            path: try text(of: select, at: 3, field: "path"), expiry: expiry,
+            creation: ImportChecks.time(CookieTime(microsecondsSinceEpoch: select.int64(at: 5))),
+            lastAccess: ImportChecks.time(CookieTime(microsecondsSinceEpoch: select.int64(at: 6))),
+            isSecure: select.int64(at: 7) != 0, isHTTPOnly: select.int64(at: 8) != 0,
+            sameSite: sameSite(select.int64(at: 9), raw: select.int64(at: 10), schemaVersion: version),
+            partitionKey: partition.isEmpty ? nil : partition,
+            isSourceSecure: select.int64(at: 11) & 2 != 0)
+        try ImportChecks.checkPath(cookie.path)
+        try ImportChecks.checkPair(name: cookie.name, value: cookie.value)
+        return cookie
+    }
+
+    /// A text column of the current row (NULL as ""), or `invalidUTF8` naming `field` when its bytes are
+    /// not UTF-8 (SQLite hands them as stored: read as they are, they would be changed to U+FFFD).
+    private static func text(of select: SQLiteStatement, at column: Int32, field: StaticString) throws(CookieFileError) -> String {
+        switch select.column(column) {
+        case .text(let bytes): try ImportChecks.string(bytes, field: field)
+        case .integer(let value): String(value)
+        case .null, .other: ""
+        }
     }
 
     /// Why a cookie whose origin attributes hold `attribute` is not the default jar's.

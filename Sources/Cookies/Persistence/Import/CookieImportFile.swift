@@ -36,7 +36,7 @@ public enum CookieImportFile {
         } catch {
             throw CookieFileError(.io, path: path, detail: "cannot read the file: \(error.explanation)")
         }
-        if isDatabase { return try readDatabase(path: path) }
+        if isDatabase { return try readDatabase(path: path, lenient: lenient) }
         do {
             var contents = try parse(bytes, now: now, lenient: lenient)
             contents.skipped = contents.skipped.map { $0.inFile(path) }
@@ -46,14 +46,15 @@ public enum CookieImportFile {
         }
     }
 
-    /// An SQLite file: a swift-cookiejar jar (every row, read without writing) or Firefox's
-    /// `cookies.sqlite`; any other database is foreign.
-    private static func readDatabase(path: String) throws(CookieFileError) -> CookieFileContents {
+    /// An SQLite file: a swift-cookiejar jar (every row, read without writing; a bad row is corruption,
+    /// whatever `lenient`) or Firefox's `cookies.sqlite` (bad rows skipped when `lenient`); any other
+    /// database is foreign.
+    private static func readDatabase(path: String, lenient: Bool) throws(CookieFileError) -> CookieFileContents {
         do {
             return CookieFileContents(format: .sqlite, cookies: try CookieDatabase.snapshot(path))
         } catch where error.code == .foreign {
             do {
-                return try FirefoxCookies.read(contentsOf: path)
+                return try FirefoxCookies.read(contentsOf: path, lenient: lenient)
             } catch where error.code == .foreign {
                 throw CookieFileError(
                     .foreign, path: path, detail: "an SQLite database, but neither a swift-cookiejar jar nor Firefox's cookies.sqlite")

@@ -99,6 +99,31 @@ import Testing
         try lock.execute("ROLLBACK")
     }
 
+    /// A row that is no cookie (a value that is not UTF-8, which read as it is would become U+FFFD; a
+    /// control character, §5.6 step 1) stops a strict read naming its row, and is skipped and listed by a
+    /// lenient one, which reads the others.
+    @Test func rowsThatAreNoCookieAreErrorsOrSkipped() throws {
+        try runSQL(
+            """
+            PRAGMA user_version = 16;
+            \(Self.createTable)
+            INSERT INTO moz_cookies (originAttributes, name, value, host, path, expiry, lastAccessed, creationTime,
+                isSecure, isHttpOnly, sameSite, rawSameSite, schemeMap) VALUES
+              ('', 'good', '1', 'example.com', '/', 1767225600000, 1735689600000000, 1735689600000000, 0, 0, 256, 0, 2),
+              ('', 'bytes', CAST(X'41FF42' AS TEXT), 'example.com', '/', 1767225600000, 1735689600000000, 1735689600000000, 0, 0, 256, 0, 2),
+              ('', 'control', 'a' || char(1) || 'b', 'example.com', '/', 1767225600000, 1735689600000000, 1735689600000000, 0, 0, 256, 0, 2);
+            """, on: path)
+        #expect {
+            try FirefoxCookies.read(contentsOf: path)
+        } throws: { error in
+            let error = error as! CookieFileError
+            return error.code == .invalidUTF8 && error.description.contains("moz_cookies, cookie 2: the value is not valid UTF-8")
+        }
+        let contents = try FirefoxCookies.read(contentsOf: path, lenient: true)
+        #expect(contents.cookies.map(\.name) == ["good"])
+        #expect(contents.skipped.map(\.code) == [.invalidUTF8, .invalidCookie])
+    }
+
     /// A file that is not Firefox's cookie database is a clear error naming it.
     @Test func otherFilesAreErrors() throws {
         try runSQL("CREATE TABLE notes (body TEXT);", on: path)
