@@ -35,7 +35,11 @@ final class CookieDatabase {
     private static func openChecked(
         _ path: String, options: CookieJarFileOptions, now: CookieTime, into store: CookieStore
     ) throws(CookieFileError) -> (CookieDatabase, CookieStore) {
-        if !CookieFileSystem.exists(path) { try CookieFileSystem.createPrivateFile(path) }
+        if !CookieFileSystem.exists(path) {
+            try CookieFileSystem.createPrivateFile(path)
+        } else if !CookieFileSystem.exists(path + "-wal") {
+            try checkHeader(path)
+        }
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: path, flags: .readWrite)
@@ -56,6 +60,34 @@ final class CookieDatabase {
         let database = try CookieDatabase(path: path, connection: connection, options: options, now: now, rowsRead: rowsRead)
         connection.setCheckpointsOnClose(true)
         return (database, store)
+    }
+
+    /// Refuses another application's SQLite database, or a jar of a newer schema, from the header of the
+    /// file's first page (https://sqlite.org/fileformat2.html#the_database_header), read as bytes before a
+    /// connection that may write is made: opened read-write, a database in WAL mode gets a `-wal` and a
+    /// `-shm` file beside it. Everything else is left to `checkSchema`, which reads through SQLite (a file
+    /// with a `-wal` beside it is in use, or was, and its header may be in the WAL: it is not read here).
+    private static func checkHeader(_ path: String) throws(CookieFileError) {
+        guard let header = try? FileBytes.contents(atPath: path, limit: 100, prefix: 100), header.count == 100,
+            header.starts(with: CookieFileFormat.sqliteMagic)
+        else { return }
+        func bigEndian(at offset: Int) -> Int64 {
+            Int64(header[offset ..< offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        }
+        // Offsets 68, 60 and 40: the application id, the user version and the schema cookie (not 0 once
+        // a table was made).
+        let (applicationID, version, schemaCookie) = (bigEndian(at: 68), bigEndian(at: 60), bigEndian(at: 40))
+        if applicationID == 0 && schemaCookie == 0 { return }
+        guard applicationID == CookieDatabaseSchema.applicationID else {
+            throw CookieFileError(
+                .foreign, path: path,
+                detail: "an SQLite database, but not a cookie jar (application_id \(applicationID))")
+        }
+        guard version <= CookieDatabaseSchema.version else {
+            throw CookieFileError(
+                .newerSchema, path: path,
+                detail: "written by a newer version (schema \(version); this version reads up to \(CookieDatabaseSchema.version))")
+        }
     }
 
     /// Creates the schema in an empty file, migrates an older one, refuses a foreign or newer one.

@@ -21,17 +21,22 @@ import Testing
     /// What the file holds before the open, and the error the open must give. Made by hand here:
     /// text, a truncated SQLite file, another application's database, a newer schema.
     enum Damage: String, CaseIterable {
-        case text, emptyHeader, truncatedHeader, truncatedPages, foreign, newerSchema, invalidRow
+        case text, emptyHeader, truncatedHeader, truncatedPages, foreign, foreignInWALMode, newerSchema, invalidRow
 
         var expected: CookieFileError.Code {
             switch self {
             case .text, .emptyHeader: .notADatabase
             // SQLite reads a header cut short as a malformed database, not as a foreign file.
             case .truncatedHeader, .truncatedPages, .invalidRow: .corrupt
-            case .foreign: .foreign
+            case .foreign, .foreignInWALMode: .foreign
             case .newerSchema: .newerSchema
             }
         }
+
+        /// Found from the file's header, before a connection that may write is made: nothing is made beside
+        /// the file. (Damage SQLite finds in a jar in WAL mode leaves its `-wal` and `-shm`, which the
+        /// jar's own connection makes.)
+        var isFoundFromTheHeader: Bool { self == .foreign || self == .foreignInWALMode || self == .newerSchema }
     }
 
     func damage(_ damage: Damage) throws {
@@ -49,6 +54,9 @@ import Testing
             try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
         case .foreign:
             try runSQL("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hello');", on: path)
+        case .foreignInWALMode:
+            // Opened read-write, such a database gets a -wal and a -shm file beside it.
+            try runSQL("PRAGMA journal_mode = WAL; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hello');", on: path)
         case .newerSchema:
             try writeValidJar()
             try runSQL("PRAGMA user_version = 99;", on: path)
@@ -58,11 +66,14 @@ import Testing
         }
     }
 
-    /// Each damaged file gives a clear error naming the file, and is left byte for byte as it was.
+    /// Each damaged file gives a clear error naming the file, and is left byte for byte as it was, with
+    /// nothing made beside it.
     @Test(arguments: Damage.allCases)
     func unreadableFileThrowsAndIsLeftUntouched(_ kind: Damage) throws {
         try damage(kind)
         let before = fileBytes(path)
+        let companions = { [path] in ["-wal", "-shm"].filter { FileManager.default.fileExists(atPath: path + $0) } }
+        let companionsBefore = companions()
         #expect {
             try openTestJar(path)
         } throws: { error in
@@ -70,6 +81,7 @@ import Testing
             return error.code == kind.expected && error.path == path && error.description.hasPrefix(path + ": ")
         }
         #expect(fileBytes(path) == before)
+        if kind.isFoundFromTheHeader { #expect(companions() == companionsBefore) }
     }
 
     /// A row whose column has a type or value the schema forbids (written past its CHECKs, or by hand),
