@@ -28,21 +28,20 @@ final class ChangeDispatcher: Sendable {
     let isObserved = Atomic<Bool>(false)
 
     func addObserver(_ observer: @escaping Observer) -> Int {
-        state.withLock { state in
-            let token = state.nextToken
-            state.nextToken += 1
-            state.observers[token] = observer
-            isObserved.store(true, ordering: .releasing)
-            return token
-        }
+        add { $0.observers[$1] = observer }
     }
 
     /// Calls `recorder` with every change from now on, while the store's lock is held.
     func addRecorder(_ recorder: @escaping Observer) -> Int {
+        add { $0.recorders[$1] = recorder }
+    }
+
+    /// Registers with `register` (given the state and a new token) and returns the token.
+    private func add(_ register: (inout State, Int) -> Void) -> Int {
         state.withLock { state in
             let token = state.nextToken
             state.nextToken += 1
-            state.recorders[token] = recorder
+            register(&state, token)
             isObserved.store(true, ordering: .releasing)
             return token
         }

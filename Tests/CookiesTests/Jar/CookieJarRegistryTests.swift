@@ -30,6 +30,16 @@ struct CookieJarRegistryTests {
         return (registry, clock, made)
     }
 
+    /// A registry of `capacity` jars, each in the file `<key>.sqlite` of the test's directory, on a manual clock.
+    func makeFileRegistry(capacity: Int, idleTimeout: Int64) -> (CookieJarRegistry<String>, ManualCookieClock) {
+        let clock = ManualCookieClock(testEpoch)
+        let registry = CookieJarRegistry<String>(
+            capacity: capacity, idleTimeout: idleTimeout, clock: clock,
+            makeJar: { [directory] key in try openTestJar(directory.file("\(key).sqlite"), clock: clock) },
+            closeFailed: { key, error in Issue.record("closing \(key)'s jar failed: \(error)") })
+        return (registry, clock)
+    }
+
     /// Users' cookies never mix: each key has its own jar, the same one on every call.
     @Test("one jar per key")
     func separateJars() throws {
@@ -79,11 +89,7 @@ struct CookieJarRegistryTests {
     /// them again.
     @Test("a closed file jar comes back from its file")
     func fileJars() throws {
-        let clock = ManualCookieClock(testEpoch)
-        let registry = CookieJarRegistry<String>(
-            capacity: 1, idleTimeout: 600, clock: clock,
-            makeJar: { key in try openTestJar(directory.file("\(key).sqlite"), clock: clock) },
-            closeFailed: { key, error in Issue.record("closing \(key)'s jar failed: \(error)") })
+        let (registry, _) = makeFileRegistry(capacity: 1, idleTimeout: 600)
         try registry.jar(for: "ada").receive("id=1; Max-Age=3600", from: url("https://api.test/"))
         _ = try registry.jar(for: "bob")
         #expect(try registry.jar(for: "ada").cookieHeader(for: url("https://api.test/")) == "id=1")
@@ -96,11 +102,7 @@ struct CookieJarRegistryTests {
     /// written yet (no flush delay), and the new jar must load it.
     @Test("a key's new jar loads what its closed jar wrote")
     func newJarAfterClose() throws {
-        let clock = ManualCookieClock(testEpoch)
-        let registry = CookieJarRegistry<String>(
-            capacity: 10, idleTimeout: 60, clock: clock,
-            makeJar: { key in try openTestJar(directory.file("\(key).sqlite"), clock: clock) },
-            closeFailed: { key, error in Issue.record("closing \(key)'s jar failed: \(error)") })
+        let (registry, clock) = makeFileRegistry(capacity: 10, idleTimeout: 60)
         let first = try registry.jar(for: "ada")
         first.receive("id=1; Max-Age=3600", from: url("https://api.test/"))
         #expect(first.hasPendingChanges)

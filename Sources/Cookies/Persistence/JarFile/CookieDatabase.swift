@@ -78,6 +78,12 @@ final class CookieDatabase {
         // a table was made).
         let (applicationID, version, schemaCookie) = (bigEndian(at: 68), bigEndian(at: 60), bigEndian(at: 40))
         if applicationID == 0 && schemaCookie == 0 { return }
+        try checkIsOurs(applicationID: applicationID, version: version, path: path)
+    }
+
+    /// Refuses the file at `path` unless its header's `applicationID` is a jar's and its schema `version`
+    /// one this library reads.
+    private static func checkIsOurs(applicationID: Int64, version: Int64, path: String) throws(CookieFileError) {
         guard applicationID == CookieDatabaseSchema.applicationID else {
             throw CookieFileError(
                 .foreign, path: path,
@@ -126,16 +132,7 @@ final class CookieDatabase {
             if !created { try checkSchema(connection, path: path) }
             return
         }
-        guard applicationID == CookieDatabaseSchema.applicationID else {
-            throw CookieFileError(
-                .foreign, path: path,
-                detail: "an SQLite database, but not a cookie jar (application_id \(applicationID))")
-        }
-        guard version <= CookieDatabaseSchema.version else {
-            throw CookieFileError(
-                .newerSchema, path: path,
-                detail: "written by a newer version (schema \(version); this version reads up to \(CookieDatabaseSchema.version))")
-        }
+        try checkIsOurs(applicationID: applicationID, version: version, path: path)
         guard version < CookieDatabaseSchema.version else { return }
         try migrate(connection, from: version, path: path)
     }
