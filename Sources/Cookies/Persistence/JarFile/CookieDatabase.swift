@@ -62,14 +62,18 @@ final class CookieDatabase {
         return (database, store)
     }
 
-    /// Refuses another application's SQLite database, or a jar of a newer schema, from the header of the
-    /// file's first page (https://sqlite.org/fileformat2.html#the_database_header), read as bytes before a
-    /// connection that may write is made: opened read-write, a database in WAL mode gets a `-wal` and a
-    /// `-shm` file beside it. Everything else is left to `checkSchema`, which reads through SQLite (a file
-    /// with a `-wal` beside it is in use, or was, and its header may be in the WAL: it is not read here).
+    /// Refuses another application's SQLite database in WAL mode, or a jar of a newer schema, from the
+    /// header of the file's first page (https://sqlite.org/fileformat2.html#the_database_header), read as
+    /// bytes before a connection that may write is made: opened read-write, a database in WAL mode gets a
+    /// `-wal` and a `-shm` file beside it. Everything else is left to `checkSchema`, which reads through
+    /// SQLite and its locks (a file with a `-wal` beside it is in use, or was, and its header may be in the
+    /// WAL: it is not read here). Only a header in WAL mode (read and write versions 2) is judged: the
+    /// bytes are read without SQLite's lock, and a jar that another process is creating is written in
+    /// rollback mode, whose header a read may catch half-written; a jar's switch to WAL mode rewrites its
+    /// header with the same application id.
     private static func checkHeader(_ path: String) throws(CookieFileError) {
         guard let header = try? FileBytes.contents(atPath: path, limit: 100, prefix: 100), header.count == 100,
-            header.starts(with: CookieFileFormat.sqliteMagic)
+            header.starts(with: CookieFileFormat.sqliteMagic), header[18] == 2, header[19] == 2
         else { return }
         func bigEndian(at offset: Int) -> Int64 {
             Int64(header[offset ..< offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
