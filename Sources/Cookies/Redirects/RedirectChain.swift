@@ -41,11 +41,14 @@ public struct RedirectChain: Sendable {
         let cookieHeader: String?
     }
 
-    /// A chain starting with a `method` request for `url` (an absolute URL) in `context`.
+    /// A chain starting with a `method` request for `url` (an absolute URL) in `context`. The method is
+    /// normalised as Fetch does (DELETE, GET, HEAD, OPTIONS, POST and PUT in any case are upper-cased), so
+    /// that `post` is a POST to the redirect rules and the SameSite checks.
     public init(
         url: String, method: String, context: CookieRequestContext = .firstParty, jar: CookieJar,
         maximumRedirects: Int = RedirectChain.defaultMaximumRedirects
     ) {
+        let method = Self.normalized(method)
         self.jar = jar
         self.maximumRedirects = maximumRedirects
         self.hops = [RedirectHop(method: method, url: url)]
@@ -103,6 +106,13 @@ public struct RedirectChain: Sendable {
         context.method = step.method
         noteSite(of: target)
         return step
+    }
+
+    /// Fetch's "normalize a method": a byte-case-insensitive match for DELETE, GET, HEAD, OPTIONS, POST or
+    /// PUT, upper-cased; any other method as it is (methods are case-sensitive, RFC 9110 §9.1).
+    static func normalized(_ method: String) -> String {
+        let upper = method.uppercased()
+        return ["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"].contains(upper) ? upper : method
     }
 
     /// Makes the context cross-site from now on when `url` is not same-site with the initiator.

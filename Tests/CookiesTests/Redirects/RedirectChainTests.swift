@@ -144,6 +144,16 @@ struct RedirectChainTests {
         #expect(Set(jar.allCookies().map(\.name)) == testCase.stored)
     }
 
+    /// Fetch's "normalize a method": the six methods it names are upper-cased whatever their case, so a
+    /// `post` answered by 302 becomes a GET without its body; another method keeps its case (RFC 9110 §9.1).
+    @Test(arguments: [("post", 302, "GET"), ("Put", 307, "PUT"), ("patch", 307, "patch"), ("head", 303, "HEAD")])
+    func methodsAreNormalised(_ method: String, _ status: Int, _ next: String) throws {
+        let (jar, _) = makeTestJar()
+        var chain = RedirectChain(url: "https://a.test/x", method: method, jar: jar)
+        let step = try #require(try chain.follow(status: status, to: "https://a.test/y"))
+        #expect(step.method == next && chain.current.method == next)
+    }
+
     /// A request sent a second time unchanged (method, URL, cookies) is a loop; the same URL with other
     /// cookies is not (a sign-in that sets a cookie and comes back).
     @Test("loops")
