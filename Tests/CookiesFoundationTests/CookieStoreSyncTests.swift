@@ -144,6 +144,18 @@ struct CookieStoreSyncTests {
         #expect(Self.names(jar) == ["a": "1", "gone": "1"] && Self.values(store) == ["a": "1"])
     }
 
+    @Test("a cookie the page changes right after the sync wrote it is recorded as written, so the page's version is a change of the web view's at the next reconcile, and wins even when the jar is preferred in conflicts")
+    func pageChangeRightAfterASetIsTheWebViewsChange() async throws {
+        let (jar, store, sync) = try await Self.synced([Self.cookie("session", "1")], FaultInjectingCookieStore(), policy: .preferJar)
+        jar.insert(Self.cookie("session", "2"))
+        store.faults.afterNextSet = { $0.webSets(Self.cookie("session", "3")) }
+        let pushed = try await sync.push()
+        #expect(pushed.copiedToWeb.map(\.value) == ["2"] && pushed.refusedByStore.isEmpty)
+        let next = try await sync.reconcile()
+        #expect(next.conflicts.isEmpty && next.copiedToJar.map(\.value) == ["3"])
+        #expect(Self.names(jar) == ["session": "3"] && Self.values(store) == ["session": "3"])
+    }
+
     @Test("push copies only the jar's changes, pull only the web view's")
     func pushAndPullAreOneWay() async throws {
         let (jar, store, sync) = Self.makeSync([], FaultInjectingCookieStore())

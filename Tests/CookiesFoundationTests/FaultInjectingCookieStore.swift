@@ -40,6 +40,8 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
         /// Called once with the store's contents after the next deletion (web content setting a cookie
         /// while a sign-out runs).
         var afterNextDelete: (@Sendable (FaultInjectingCookieStore) -> Void)?
+        /// Called once after the next set (the page changing a cookie right after the sync wrote it).
+        var afterNextSet: (@Sendable (FaultInjectingCookieStore) -> Void)?
     }
 
     private struct State {
@@ -123,6 +125,9 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
         let stored = cookies.filter { !refusedNames.contains($0.name) && !droppedNames.contains($0.name) }
         try await write(.setCookies, stored) { state in
             for cookie in stored { state.cookies[CookieIdentity(cookie)] = cookie }
+        }
+        if let hook = state.withLock({ state in defer { state.faults.afterNextSet = nil }; return state.faults.afterNextSet }) {
+            hook(self)
         }
         if !refused.isEmpty { throw PlatformCookieStoreRefusal(cookies: refused) }
     }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// One jar per user, or per session, for a server that calls cookie-authenticated services on its
 /// users' behalf (a backend-for-frontend): each key gets a jar of its own, so that one user's cookies
 /// never go on another user's request (a single jar shared by every user of a server is the mistake
@@ -28,8 +30,30 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
         var entries: [Key: Entry] = [:]
         /// The jars taken out of `entries` and being closed outside the lock: a new jar of their key is
         /// made only once they are closed, so that it loads what they wrote.
-        var closing: [Key: CookieJar] = [:]
+        var closing: [Key: Closing] = [:]
         var lastSweep = CookieTime.distantPast
+
+        /// Takes `jar` of `key` out of `entries` to be closed outside the lock.
+        mutating func takeToClose(_ key: Key, _ jar: CookieJar) -> Closing {
+            entries[key] = nil
+            let closing = Closing(key: key, jar: jar)
+            self.closing[key] = closing
+            return closing
+        }
+    }
+
+    /// A jar being closed, and the group a request for its key waits on until it is.
+    private struct Closing: Sendable {
+        let key: Key
+        let jar: CookieJar
+        let done: DispatchGroup
+
+        init(key: Key, jar: CookieJar) {
+            self.key = key
+            self.jar = jar
+            done = DispatchGroup()
+            done.enter()
+        }
     }
 
     private struct Entry {
@@ -60,8 +84,8 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     public func jar(for key: Key) throws -> CookieJar {
         let now = clock.now()
         while true {
-            let (jar, closing, previous): (CookieJar?, [(Key, CookieJar)], CookieJar?) = try state.withLock { state in
-                var closing: [(Key, CookieJar)] = []
+            let (jar, closing, previous): (CookieJar?, [Closing], Closing?) = try state.withLock { state in
+                var closing: [Closing] = []
                 if state.lastSweep.adding(seconds: Self.sweepInterval) <= now {
                     closing = takeIdle(from: &state, now: now)
                 }
@@ -72,18 +96,15 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
                 if let previous = state.closing[key] { return (nil, closing, previous) }
                 let jar = try makeJar(key)
                 if state.entries.count >= capacity, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                    state.entries[oldest.key] = nil
-                    state.closing[oldest.key] = oldest.value.jar
-                    closing.append((oldest.key, oldest.value.jar))
+                    closing.append(state.takeToClose(oldest.key, oldest.value.jar))
                 }
                 state.entries[key] = Entry(jar: jar, lastUse: now)
                 return (jar, closing, nil)
             }
             close(closing)
             if let jar { return jar }
-            // The key's previous jar is still being closed: a close of one's own returns once its writes
-            // are done (the jar's writes are serialised), whoever makes them.
-            if let previous { close([(key, previous)]) }
+            // The key's previous jar is still being closed, by the call that took it: wait for its end.
+            previous?.done.wait()
         }
     }
 
@@ -100,23 +121,15 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     /// Closes the jar of `key`, if the registry holds one (a user signs out): returns true when it did.
     @discardableResult
     public func closeJar(for key: Key) -> Bool {
-        let entry = state.withLock { state in
-            let entry = state.entries.removeValue(forKey: key)
-            if let entry { state.closing[key] = entry.jar }
-            return entry
-        }
-        guard let entry else { return false }
-        close([(key, entry.jar)])
+        let closing = state.withLock { state in state.entries[key].map { state.takeToClose(key, $0.jar) } }
+        guard let closing else { return false }
+        close([closing])
         return true
     }
 
     /// Closes every jar (the server stops).
     public func closeAll() {
-        let closing = state.withLock { state in
-            defer { state.entries.removeAll() }
-            for (key, entry) in state.entries { state.closing[key] = entry.jar }
-            return state.entries.map { ($0.key, $0.value.jar) }
-        }
+        let closing = state.withLock { state in state.entries.map { state.takeToClose($0.key, $0.value.jar) } }
         close(closing)
     }
 
@@ -124,28 +137,25 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     public var count: Int { state.withLock { $0.entries.count } }
 
     /// Removes the jars idle at `now` from `state` and returns them, to be closed outside the lock.
-    private func takeIdle(from state: inout State, now: CookieTime) -> [(Key, CookieJar)] {
+    private func takeIdle(from state: inout State, now: CookieTime) -> [Closing] {
         state.lastSweep = now
         let idle = state.entries.filter { $0.value.lastUse.adding(seconds: idleTimeout) <= now }
-        for (key, entry) in idle {
-            state.entries[key] = nil
-            state.closing[key] = entry.jar
-        }
-        return idle.map { ($0.key, $0.value.jar) }
+        return idle.map { state.takeToClose($0.key, $0.value.jar) }
     }
 
     /// Closes `jars` (taken into `State.closing`), telling `closeFailed` of each that could not be
-    /// written, then lets their keys have new jars.
-    private func close(_ jars: [(Key, CookieJar)]) {
-        for (key, jar) in jars {
+    /// written, then lets their keys have new jars and wakes the requests that wait for them.
+    private func close(_ jars: [Closing]) {
+        for closing in jars {
             do throws(CookieFileError) {
-                try jar.close()
+                try closing.jar.close()
             } catch {
-                closeFailed(key, error)
+                closeFailed(closing.key, error)
             }
             state.withLock { state in
-                if state.closing[key] === jar { state.closing[key] = nil }
+                if state.closing[closing.key]?.jar === closing.jar { state.closing[closing.key] = nil }
             }
+            closing.done.leave()
         }
     }
 }

@@ -263,16 +263,13 @@ public final class CookieStoreSync: Sendable {
             // A store may complete a set without keeping the cookie (`HTTPCookieStorage` whose accept policy
             // is `.never`, WebKit given a cookie it rejects). Recorded as held, its absence would read at the
             // next sync as a deletion in the web view, and delete it from the jar: the store is read back,
-            // and only what it holds as written is recorded. What the store refused or did not keep keeps
-            // its record entry: the next sync offers it again, and reports it.
+            // and only what it holds is recorded (as written: a version the page changed since, or the store
+            // altered, is a change of the web view's at the next sync). What the store refused or did not
+            // keep keeps its record entry: the next sync offers it again, and reports it.
             let refusedIdentities = Set(refused.map(CookieIdentity.init))
             let offered = toWeb.filter { $0.cookie != nil && !refusedIdentities.contains($0.identity) }
-            let held = try await readStore(expectingSome: true, &report)
-            let carried = store.carriedFields
-            let kept = offered.filter { step in
-                held[step.identity].map { SyncedCookieFields($0, carried: carried) }
-                    == step.cookie.map { SyncedCookieFields($0, carried: carried) }
-            }
+            let held = offered.isEmpty ? [:] : try await readStore(expectingSome: true, &report)
+            let kept = offered.filter { held[$0.identity] != nil }
             remember(kept)
             report.copiedToWeb = kept.compactMap(\.cookie)
             report.refusedByStore = refused + offered.filter { held[$0.identity] == nil }.compactMap(\.cookie)

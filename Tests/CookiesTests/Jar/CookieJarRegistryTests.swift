@@ -134,4 +134,35 @@ struct CookieJarRegistryTests {
         registry.closeAll()
         #expect(failures.all == ["ada: \(CookieFileError.Code.full)"])
     }
+
+    /// Requests for a key whose jar is being closed wait for that close, and do not close it again: a close
+    /// that fails (another connection holds the file's write lock past the busy timeout) is reported once,
+    /// and each request gets the key's new jar after it.
+    @Test(.timeLimit(.minutes(1))) func requestsWaitForTheCloseOfTheirKeysJar() throws {
+        let clock = ManualCookieClock(testEpoch)
+        let failures = MadeKeys()
+        var busyAfter300ms = testFileOptions()
+        busyAfter300ms.busyTimeout = .milliseconds(300)
+        let options = busyAfter300ms
+        let path = directory.file("ada.sqlite")
+        let registry = CookieJarRegistry<String>(
+            capacity: 10, idleTimeout: 600, clock: clock,
+            makeJar: { _ in try openTestJar(path, options: options, clock: clock) },
+            closeFailed: { key, error in failures.append("\(key): \(error.code)") })
+        try registry.jar(for: "ada").receive("id=1; Max-Age=3600", from: url("https://api.test/"))
+        let holder = try SQLiteConnection(path: path, flags: .readWrite)
+        try holder.execute("BEGIN IMMEDIATE")
+        let closer = Thread { registry.closeJar(for: "ada") }
+        closer.start()
+        Thread.sleep(forTimeInterval: 0.05)
+        let got = MadeKeys()
+        let requests = (0..<3).map { _ in
+            Thread { if (try? registry.jar(for: "ada")) != nil { got.append("ada") } }
+        }
+        for request in requests { request.start() }
+        while got.all.count < 3 { Thread.sleep(forTimeInterval: 0.01) }
+        try holder.execute("ROLLBACK")
+        #expect(failures.all == ["ada: \(CookieFileError.Code.busy)"])
+        registry.closeAll()
+    }
 }

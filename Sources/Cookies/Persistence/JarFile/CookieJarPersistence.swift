@@ -20,8 +20,8 @@ final class CookieJarPersistence: Sendable {
     private let pending: CookieLock<Pending>
     /// Flushes the jar to `store` (a background flush), whatever the store's type.
     private let backgroundFlush: @Sendable (CookieJar) throws -> Void
-    /// The longest pause before a failed background write is made again.
-    static let longestRetryDelay = Duration.seconds(60)
+    /// The shortest and the longest pause before a failed background write is made again.
+    static let retryDelays = Duration.milliseconds(100)...Duration.seconds(60)
 
     private struct Pending {
         /// The latest change of each identity not yet written.
@@ -108,8 +108,9 @@ final class CookieJarPersistence: Sendable {
     }
 
     /// Flushes `jar` `delay` from now. A flush that fails is told to `options.backgroundWriteFailed` and
-    /// its changes, back among the pending ones, are flushed again after twice the pause (at most
-    /// `longestRetryDelay`), unless the jar was closed or another flush is scheduled meanwhile.
+    /// its changes, back among the pending ones, are flushed again after twice the pause (within
+    /// `retryDelays`: a `flushDelay` of zero retries after 100 ms, not at once), unless the jar was closed
+    /// or another flush is scheduled meanwhile.
     private func scheduleBackgroundFlush(for jar: CookieJar, after delay: Duration) {
         options.scheduler.schedule(after: delay) { [weak self, weak jar] in
             guard let self, let jar else { return }
@@ -122,7 +123,7 @@ final class CookieJarPersistence: Sendable {
                     pending.isFlushScheduled = true
                     return true
                 }
-                if retries { self.scheduleBackgroundFlush(for: jar, after: min(delay * 2, Self.longestRetryDelay)) }
+                if retries { self.scheduleBackgroundFlush(for: jar, after: min(max(delay * 2, Self.retryDelays.lowerBound), Self.retryDelays.upperBound)) }
             }
         }
     }

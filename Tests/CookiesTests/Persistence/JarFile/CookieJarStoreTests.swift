@@ -214,6 +214,23 @@ import Testing
         #expect(scheduler.delays.isEmpty)
     }
 
+    // With no flush delay between a change and its background write, a failed write is made again after
+    // 100 ms, not at once: the retries pause, and double from there.
+    @Test func failedBackgroundWriteWithoutDelayPausesBeforeTheNext() throws {
+        let store = RecordingStore()
+        let scheduler = ManualFlushScheduler()
+        var options = CookieWriteOptions()
+        options.scheduler = scheduler
+        options.flushDelay = .zero
+        let jar = CookieJar(loading: [], into: store, options: options, clock: ManualCookieClock(testEpoch))
+        jar.receive("a=1; Max-Age=600", from: url("https://example.com/"))
+        store.failing.store(true, ordering: .relaxed)
+        scheduler.runAll()
+        #expect(scheduler.delays == [.milliseconds(100)])
+        scheduler.runAll()
+        #expect(scheduler.delays == [.milliseconds(200)])
+    }
+
     // Close writes what is pending with a last-access sweep, then closes the store; the jar is not
     // written to another store, nor after closing.
     @Test func closeSweepsLastAccessAndClosesTheStore() throws {
