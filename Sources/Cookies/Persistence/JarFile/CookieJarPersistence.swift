@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A jar's side of its `CookieJarStore`: it learns what changed from the jar's change events, remembers
 /// the latest change of each identity (cheaply, under a lock, on the thread that made the change, before
 /// the change's call returns), and hands them to the store in one write per batch — after
@@ -18,6 +20,10 @@ final class CookieJarPersistence: Sendable {
     /// Held through each write, so that writes never interleave; false once closed.
     private let isOpen: CookieLock<Bool>
     private let pending: CookieLock<Pending>
+    /// True when a change asked for a background flush that is not scheduled yet: it is, once the jar's
+    /// lock is released (`scheduleFlushIfWanted(for:)`; a scheduler may run its work at once). Atomic, so
+    /// that a call of the jar that changed nothing to write reads it without taking a lock.
+    private let isFlushWanted = Atomic<Bool>(false)
     /// Flushes the jar to `store` (a background flush), whatever the store's type.
     private let backgroundFlush: @Sendable (CookieJar) throws -> Void
     /// The shortest and the longest pause before a failed background write is made again.
@@ -28,9 +34,6 @@ final class CookieJarPersistence: Sendable {
         var writes: [CookieIdentity: CookieWrite] = [:]
         /// True while a background flush is scheduled.
         var isFlushScheduled = false
-        /// True when a change asked for a background flush that is not scheduled yet: it is, once the
-        /// jar's lock is released (`scheduleFlushIfWanted(for:)`; a scheduler may run its work at once).
-        var isFlushWanted = false
         /// True while the jar enforces its limits on the loaded cookies: the evictions are written at the
         /// next flush, without scheduling one.
         var isLoading = true
@@ -93,17 +96,15 @@ final class CookieJarPersistence: Sendable {
             pending.writes[identity] = write
             guard options.flushDelay != nil, !pending.isFlushScheduled, !pending.isLoading else { return }
             pending.isFlushScheduled = true
-            pending.isFlushWanted = true
+            isFlushWanted.store(true, ordering: .releasing)
         }
     }
 
     /// Schedules the background flush a change asked for, if any (the jar's lock released).
     func scheduleFlushIfWanted(for jar: CookieJar) {
-        let wanted = pending.withLock { pending in
-            defer { pending.isFlushWanted = false }
-            return pending.isFlushWanted
-        }
-        guard wanted, let delay = options.flushDelay else { return }
+        guard isFlushWanted.load(ordering: .relaxed), isFlushWanted.exchange(false, ordering: .acquiring),
+            let delay = options.flushDelay
+        else { return }
         scheduleBackgroundFlush(for: jar, after: delay)
     }
 
