@@ -176,22 +176,15 @@ final class CookieDatabase {
         }
         connection.setCheckpointsOnClose(false)
         connection.setBusyTimeout(busyTimeout)
-        let applicationID: Int64?
+        let applicationID: Int64
         let version: Int64
         do {
-            applicationID = try connection.integer("PRAGMA application_id")
+            applicationID = try connection.integer("PRAGMA application_id") ?? 0
             version = try connection.integer("PRAGMA user_version") ?? 0
         } catch {
             throw CookieFileError(error, path: path, doing: "cannot read the jar file's header")
         }
-        guard applicationID == CookieDatabaseSchema.applicationID else {
-            throw CookieFileError(.foreign, path: path, detail: "an SQLite database, but not a cookie jar")
-        }
-        guard version <= CookieDatabaseSchema.version else {
-            throw CookieFileError(
-                .newerSchema, path: path,
-                detail: "written by a newer version (schema \(version); this version reads up to \(CookieDatabaseSchema.version))")
-        }
+        try checkIsOurs(applicationID: applicationID, version: version, path: path)
         if version < CookieDatabaseSchema.version {
             do {
                 connection = try connection.copyInMemory()
