@@ -80,7 +80,7 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     /// The jar of `key`: the one the registry holds, or a new one from `makeJar` (whose error this
     /// throws). Making a jar happens under the registry's lock, so that two requests of one user never
     /// get two jars; while the key's previous jar is being closed, it is made once that jar is closed
-    /// (its changes written), waiting for the close or closing it here.
+    /// (its changes written), waiting for the call that took it to close it.
     public func jar(for key: Key) throws -> CookieJar {
         let now = clock.now()
         while true {
