@@ -90,16 +90,8 @@ extension PostgresServerTests {
                 """), logger: logger).wait()
             jarB.receive("sid=; Max-Age=0", from: url("example.com"))
             let committer = Thread {
-                for _ in 0..<200 {
-                    // Once b's write waits for the lock (its statement names the test's schema).
-                    let waiting = try? TestDatabase.query(
-                        """
-                        SELECT pid FROM pg_stat_activity
-                        WHERE wait_event_type = 'Lock' AND datname = current_database() AND query LIKE '%\(db.schema).%'
-                        """)
-                    if let waiting, !waiting.isEmpty { break }
-                    Thread.sleep(forTimeInterval: 0.05)
-                }
+                // Once b's write waits for the lock.
+                db.untilAWriteWaitsForALock()
                 _ = try? holder.query("COMMIT", logger: logger).wait()
             }
             committer.start()

@@ -194,18 +194,7 @@ extension PostgresServerTests {
             defer { try? holder.close().wait() }
             let jar = try jars.jar("u")
             jar.receive("b=1; Max-Age=60", from: url("example.com"))
-            let terminator = Thread {
-                for _ in 0..<100 {
-                    // Only this test's write (its statement names the test's schema): never another test's.
-                    let ended = try? TestDatabase.query(
-                        """
-                        SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                        WHERE wait_event_type = 'Lock' AND datname = current_database() AND query LIKE '%\(db.schema).%'
-                        """)
-                    if let ended, !ended.isEmpty { return }
-                    Thread.sleep(forTimeInterval: 0.05)
-                }
-            }
+            let terminator = Thread { db.untilAWriteWaitsForALock(selecting: "pg_terminate_backend(pid)", seconds: 5) }
             terminator.start()
             do {
                 try jars.flush("u")

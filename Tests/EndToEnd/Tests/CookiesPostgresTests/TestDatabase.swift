@@ -63,6 +63,23 @@ struct TestDatabase {
         return connection
     }
 
+    /// Waits (polling for up to `seconds`) until a write of this test waits for a locked row (its
+    /// statement names the test's schema: never another test's), then runs `selecting` on each such
+    /// backend's `pid` (`pid` itself, or `pg_terminate_backend(pid)`); false when none came.
+    @discardableResult
+    func untilAWriteWaitsForALock(selecting expression: String = "pid", seconds: Double = 10) -> Bool {
+        for _ in 0..<Int(seconds / 0.05) {
+            let found = try? Self.query(
+                """
+                SELECT \(expression) FROM pg_stat_activity
+                WHERE wait_event_type = 'Lock' AND datname = current_database() AND query LIKE '%\(schema).%'
+                """)
+            if let found, !found.isEmpty { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
     /// Every stored cookie of jar `id`: name → value.
     func rows(of id: String) throws -> [String: String] {
         var rows: [String: String] = [:]
