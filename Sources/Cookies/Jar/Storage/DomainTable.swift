@@ -18,10 +18,12 @@ struct DomainTable<Value> {
     /// The bytes of every domain added, one after the other: one growing buffer instead of an
     /// allocation per domain.
     private var keyBytes: [UInt8] = []
-    /// Open addressing with linear probing: each bucket holds an index into `entries` plus one, or 0
-    /// when empty (32 bits: half the memory for the probes to read). Its count is a power of two, more
-    /// than twice `entries.count`.
-    private var buckets = [UInt32](repeating: 0, count: DomainTable.initialBucketCount)
+    /// Open addressing with linear probing: each bucket holds an index into `entries` plus one in its low
+    /// 32 bits, and the high 32 bits of that entry's hash in its high ones (0 when empty). A probe reads
+    /// the entry, elsewhere in memory, only where the hash's bits are the domain's: a lookup of a domain
+    /// not added (every domain of a crawl is new) mostly reads the buckets alone. Its count is a power of
+    /// two, more than twice `entries.count`.
+    private var buckets = [UInt64](repeating: 0, count: DomainTable.initialBucketCount)
     private let seed = UInt64.random(in: .min ... .max)
     private static var initialBucketCount: Int { 256 }
 
@@ -36,19 +38,24 @@ struct DomainTable<Value> {
         let hash = hash(bytes)
         let mask = buckets.count - 1
         var bucket = Int(truncatingIfNeeded: hash) & mask
+        let tag = DomainTable.tag(of: hash)
         return keyBytes.withUnsafeBufferPointer { keys in
             entries.withUnsafeBufferPointer { entries in
-                while buckets[bucket] != 0 {
-                    let index = Int(buckets[bucket]) - 1
-                    // The entry's fields are read in place: a copy of it would retain its value.
-                    if entries[index].hash == hash, entries[index].count == bytes.count,
-                        bytes.isEmpty || memoryEqual(keys.baseAddress! + entries[index].start, bytes.baseAddress!, bytes.count)
-                    {
-                        return index
+                buckets.withUnsafeBufferPointer { buckets in
+                    while buckets[bucket] != 0 {
+                        // The entry's fields are read in place: a copy of it would retain its value.
+                        if buckets[bucket] & DomainTable.tagBits == tag {
+                            let index = Int(truncatingIfNeeded: buckets[bucket] & ~DomainTable.tagBits) &- 1
+                            if entries[index].hash == hash, entries[index].count == bytes.count,
+                                bytes.isEmpty || memoryEqual(keys.baseAddress! + entries[index].start, bytes.baseAddress!, bytes.count)
+                            {
+                                return index
+                            }
+                        }
+                        bucket = (bucket &+ 1) & mask
                     }
-                    bucket = (bucket + 1) & mask
+                    return nil
                 }
-                return nil
             }
         }
     }
@@ -77,24 +84,32 @@ struct DomainTable<Value> {
         }
     }
 
-    /// Removes every domain, keeping the memory of the entries and their bytes for the next ones (the
-    /// buckets start again at their first size).
+    /// Removes every domain, keeping the memory of the entries, their bytes and the buckets for the next
+    /// ones (a cache emptied when full fills up again).
     mutating func removeAll() {
         entries.removeAll(keepingCapacity: true)
         keyBytes.removeAll(keepingCapacity: true)
-        buckets = [UInt32](repeating: 0, count: DomainTable.initialBucketCount)
+        buckets.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
+
+    /// The high 32 bits of a bucket: those of its entry's hash.
+    private static var tagBits: UInt64 { 0xFFFF_FFFF_0000_0000 }
+
+    /// The bits of `hash` a bucket keeps.
+    @inline(__always)
+    private static func tag(of hash: UInt64) -> UInt64 { hash & tagBits }
 
     /// Puts the entry at `index` in the first empty bucket from its hash's.
     private mutating func place(_ index: Int) {
         let mask = buckets.count - 1
-        var bucket = Int(truncatingIfNeeded: entries[index].hash) & mask
+        let hash = entries[index].hash
+        var bucket = Int(truncatingIfNeeded: hash) & mask
         while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
-        buckets[bucket] = UInt32(index + 1)
+        buckets[bucket] = DomainTable.tag(of: hash) | UInt64(index + 1)
     }
 
     private mutating func rehash(buckets count: Int) {
-        buckets = [UInt32](repeating: 0, count: count)
+        buckets = [UInt64](repeating: 0, count: count)
         for index in entries.indices { place(index) }
     }
 
