@@ -312,14 +312,14 @@ public final class CookieJar: Sendable {
     /// The cookies last accessed after `time` (for writing last-access times to the jar's store).
     func cookies(accessedAfter time: CookieTime) -> [Cookie] {
         store.withLock { store in
-            store.sites.flatMap { $0.cookies(accessedAfter: time) }
+            store.occupiedSites.flatMap { $0.cookies(accessedAfter: time) }
         }
     }
 
     /// Every cookie the store holds, by site key (registrable domain, or host), each site in send order,
     /// expired cookies not yet purged included: what the fuzz targets check the store's invariants on.
     @_spi(Fuzzing) public func storedCookiesBySite() -> [String: [Cookie]] {
-        store.withLock { store in Dictionary(uniqueKeysWithValues: store.sites.map { ($0.key, $0.cookies) }) }
+        store.withLock { store in Dictionary(uniqueKeysWithValues: store.occupiedSites.map { ($0.key, $0.cookies) }) }
     }
 
     /// The `Cookie` header of a lookup made with the lock shared, as `cookieHeader(for:context:)` makes it

@@ -78,12 +78,12 @@ extension CookieStore {
         }
         for site in visitedSites { siteVisits[site.slot] = 0 }
         // Each visited site loses its chosen cookies, if any, and goes back to its exact place in
-        // `evictionOrder` (`placeInOrders`), or goes when it loses them all. The last slots
-        // first: a site that goes gives its slot to the last site, which is then one done already.
+        // `evictionOrder` (`placeInOrders`), or goes when it loses them all (its slot is vacated; no
+        // other site moves).
         let recordsChanges = self.recordsChanges
         let recordsEvictions = recordsChanges || evictions != nil
         var removals: [(key: String, evicted: [Cookie], count: Int)] = []
-        for site in visitedSites.sorted(by: { $0.slot > $1.slot }) {
+        for site in visitedSites {
             let key = recordsEvictions ? sites[site.slot].key : ""
             let evicted: [Cookie]
             if site.chosen == withSites({ $0[site.slot].count }) {

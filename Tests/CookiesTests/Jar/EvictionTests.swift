@@ -100,6 +100,33 @@ struct EvictionTests {
         #expect(jar.count <= 40)
     }
 
+    /// Sites that go leave their slots vacant, and new sites take them, the latest vacated first (a small
+    /// site's arrays kept for the next site of the slot, a large one's freed): a jar at its limit that
+    /// meets new sites of one cookie and of thirty, some emptied by a deletion, keeps its bookkeeping (the
+    /// store's own check, which also checks the vacant slots: no key, no cookies, the ones listed), lists
+    /// only the sites that hold cookies, and sends each new site its own cookies, none of its slot's
+    /// former site's.
+    @Test func removedSitesLeaveSlotsThatNewSitesTake() {
+        let (jar, clock) = makeTestJar(limits: CookieLimits(maxCookies: 60, purgeCount: 20))
+        for index in 0..<400 {
+            clock.advance(seconds: 1)
+            let site = url("https://s\(index).test/")
+            let received = index % 5 == 0 ? 30 : 1
+            for name in 0..<received { jar.setCookie("c\(name)=\(index)", from: site) }
+            // Every seventh site loses c0: a site of one cookie goes with it.
+            if index % 7 == 0 { jar.setCookie("c0=; Max-Age=0", from: site) }
+            #expect(jar.storeStructureViolation() == nil, "site \(index)")
+            if jar.storeStructureViolation() != nil { return }
+            let sent = jar.cookies(for: site)
+            #expect(sent.count == received - (index % 7 == 0 ? 1 : 0), "site \(index)")
+            #expect(sent.allSatisfy { $0.value == "\(index)" && $0.domain == "s\(index).test" }, "site \(index)")
+        }
+        let bySite = jar.storedCookiesBySite()
+        #expect(!bySite.keys.contains(""))
+        #expect(bySite.values.reduce(0) { $0 + $1.count } == jar.count)
+        #expect(Set(jar.allCookies().map(\.domain)) == Set(bySite.keys))
+    }
+
     /// A site enters the store's expiry and eviction orders with its first cookie, even one that leaves
     /// both of the site's bounds where an empty site's are (a Secure session cookie last accessed at the
     /// end of time, as an app may insert one): a site that had cookies moves in the orders only when a

@@ -47,7 +47,7 @@ extension CookieStore {
     /// of their keys), then the jar. Only evictions are changes: the cookies came from the file.
     mutating func enforceLimitsAfterLoading(now: CookieTime) {
         let perSiteLimit = limits.maxCookiesPerSite
-        for key in sites.filter({ $0.count > perSiteLimit }).map(\.key).sorted() {
+        for key in occupiedSites.filter({ $0.count > perSiteLimit }).map(\.key).sorted() {
             enforceSiteLimit(key, keeping: nil, now: now)
         }
         if count > limits.maxCookies { enforceTotalLimit(keeping: nil, now: now) }

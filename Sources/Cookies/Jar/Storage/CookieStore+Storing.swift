@@ -113,7 +113,7 @@ extension CookieStore {
             // Byte comparisons (canonical domains are ASCII): a key ending in "." + `domain`.
             return withSites { sites in
                 sites.indices.contains { slot in
-                    sites[slot].key.utf8.count > domain.count
+                    !sites[slot].isVacant && sites[slot].key.utf8.count > domain.count
                         && DomainMatch.matches(host: sites[slot].key, hostIsIPAddress: false, domain: key)
                         && sites[slot].hasSecureCookie(shadowedBy: name, domain: domain, path: path, now: now)
                 }

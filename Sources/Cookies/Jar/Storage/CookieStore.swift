@@ -4,8 +4,12 @@
 struct CookieStore: Sendable, CookieStoreQueries {
     let publicSuffixList: any PublicSuffixList
     let limits: CookieLimits
-    /// The sites holding cookies, in no particular order; a site's position is in `siteSlots`.
+    /// The sites holding cookies, in no particular order, and vacant slots (`SiteCookies.isVacant`): a
+    /// site keeps its slot until it is removed, and its slot then goes to the next new site
+    /// (`vacantSlots`). A site's slot is in `siteSlots`.
     private(set) var sites: [SiteCookies] = []
+    /// The vacant slots of `sites`, the latest vacated last.
+    private var vacantSlots: [Int] = []
     /// Site key → position in `sites`.
     private var siteSlots = SiteSlots()
     private(set) var count = 0
@@ -41,10 +45,6 @@ struct CookieStore: Sendable, CookieStoreQueries {
     private var siteLayout = SiteLayout()
     /// Which sites `enforceTotalLimit` visited, by slot (its scratch, all 0 between purges).
     var siteVisits: [Int32] = []
-    /// Sites removed, emptied, whose arrays keep their memory for the next new sites: a jar at its limit
-    /// removes about one site for every one it creates, and a new site would otherwise allocate each of its
-    /// arrays. Small sites only, at most `limits.purgeCount` of them.
-    private var spareSites: [SiteCookies] = []
     /// Domain attribute → is a public suffix; bounded like `siteKeyCache`.
     private var publicSuffixCache = DomainTable<Bool>()
     private static let siteKeyCacheLimit = 16_384
@@ -167,8 +167,8 @@ struct CookieStore: Sendable, CookieStoreQueries {
         var layout: SiteLayout
     }
 
-    /// How many sites were removed and added so far. A removal may move the last site into the removed
-    /// one's slot; an addition appends and moves none.
+    /// How many sites were removed and added so far. No site moves: a removal vacates a slot, which a
+    /// later addition may give to another site.
     private struct SiteLayout: Sendable {
         var removals = 0
         var additions = 0
@@ -244,19 +244,25 @@ struct CookieStore: Sendable, CookieStoreQueries {
         return slot
     }
 
-    /// Adds the site `key`, which has no cookies, empty; returns its slot.
+    /// Adds the site `key`, which has no cookies, empty, in the latest vacated slot (the site there is
+    /// reused in place, not moved), else in a new one; returns its slot.
     private mutating func addSite(_ key: String) -> Int {
-        if var spare = spareSites.popLast() {
-            spare.reuse(as: key)
-            sites.append(consume spare)
+        let slot: Int
+        if let vacant = vacantSlots.popLast() {
+            sites[vacant].reuse(as: key)
+            slot = vacant
         } else {
             sites.append(SiteCookies(key: key))
+            slot = sites.count - 1
         }
-        key.withUTF8Bytes { siteSlots.append(key: $0) }
+        key.withUTF8Bytes { siteSlots.add(key: $0, at: slot) }
         siteLayout.additions &+= 1
         countSiteKey(key, as: 1)
-        return sites.count - 1
+        return slot
     }
+
+    /// The sites holding cookies (the vacant slots left out), in no particular order.
+    var occupiedSites: LazyFilterSequence<[SiteCookies]> { sites.lazy.filter { !$0.isVacant } }
 
     /// True when some site's key ends in "." + `domain`.
     mutating func hasSites(below domain: String) -> Bool {
@@ -270,7 +276,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// Label → how many of the keys of `sites` end in "." + it.
     private static func countLastLabels(of sites: [SiteCookies]) -> DomainTable<Int> {
         var counts = DomainTable<Int>()
-        for site in sites {
+        for site in sites where !site.isVacant {
             site.key.withUTF8Bytes { key in
                 guard let dot = key.lastIndex(of: UInt8(ascii: ".")), dot + 1 < key.count else { return }
                 let label = UnsafeBufferPointer(rebasing: key[(dot + 1)...])
@@ -286,9 +292,9 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// longer than that.
     private mutating func countSiteKey(_ key: String, as delta: Int) {
         siteKeysBelowLabels = nil
-        guard siteKeysBelow.count > 2 * sites.count + 1024 else { return countDomains(above: key, as: delta) }
+        guard siteKeysBelow.count > 2 * siteSlots.count + 1024 else { return countDomains(above: key, as: delta) }
         siteKeysBelow.removeAll()
-        for site in sites { countDomains(above: site.key, as: 1) }
+        for site in sites where !site.isVacant { countDomains(above: site.key, as: 1) }
     }
 
     /// Counts `key` as `delta` more below each domain of two labels or more above it.
@@ -368,11 +374,11 @@ struct CookieStore: Sendable, CookieStoreQueries {
 
     /// Places every site in `expiryOrder` and `evictionOrder` by its bounds (after `appendLoaded`).
     mutating func placeSitesInOrder() {
-        for slot in sites.indices { placeInOrders(siteAt: slot) }
+        for slot in sites.indices where !sites[slot].isVacant { placeInOrders(siteAt: slot) }
     }
 
-    /// Removes the site at `slot` with its cookies, which it returns when `returningItsCookies`; the last
-    /// site takes its place.
+    /// Removes the site at `slot` with its cookies, which it returns when `returningItsCookies`; the slot
+    /// becomes vacant.
     mutating func removeSite(at slot: Int, returningItsCookies: Bool) -> [Cookie] {
         var removed: [Cookie] = []
         if returningItsCookies { removed = sites[slot].cookies }
@@ -381,26 +387,21 @@ struct CookieStore: Sendable, CookieStoreQueries {
         return removed
     }
 
-    /// Drops the site at `slot` (empty, or its cookies counted out); the last site takes its place.
+    /// Drops the site at `slot` (empty, or its cookies counted out): the slot becomes vacant, and no
+    /// other site moves. The first `limits.purgeCount` vacant slots keep a small site's arrays for the
+    /// next new site.
     private mutating func removeSite(at slot: Int) {
         siteSlots.remove(slot: slot)
         sites.withUnsafeBufferPointer { sites in
             expiryOrder.remove(slot: slot) { sites[$0].key }
             evictionOrder.remove(slot: slot) { sites[$0].key }
         }
-        // The last site is moved, not copied, into the slot (a copy would retain each of its arrays).
-        var removed = sites.removeLast()
-        if slot != sites.count {
-            swap(&removed, &sites[slot])
-            expiryOrder.moveSlot(sites.count, to: slot)
-            evictionOrder.moveSlot(sites.count, to: slot)
-        }
         siteLayout.removals &+= 1
-        countSiteKey(removed.key, as: -1)
-        if spareSites.count < limits.purgeCount, removed.isSmall {
-            removed.removeAllKeepingCapacity()
-            spareSites.append(consume removed)
-        }
+        let key = sites[slot].key
+        let keepsArrays = vacantSlots.count < limits.purgeCount && sites[slot].isSmall
+        sites[slot].vacate(keepingCapacity: keepsArrays)
+        vacantSlots.append(slot)
+        countSiteKey(key, as: -1)
     }
 
     /// The keys of the sites some of whose cookies may have expired at `now`, in order.
@@ -415,10 +416,10 @@ struct CookieStore: Sendable, CookieStoreQueries {
     }
 
     /// The sites in the order of their keys.
-    var sitesByKey: [SiteCookies] { sites.sorted { $0.key < $1.key } }
+    var sitesByKey: [SiteCookies] { occupiedSites.sorted { $0.key < $1.key } }
 
     /// The site keys in order (the sites themselves are not copied).
-    var siteKeysInOrder: [String] { sites.map(\.key).sorted() }
+    var siteKeysInOrder: [String] { occupiedSites.map(\.key).sorted() }
 
     /// Every cookie not expired at `now`, site by site in the order of their keys, each site in send order.
     func allCookies(at now: CookieTime) -> [Cookie] {
@@ -480,14 +481,20 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// What breaks the store's bookkeeping, if anything (for tests and fuzzing): every site in its slot,
     /// none empty, each site's own structure sound, the count right.
     func structureViolation() -> String? {
-        if let violation = siteSlots.violation(keys: sites.map(\.key)) { return "the site slots: \(violation)" }
-        for site in sites {
+        if let violation = siteSlots.violation(keys: sites.map { $0.isVacant ? nil : $0.key }) { return "the site slots: \(violation)" }
+        guard vacantSlots.count == sites.count(where: \.isVacant), vacantSlots.allSatisfy({ sites[$0].isVacant }) else {
+            return "the vacant slots are not those listed"
+        }
+        for site in sites where site.isVacant {
+            guard site.count == 0, site.key.isEmpty else { return "a vacant slot holds a site" }
+        }
+        for site in occupiedSites {
             guard site.count > 0 else { return "site \(site.key) is empty" }
             if let violation = site.structureViolation() { return "site \(site.key): \(violation)" }
         }
         var keysBelow: [String: Int] = [:]
         var keysBelowLabels: [String: Int] = [:]
-        for site in sites {
+        for site in occupiedSites {
             CookieStore.anyDomain(above: site.key) { domain in
                 let domain = String(decoding: domain, as: UTF8.self)
                 if domain.utf8.contains(UInt8(ascii: ".")) {
@@ -506,10 +513,10 @@ struct CookieStore: Sendable, CookieStoreQueries {
                 siteKeysBelowLabels.values.reduce(0, +) == keysBelowLabels.values.reduce(0, +)
             else { return "the site keys below labels are miscounted" }
         }
-        if let violation = expiryOrder.violation(sites: sites.map { ($0.key, $0.earliestExpiry) }) {
+        if let violation = expiryOrder.violation(sites: sites.map { $0.isVacant ? nil : ($0.key, $0.earliestExpiry) }) {
             return "the expiry order: \(violation)"
         }
-        if let violation = evictionOrder.violation(sites: sites.map { ($0.key, $0.evictionFloor) }) {
+        if let violation = evictionOrder.violation(sites: sites.map { $0.isVacant ? nil : ($0.key, $0.evictionFloor) }) {
             return "the eviction order: \(violation)"
         }
         return sites.reduce(0) { $0 + $1.count } == count ? nil : "the count is wrong"

@@ -21,9 +21,12 @@ struct SiteCookies: Sendable {
     /// No cookie of this site comes before this rank in eviction order (a lower bound, exact after
     /// `recomputeEvictionFloor()`; `.last` when the site is empty).
     private(set) var evictionFloor = EvictionRank.last
+    /// The store's slot of this site is vacant: the site was removed, and its slot waits for the next new
+    /// site (`vacate(keepingCapacity:)`). Right after `evictionFloor`, as `partitionedCount`: both take the
+    /// rank's tail padding, and a site stays 160 bytes.
+    private(set) var isVacant = false
     /// How many of the cookies are partitioned (CHIPS): retrieval works out the request's partition
-    /// only when some are. 32 bits, right after `evictionFloor`: it takes the rank's tail padding, and a
-    /// site stays 160 bytes.
+    /// only when some are.
     private(set) var partitionedCount: Int32 = 0
     /// The cookies of the hosts recently asked for, for retrieval: invalidated by every change below that
     /// adds, removes or moves a cookie.
@@ -33,18 +36,31 @@ struct SiteCookies: Sendable {
         self.key = key
     }
 
-    /// Makes this site, emptied by `removeAllKeepingCapacity()`, the site `key`.
+    /// Makes this vacant site the site `key`.
     mutating func reuse(as key: String) {
         self.key = key
+        isVacant = false
     }
 
     /// Whether the site's arrays are small enough to keep for another site once it is removed.
     var isSmall: Bool { entries.capacity <= 8 && pairs.bytes.capacity <= 512 }
 
-    /// Removes every cookie, the arrays keeping their memory: what a site removed from the store goes
-    /// through to be kept for another (a small one, see `isSmall`). Its few cookies are dropped one at
-    /// a time, which costs a third of what `removeAll(keepingCapacity:)` costs an array of one.
-    mutating func removeAllKeepingCapacity() {
+    /// Makes this site, removed from the store, vacant: no key, no cookies; `keepingCapacity`: its arrays
+    /// keep their memory for the next site of its slot (a jar at its limit removes about one site for every
+    /// one it creates, and a new site would otherwise allocate each of its arrays), else they are freed.
+    mutating func vacate(keepingCapacity: Bool) {
+        if keepingCapacity {
+            removeAllKeepingCapacity()
+            key = ""
+        } else {
+            self = SiteCookies(key: "")
+        }
+        isVacant = true
+    }
+
+    /// Removes every cookie, the arrays keeping their memory. Its few cookies are dropped one at a time,
+    /// which costs a third of what `removeAll(keepingCapacity:)` costs an array of one.
+    private mutating func removeAllKeepingCapacity() {
         while entries.popLast() != nil {}
         while identityTags.popLast() != nil {}
         pairs.removeAll()
@@ -54,7 +70,7 @@ struct SiteCookies: Sendable {
         earliestExpiry = CookieTime(microsecondsSinceEpoch: .max)
         evictionFloor = .last
         partitionedCount = 0
-        // A site kept for reuse keeps no memory of the hosts it was asked for.
+        // A vacant site keeps no memory of the hosts it was asked for.
         cookiesOfHosts = CookiesOfHosts()
     }
 

@@ -93,15 +93,6 @@ struct SiteHeap<Bound: Comparable & Sendable & BitwiseCopyable>: Sendable {
         siftUp(hole, keys: keys)
     }
 
-    /// Notes that the site at slot `old` moved to slot `new` (which has no node).
-    mutating func moveSlot(_ old: Int, to new: Int) {
-        guard let position = position(ofSlot: old) else { return }
-        positions[old] = -1
-        if new >= positions.count { positions += repeatElement(-1, count: new + 1 - positions.count) }
-        positions[new] = Int32(position)
-        nodes[position].slot = Int32(new)
-    }
-
     /// The slots of the sites whose bound is at most `limit`, in no particular order: only their nodes and
     /// their children are read.
     func slots(boundedBy limit: Bound) -> [Int] {
@@ -167,16 +158,20 @@ struct SiteHeap<Bound: Comparable & Sendable & BitwiseCopyable>: Sendable {
         }
     }
 
-    /// What breaks the heap, if anything, for sites whose keys and bounds are `sites` (by slot): one node
-    /// per site holding its key and bound, positions that find them, and the heap order.
-    func violation(sites: [(key: String, bound: Bound)]) -> String? {
-        guard nodes.count == sites.count else { return "\(nodes.count) nodes for \(sites.count) sites" }
+    /// What breaks the heap, if anything, for sites whose keys and bounds are `sites` (by slot, nil at a
+    /// vacant slot): one node per site holding its key and bound, positions that find them, and the heap
+    /// order.
+    func violation(sites: [(key: String, bound: Bound)?]) -> String? {
+        let siteCount = sites.count { $0 != nil }
+        guard nodes.count == siteCount else { return "\(nodes.count) nodes for \(siteCount) sites" }
         for (position, node) in nodes.enumerated() {
             let slot = Int(node.slot)
-            guard slot < sites.count, self.position(ofSlot: slot) == position else { return "a node's slot does not find it" }
-            guard sites[slot].bound == node.bound else { return "the node of \(sites[slot].key) is stale" }
-            if position > 0, SiteHeap.precedes(node, nodes[(position - 1) / 2], tiesByKey: ordersTiesByKey, keys: { sites[$0].key }) {
-                return "the node of \(sites[slot].key) precedes its parent"
+            guard slot < sites.count, let site = sites[slot], self.position(ofSlot: slot) == position else {
+                return "a node's slot does not find it"
+            }
+            guard site.bound == node.bound else { return "the node of \(site.key) is stale" }
+            if position > 0, SiteHeap.precedes(node, nodes[(position - 1) / 2], tiesByKey: ordersTiesByKey, keys: { sites[$0]?.key ?? "" }) {
+                return "the node of \(site.key) precedes its parent"
             }
         }
         return nil

@@ -5,18 +5,19 @@
 /// given with the key of the site at that slot (`isKey`), only where the hashes are equal.
 ///
 /// Open addressing with linear probing; a removal shifts the following entries back into the hole, so
-/// that no bucket is ever marked deleted and a lookup stops at the first empty one.
+/// that no bucket is ever marked deleted and a lookup stops at the first empty one. A site keeps its slot
+/// until it is removed; the store gives a vacant slot to the next new site.
 struct SiteSlots: Sendable {
     /// Each bucket holds a slot plus one, or 0 when empty. Its count is a power of two, more than twice
-    /// the number of slots.
+    /// the number of sites.
     private var buckets = [Int32](repeating: 0, count: SiteSlots.initialBucketCount)
-    /// The hash of the key of the site at each slot.
+    /// The hash of the key of the site at each slot (stale at a vacant slot).
     private var hashes: [UInt64] = []
     private let seed = UInt64.random(in: .min ... .max)
     private static var initialBucketCount: Int { 64 }
 
-    /// How many sites the table holds: their slots are 0 to `count - 1`.
-    var count: Int { hashes.count }
+    /// How many sites the table holds.
+    private(set) var count = 0
 
     /// The slot of the site whose key's UTF-8 is `key`, if any; `isKey(slot)` says whether the site at
     /// `slot` has that key.
@@ -37,27 +38,25 @@ struct SiteSlots: Sendable {
         }
     }
 
-    /// Adds the site at the next slot (`count`), whose key's UTF-8 is `key` (no site has that key yet).
-    mutating func append(key: UnsafeBufferPointer<UInt8>) {
-        hashes.append(key.wordHash(seed: seed))
-        if hashes.count * 2 >= buckets.count {
+    /// Adds the site at `slot`, a vacant slot or the one after the last, whose key's UTF-8 is `key` (no
+    /// site has that key yet).
+    mutating func add(key: UnsafeBufferPointer<UInt8>, at slot: Int) {
+        let hash = key.wordHash(seed: seed)
+        if slot == hashes.count { hashes.append(hash) } else { hashes[slot] = hash }
+        count += 1
+        if count * 2 >= buckets.count {
+            // The slots held are those in the old buckets, and the new one.
+            let held = buckets
             buckets = [Int32](repeating: 0, count: buckets.count * 2)
-            for slot in hashes.indices { place(slot) }
-        } else {
-            place(hashes.count - 1)
+            for bucket in held where bucket != 0 { place(Int(bucket) - 1) }
         }
+        place(slot)
     }
 
-    /// Removes the site at `slot`; the site at the last slot, when it is another, moves to `slot` (as
-    /// the store's array of sites does).
+    /// Removes the site at `slot`, which becomes vacant; no other site moves.
     mutating func remove(slot: Int) {
-        let last = hashes.count - 1
         removeBucket(bucket(of: slot))
-        if slot != last {
-            buckets[bucket(of: last)] = Int32(truncatingIfNeeded: slot + 1)
-            hashes[slot] = hashes[last]
-        }
-        hashes.removeLast()
+        count -= 1
     }
 
     /// The first bucket a key of hash `hash` may be in.
@@ -99,14 +98,16 @@ struct SiteSlots: Sendable {
         buckets[hole] = 0
     }
 
-    /// What breaks the table, if anything, for sites whose keys are `keys` (by slot): one slot per key,
-    /// each found by its key.
-    func violation(keys: [String]) -> String? {
-        guard count == keys.count else { return "\(count) slots for \(keys.count) sites" }
+    /// What breaks the table, if anything, for sites whose keys are `keys` (by slot, nil at a vacant
+    /// slot): one bucket per site, each site found at its slot by its key.
+    func violation(keys: [String?]) -> String? {
+        let sites = keys.count { $0 != nil }
+        guard count == sites else { return "\(count) slots for \(sites) sites" }
         for (slot, key) in keys.enumerated() {
-            let found = key.withUTF8Bytes { bytes in self.slot(ofKey: bytes) { keys[$0].hasUTF8(bytes) } }
+            guard let key else { continue }
+            let found = key.withUTF8Bytes { bytes in self.slot(ofKey: bytes) { keys[$0]?.hasUTF8(bytes) ?? false } }
             guard found == slot else { return "the site \(key) is not found at its slot" }
         }
-        return buckets.count(where: { $0 != 0 }) == count ? nil : "the buckets do not hold one entry per slot"
+        return buckets.count(where: { $0 != 0 }) == count ? nil : "the buckets do not hold one entry per site"
     }
 }
