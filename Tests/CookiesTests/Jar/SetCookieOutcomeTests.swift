@@ -76,6 +76,7 @@ struct SetCookieOutcomeTests {
         var valueLength: Int
         /// The value, when not `valueLength` times "v".
         var value: String? = nil
+        var domain = "h.test"
         var path = "/"
         var sourcePort: Int?
         var partitionKey: String?
@@ -100,6 +101,10 @@ struct SetCookieOutcomeTests {
         InsertRow(name: "a", valueLength: 2, value: "x\u{7F}", rejection: .controlCharacter, source: "§5.6 step 1: DEL is a CTL (RFC 5234 B.1)"),
         InsertRow(name: "a", valueLength: 3, value: "x\ty", rejection: nil, source: "§5.6 step 1: HTAB is the CTL a line may hold"),
         InsertRow(name: "a", valueLength: 1, path: "/a\u{0}b", rejection: .controlCharacter, source: "§5.6 step 1: nor may a Path attribute"),
+        InsertRow(name: "a", valueLength: 1, domain: "h\u{1}.test", rejection: .controlCharacter, source: "§5.6 step 1: nor a Domain attribute"),
+        InsertRow(
+            name: "a", valueLength: 1, partitionKey: "https://top\u{7F}.test", rejection: .controlCharacter,
+            source: "§5.6 step 1: nor the site a partition key names (CHIPS §2.1: a request's top-level site)"),
         InsertRow(name: "a", valueLength: 1, partitionKey: "", rejection: .emptyPartitionKey, source: "CHIPS: a partition key names a site; a jar file keeps none as an empty one"),
     ]
 
@@ -113,7 +118,7 @@ struct SetCookieOutcomeTests {
         // A name no cookie may have (a CTL) leaves the jar empty before as after.
         let hadBefore = jar.insert(before).rejection == nil
         let cookie = Cookie(
-            name: row.name, value: row.value ?? String(repeating: "v", count: row.valueLength), domain: "h.test", path: row.path,
+            name: row.name, value: row.value ?? String(repeating: "v", count: row.valueLength), domain: row.domain, path: row.path,
             creation: testEpoch, partitionKey: row.partitionKey, sourcePort: row.sourcePort)
         let outcome = jar.insert(cookie)
         if let rejection = row.rejection {

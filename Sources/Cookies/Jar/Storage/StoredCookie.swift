@@ -119,7 +119,10 @@ extension Cookie {
             return rejection
         }
         if partitionKey?.isEmpty == true { return .emptyPartitionKey }
-        let texts = [name, value, domain, path, partitionKey ?? ""]
-        return texts.contains { $0.withUTF8Bytes(\.containsForbiddenControl) } ? .controlCharacter : nil
+        // Each text in turn, without an array of them for every cookie inserted.
+        func hasControl(_ text: String) -> Bool { text.withUTF8Bytes(\.containsForbiddenControl) }
+        let hasControlCharacter = hasControl(name) || hasControl(value) || hasControl(domain) || hasControl(path)
+            || partitionKey.map(hasControl) == true
+        return hasControlCharacter ? .controlCharacter : nil
     }
 }
