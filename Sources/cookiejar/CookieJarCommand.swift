@@ -10,11 +10,13 @@ struct CookieJarCommand: ParsableCommand {
         subcommands: [Inspect.self, Explain.self, Replay.self, Import.self, Export.self, PSL.self]
     )
 
-    /// Runs the command line; usage errors exit with 2 (ArgumentParser's own code would be 64).
+    /// Runs the command line; usage errors exit with 2 (ArgumentParser's own code would be 64), and a
+    /// command whose output was lost with 4 (`StandardOutput.finish()`).
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
+            StandardOutput.finish()
         } catch {
             if exitCode(for: error) == .validationFailure {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))

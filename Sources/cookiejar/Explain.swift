@@ -57,9 +57,9 @@ struct Explain: ParsableCommand {
         let terminal = Terminal.standardOutput
         var anyRejected = false
         for (index, line) in lines.enumerated() {
-            if index > 0 { print() }
+            if index > 0 { StandardOutput.print() }
             let report = SetCookieExplanation(line: line, url: requestURL, context: request.context, jar: jar)
-            print(report.render(terminal))
+            StandardOutput.print(report.render(terminal))
             if report.outcome.rejection != nil { anyRejected = true }
         }
         if anyRejected { throw ToolExit.checksFailed }

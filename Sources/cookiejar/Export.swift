@@ -62,7 +62,7 @@ struct Export: ParsableCommand {
             }
         }
         guard let output else {
-            FileHandle.standardOutput.write(text)
+            _ = text.withUnsafeBytes { StandardOutput.write($0) }
             return
         }
         // Cookie files hold credentials: readable by their owner only.

@@ -69,16 +69,16 @@ struct Import: ParsableCommand {
         let sessions = contents.cookies.count - imported.count
         var summary = "imported \(report.stored) of \(contents.cookies.count) cookies from \(source) (\(contents.format.displayName)) into \(into)"
         summary += "; the jar file holds \(jar.count)" + (held.map { " (had \($0.count))" } ?? "")
-        print(summary)
+        StandardOutput.print(summary)
         if let expiredHeld = held?.count(where: { $0.isExpired(at: now) }), expiredHeld > 0 {
-            print("\(expiredHeld) cookie\(expiredHeld == 1 ? "" : "s") of the jar file had expired and \(expiredHeld == 1 ? "was" : "were") removed from it")
+            StandardOutput.print("\(expiredHeld) cookie\(expiredHeld == 1 ? "" : "s") of the jar file had expired and \(expiredHeld == 1 ? "was" : "were") removed from it")
         }
-        if report.expired > 0 { print("\(report.expired) expired cookie\(report.expired == 1 ? " was" : "s were") dropped") }
+        if report.expired > 0 { StandardOutput.print("\(report.expired) expired cookie\(report.expired == 1 ? " was" : "s were") dropped") }
         if report.evictedCount > 0 {
-            print(Self.evictionText(report, limits: jar.limits, jarHeldCookies: held.map { !$0.isEmpty } ?? true), terminator: "")
+            StandardOutput.print(Self.evictionText(report, limits: jar.limits, jarHeldCookies: held.map { !$0.isEmpty } ?? true), terminator: "")
         }
         if sessions > 0 {
-            print("\(sessions) session cookie\(sessions == 1 ? " is" : "s are") not kept in the file (use --keep-session-cookies)")
+            StandardOutput.print("\(sessions) session cookie\(sessions == 1 ? " is" : "s are") not kept in the file (use --keep-session-cookies)")
         }
     }
 

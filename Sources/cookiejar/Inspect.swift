@@ -73,12 +73,9 @@ struct Inspect: ParsableCommand {
         let terminal = Terminal.standardOutput
         let table = CookieTable(showValues: showValues, now: now, terminal: terminal)
         if json {
-            // Written a chunk at a time: the document is never whole in memory. After a failed write (a
-            // closed pipe) the rest is dropped.
-            var writeFailed = false
-            CookieJSON.serialize(cookies) { chunk in
-                if !writeFailed { writeFailed = !OutputText.writeToStandardOutput(chunk) }
-            }
+            // Written a chunk at a time: the document is never whole in memory. After a failed write the
+            // rest is dropped (`StandardOutput`).
+            CookieJSON.serialize(cookies) { chunk in OutputText.writeToStandardOutput(chunk) }
             return
         }
         var out = OutputText(streaming: true)

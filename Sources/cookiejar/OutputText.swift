@@ -12,8 +12,6 @@ struct OutputText: ~Copyable {
     private var capacity: Int
     private(set) var count = 0
     private let streaming: Bool
-    /// Set once a write to standard output failed (a closed pipe): the rest of the output is dropped.
-    private var writeFailed = false
 
     /// The size at which a streaming buffer is written out.
     static let streamingThreshold = 1 << 20
@@ -133,25 +131,13 @@ struct OutputText: ~Copyable {
 
     /// Writes the bytes to standard output and empties the buffer.
     mutating func writeToStandardOutput() {
-        if !writeFailed { writeFailed = !Self.writeToStandardOutput(UnsafeBufferPointer(start: start, count: count)) }
+        Self.writeToStandardOutput(UnsafeBufferPointer(start: start, count: count))
         count = 0
     }
 
-    /// Writes `bytes` to standard output, continuing partial writes; like `print`, a failed write (a
-    /// closed pipe) ends the output quietly. False when a write failed.
+    /// Writes `bytes` to standard output (`StandardOutput`); false when the output is lost.
     @discardableResult
     static func writeToStandardOutput(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard var next = bytes.baseAddress else { return true }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = write(STDOUT_FILENO, next, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            next += written
-            remaining -= written
-        }
-        return true
+        StandardOutput.write(UnsafeRawBufferPointer(bytes))
     }
 }

@@ -41,7 +41,7 @@ struct PSL: ParsableCommand {
             throw ToolExit.unreadableInput
         }
         if info { printInfo(of: list) }
-        if info && !hosts.isEmpty { Swift.print() }
+        if info && !hosts.isEmpty { StandardOutput.print() }
         var table = AlignedColumns()
         table.appendRow(["host", "public suffix", "registrable domain"])
         var unreadable: [String] = []
@@ -66,7 +66,7 @@ struct PSL: ParsableCommand {
 
     private func printInfo(of list: any PublicSuffixList) {
         guard let info = list.info else {
-            Swift.print("list: no information")
+            StandardOutput.print("list: no information")
             return
         }
         var table = AlignedColumns()
@@ -83,6 +83,6 @@ struct PSL: ParsableCommand {
     private func write(_ table: borrowing AlignedColumns) {
         var out = OutputText()
         table.writeRows(indent: "", to: &out)
-        Swift.print(out.string, terminator: "")
+        StandardOutput.print(out.string, terminator: "")
     }
 }

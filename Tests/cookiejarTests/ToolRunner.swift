@@ -36,8 +36,11 @@ enum Tool {
         try run(arguments, stdinBytes: stdin.map { Data($0.utf8) }, environment: environment)
     }
 
-    /// `run(_:stdin:environment:)` with standard input given as bytes (a binary file piped in).
-    static func run(_ arguments: [String], stdinBytes: Data?, environment: [String: String] = [:]) throws -> ToolRun {
+    /// `run(_:stdin:environment:)` with standard input given as bytes (a binary file piped in), and
+    /// standard output written to `stdoutPath` instead of read (`stdout` is then empty), when given.
+    static func run(
+        _ arguments: [String], stdinBytes: Data?, environment: [String: String] = [:], stdoutPath: String? = nil
+    ) throws -> ToolRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -49,7 +52,13 @@ enum Tool {
         let output = Pipe()
         let errors = Pipe()
         let input = Pipe()
-        process.standardOutput = output
+        if let stdoutPath {
+            guard let file = FileHandle(forWritingAtPath: stdoutPath) else { throw CocoaError(.fileWriteUnknown) }
+            process.standardOutput = file
+            try output.fileHandleForWriting.close()
+        } else {
+            process.standardOutput = output
+        }
         process.standardError = errors
         process.standardInput = input
         try process.run()

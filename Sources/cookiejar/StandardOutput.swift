@@ -1,0 +1,48 @@
+import Foundation
+import Synchronization
+
+/// The tool's standard output: every byte written to it goes through `write(_:)` (or `print(_:)`, which
+/// uses it), and the command ends with `finish()`, so that output lost to a full disk, a closed descriptor
+/// or a closed pipe is never an exit code 0.
+enum StandardOutput {
+    /// The `errno` of the first write that failed, 0 while none did.
+    private static let firstFailure = Atomic<Int32>(0)
+
+    /// Writes `bytes`, continuing partial writes. After a failed write the output is lost: false, and the
+    /// failure is kept for `finish()`.
+    @discardableResult
+    static func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard firstFailure.load(ordering: .relaxed) == 0 else { return false }
+        guard var next = bytes.baseAddress else { return true }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = Foundation.write(STDOUT_FILENO, next, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                firstFailure.store(errno, ordering: .relaxed)
+                return false
+            }
+            next += written
+            remaining -= written
+        }
+        return true
+    }
+
+    /// Writes `text` and `terminator` (`write(_:)`): the tool's `print`, which buffers nothing, so that
+    /// a lost line is known.
+    static func print(_ text: String = "", terminator: String = "\n") {
+        var line = text + terminator
+        _ = line.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// When some output was lost, says so on standard error (but for a closed pipe, whose reader wanted no
+    /// more) and exits with 4.
+    static func finish() {
+        let reason = firstFailure.load(ordering: .relaxed)
+        guard reason != 0 else { return }
+        if reason != EPIPE {
+            FileHandle.standardError.write(Data("cookiejar: cannot write to standard output: \(String(cString: strerror(reason)))\n".utf8))
+        }
+        Foundation.exit(ToolExit.unwritableOutput.rawValue)
+    }
+}
