@@ -74,6 +74,7 @@ struct Import: ParsableCommand {
             StandardOutput.print("\(expiredHeld) cookie\(expiredHeld == 1 ? "" : "s") of the jar file had expired and \(expiredHeld == 1 ? "was" : "were") removed from it")
         }
         if report.expired > 0 { StandardOutput.print("\(report.expired) expired cookie\(report.expired == 1 ? " was" : "s were") dropped") }
+        if !report.rejections.isEmpty { StandardOutput.print(Self.rejectionText(report), terminator: "") }
         if report.evictedCount > 0 {
             StandardOutput.print(Self.evictionText(report, limits: jar.limits, jarHeldCookies: held.map { !$0.isEmpty } ?? true), terminator: "")
         }
@@ -92,6 +93,17 @@ struct Import: ParsableCommand {
 }
 
 extension Import {
+    /// The cookies of an import that the jar refused (`CookieJar.insert(_:)`: none a `Set-Cookie` line
+    /// could have given), by reason.
+    static func rejectionText(_ report: CookieInsertionReport) -> String {
+        let total = report.rejections.values.reduce(0, +)
+        var text = "\(total) cookie\(total == 1 ? " was" : "s were") refused by the jar (no Set-Cookie line could set \(total == 1 ? "it" : "them")):\n"
+        for (reason, count) in report.rejections.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            text += "  \(count) \(reason.rawValue): \(reason.explanation)\n"
+        }
+        return text
+    }
+
     /// Sites listed by name in an eviction report; the rest are counted.
     static let listedSites = 10
 

@@ -97,10 +97,15 @@ struct Inspect: ParsableCommand {
         let requestSite = list.site(of: requestURL.host)
         let ofSite = cookies.filter { list.site(of: $0) == requestSite }
         let unexpired = ofSite.unexpired(at: now)
-        jar.insert(contentsOf: unexpired)
-        // What a jar would not keep of the file (over its limit of cookies a site) is listed too.
+        // What a jar would not keep of the file is listed too: a cookie it refuses (one no `Set-Cookie`
+        // line could have given), with why, and one over its limit of cookies a site.
+        var refused: [(cookie: Cookie, reason: CookieRejection)] = []
+        for cookie in unexpired {
+            if case .rejected(let reason) = jar.insert(cookie) { refused.append((cookie, reason)) }
+        }
         let kept = Set(jar.allCookies().map(CookieIdentity.init))
-        let evicted = unexpired.filter { !kept.contains(CookieIdentity($0)) }
+        let refusedIdentities = Set(refused.map { CookieIdentity($0.cookie) })
+        let evicted = unexpired.filter { !kept.contains(CookieIdentity($0)) && !refusedIdentities.contains(CookieIdentity($0)) }
         let expired = ofSite.expired(at: now)
         let report = jar.retrievalReport(for: requestURL, context: request.context)
         let sent = report.filter { $0.exclusion == nil }.map(\.cookie)
@@ -117,6 +122,9 @@ struct Inspect: ParsableCommand {
         let evictedReason = "evicted: over the \(jar.limits.maxCookiesPerSite) cookies a jar keeps a site, the least recently used go"
         for cookie in evicted {
             rows.appendRow([terminal.red("not sent"), cookie.name, table.domain(cookie), cookie.path, evictedReason])
+        }
+        for (cookie, reason) in refused {
+            rows.appendRow([terminal.red("not sent"), cookie.name, table.domain(cookie), cookie.path, "refused by a jar: \(reason.rawValue): \(reason.explanation)"])
         }
         for cookie in expired {
             let exclusion = CookieExclusion.expired

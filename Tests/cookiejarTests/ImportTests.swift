@@ -77,6 +77,30 @@ struct ImportTests {
         try Tool.expectGolden([first, second, afterSecond, later, afterLater], "import-into-a-jar-with-cookies", maskingDirectory: directory.path)
     }
 
+    /// A cookie the file holds but no jar keeps (an empty partition key: CHIPS §2.1 names a site, and a
+    /// jar keeps no partition key as an empty one) is counted with its reason by `import`, and listed with
+    /// it by `inspect --url`, not taken for an eviction; the file's other cookie is imported and sent.
+    @Test func aCookieTheJarRefusesIsReportedWithItsReason() throws {
+        let json = """
+            {"format": "swift-cookiejar", "version": 1, "cookies": [
+              {"name": "kept", "value": "1", "domain": "a.test", "hostOnly": true, "path": "/",
+               "expires": "2027-11-21T09:00:00.000000Z", "creation": "2026-11-21T09:00:00.000000Z",
+               "lastAccess": "2026-11-21T09:00:00.000000Z", "secure": true, "httpOnly": false,
+               "sameSite": "Default", "sourceSecure": true},
+              {"name": "partitioned", "value": "2", "domain": "a.test", "hostOnly": true, "path": "/",
+               "expires": "2027-11-21T09:00:00.000000Z", "creation": "2026-11-21T09:00:00.000001Z",
+               "lastAccess": "2026-11-21T09:00:00.000000Z", "secure": true, "httpOnly": false,
+               "sameSite": "None", "sourceSecure": true, "partitionKey": ""}
+            ]}
+
+            """
+        let path = try write(json, to: "refused.json")
+        let jar = directory.file("jar.sqlite")
+        let imported = try Tool.run(["import", path, "--into", jar, "--at", InspectTests.at])
+        let inspected = try Tool.run(["inspect", path, "--url", "https://a.test/", "--at", InspectTests.at])
+        try Tool.expectGolden([imported, inspected], "import-refused", maskingDirectory: directory.path)
+    }
+
     /// A bad line stops a strict import (nothing imported, no jar file made); --lenient skips it, names it
     /// on stderr with its line, and imports the rest.
     @Test func aBadLineStopsTheImportUnlessLenient() throws {
