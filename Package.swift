@@ -142,7 +142,7 @@ let package = Package(
         ),
         .testTarget(
             name: "cookiejarTests",
-            dependencies: ["cookiejar", "TestSupport"],
+            dependencies: ["cookiejar", "Cookies", "TestSupport"],
             exclude: ["Golden"]
         ),
     ],

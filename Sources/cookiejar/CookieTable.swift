@@ -13,8 +13,9 @@ struct CookieTable {
         return out.string
     }
 
+    /// `displayValue` appended, its control characters shown as escapes (`OutputText.appendShowingControls`).
     func appendDisplayValue(_ value: String, to out: inout OutputText) {
-        if showValues { return out.append(contentsOf: value) }
+        if showValues { return out.appendShowingControls(value) }
         if value.isEmpty { return }
         // ASCII without CR (the usual value) has one Character per byte: its count and first two
         // Characters come from the bytes, without grapheme breaking.
@@ -25,9 +26,9 @@ struct CookieTable {
             return
         }
         if isSimple {
-            value.utf8.prefix(2).forEach { out.append($0) }
+            _ = value.utf8.withContiguousStorageIfAvailable { out.appendShowingControls(utf8: UnsafeBufferPointer(rebasing: $0.prefix(2))) }
         } else {
-            out.append(contentsOf: String(value.prefix(2)))
+            out.appendShowingControls(String(value.prefix(2)))
         }
         out.append("…(")
         out.appendDecimal(count)
@@ -56,7 +57,14 @@ struct CookieTable {
 
     /// The domain column: a leading dot marks a domain cookie, as browsers' tools show it.
     func domain(_ cookie: Cookie) -> String {
-        cookie.isHostOnly ? cookie.domain : "." + cookie.domain
+        shown(cookie.isHostOnly ? cookie.domain : "." + cookie.domain)
+    }
+
+    /// `text` with its control characters shown as escapes (`OutputText.appendShowingControls`).
+    func shown(_ text: String) -> String {
+        var out = OutputText()
+        out.appendShowingControls(text)
+        return out.string
     }
 
     /// One cookie's row, counted as persistent and expired. The cookie is read through its pointer, field
@@ -64,14 +72,14 @@ struct CookieTable {
     private func appendRow(_ cookie: UnsafePointer<Cookie>, to table: inout AlignedColumns, persistent: inout Int, expired: inout Int) {
         if cookie.pointee.isPersistent { persistent += 1 }
         if cookie.pointee.isExpired(at: now) { expired += 1 }
-        table.text.append(contentsOf: cookie.pointee.name)
+        table.text.appendShowingControls(cookie.pointee.name)
         table.endCell()
         appendDisplayValue(cookie.pointee.value, to: &table.text)
         table.endCell()
         if !cookie.pointee.isHostOnly { table.text.append(UInt8(ascii: ".")) }
-        table.text.append(contentsOf: cookie.pointee.domain)
+        table.text.appendShowingControls(cookie.pointee.domain)
         table.endCell()
-        table.text.append(contentsOf: cookie.pointee.path)
+        table.text.appendShowingControls(cookie.pointee.path)
         table.endCell()
         appendExpiry(cookie.pointee.expiry, to: &table.text)
         table.endCell()
@@ -85,7 +93,7 @@ struct CookieTable {
         }
         if let partition = cookie.pointee.partitionKey {
             table.text.append(" Partitioned(")
-            table.text.append(contentsOf: partition)
+            table.text.appendShowingControls(partition)
             table.text.append(UInt8(ascii: ")"))
         }
         table.endCell()

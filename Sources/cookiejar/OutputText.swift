@@ -70,6 +70,42 @@ struct OutputText: ~Copyable {
         append(UnsafeBufferPointer(start: text.start + range.lowerBound, count: range.count))
     }
 
+    /// `text` with each control character written as an escape (`\u{1B}`): the C0 controls, DEL and the
+    /// C1 controls (U+0080–U+009F), which a terminal would act on (an ESC starts a sequence that moves the
+    /// cursor, recolours or retitles the window). Cookie texts come from files and servers: shown, never
+    /// obeyed.
+    mutating func appendShowingControls(_ text: String) {
+        var text = text
+        text.withUTF8 { appendShowingControls(utf8: $0) }
+    }
+
+    /// `appendShowingControls(_:)` for UTF-8 bytes.
+    mutating func appendShowingControls(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F {
+                appendEscape(UInt32(byte))
+            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] & 0xE0 == 0x80 {
+                // U+0080–U+009F: 0xC2 and a continuation byte 0x80–0x9F.
+                appendEscape(UInt32(bytes[index + 1]))
+                index += 1
+            } else {
+                append(byte)
+            }
+            index += 1
+        }
+    }
+
+    /// `\u{XX}` for a control character's scalar value.
+    private mutating func appendEscape(_ value: UInt32) {
+        let hex: StaticString = "0123456789ABCDEF"
+        append("\\u{")
+        append(hex.utf8Start[Int(value >> 4)])
+        append(hex.utf8Start[Int(value & 0xF)])
+        append(UInt8(ascii: "}"))
+    }
+
     mutating func appendSpaces(_ count: Int) {
         guard count > 0 else { return }
         if self.count + count > capacity { grow(to: self.count + count) }
