@@ -65,9 +65,11 @@ struct Export: ParsableCommand {
             _ = text.withUnsafeBytes { StandardOutput.write($0) }
             return
         }
-        // Cookie files hold credentials: readable by their owner only.
-        guard FileManager.default.createFile(atPath: output, contents: text, attributes: [.posixPermissions: 0o600]) else {
-            printError("\(output): cannot write the output file")
+        // Cookie files hold credentials: readable by their owner only, from the first byte.
+        do {
+            try PrivateFile.replace(output, with: text)
+        } catch {
+            printError(error.description)
             throw ToolExit.unwritableOutput
         }
     }

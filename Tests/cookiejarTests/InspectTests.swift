@@ -57,6 +57,31 @@ import Testing
         #expect(again.stdout == original.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("\tsession\t") }.joined(separator: "\n"))
     }
 
+    /// `export --output` replaces its file whole, readable by its owner only from the first byte (the
+    /// bytes go to a new 0600 file renamed over it: an existing file's wider mode is not kept), writes
+    /// through a symbolic link to the file it names, and for a file it cannot write says why, exits with
+    /// 4 and leaves nothing behind.
+    @Test func exportReplacesItsOutputFilePrivately() throws {
+        let real = directory.file("real.json")
+        let link = directory.file("link.json")
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: real))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: real)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        let export = try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "json", "--output", link, "--at", Self.at])
+        #expect(export.status == 0)
+        let toStandardOutput = try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "json", "--at", Self.at])
+        #expect(try String(contentsOfFile: real, encoding: .utf8) == toStandardOutput.stdout)
+        #expect(try FileManager.default.attributesOfItem(atPath: real)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real, "the link stays a link")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.json", "real.json"])
+
+        let missing = directory.file("no-such-directory/out.json")
+        let failed = try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "json", "--output", missing, "--at", Self.at])
+        #expect(failed.status == 4)
+        #expect(failed.stderr == "cookiejar: \(missing): cannot write the output file: No such file or directory\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.json", "real.json"])
+    }
+
     /// A site with more cookies than a jar keeps (185 against the default 180, cut to 150 past it,
     /// §6.1): `inspect --url` accounts for every one, those a jar would evict listed as not sent and why
     /// (the 181st cookie brings the site to 150, four come after it: 154 sent, 31 evicted).
