@@ -20,7 +20,8 @@ struct Import: ParsableCommand {
               cookiejar import ~/Library/Cookies/Cookies.binarycookies \\
                   --into jar.sqlite --keep-session-cookies
 
-            Exit status: 0 all well, 2 usage, 3 unreadable input or jar.
+            Exit status: 0 all well, 2 usage, 3 unreadable input or jar file, 4 the jar file cannot be \
+            written.
             """
     )
 
@@ -56,7 +57,7 @@ struct Import: ParsableCommand {
             jar = try CookieJar(contentsOf: into, options: options, clock: clock)
         } catch {
             printError(error.description)
-            throw ToolExit.unreadableInput
+            throw Import.exit(for: error)
         }
         let imported = keepSessionCookies ? contents.cookies : contents.cookies.filter(\.isPersistent)
         let report = jar.insert(contentsOf: imported)
@@ -64,7 +65,7 @@ struct Import: ParsableCommand {
             try jar.close()
         } catch {
             printError(error.description)
-            throw ToolExit.unreadableInput
+            throw ToolExit.unwritableOutput
         }
         let sessions = contents.cookies.count - imported.count
         var summary = "imported \(report.stored) of \(contents.cookies.count) cookies from \(source) (\(contents.format.displayName)) into \(into)"
@@ -80,6 +81,16 @@ struct Import: ParsableCommand {
         }
         if sessions > 0 {
             StandardOutput.print("\(sessions) session cookie\(sessions == 1 ? " is" : "s are") not kept in the file (use --keep-session-cookies)")
+        }
+    }
+
+    /// The exit code of a jar file that cannot be opened: 3 when it cannot be read as a jar (another
+    /// application's file, a damaged one, a newer schema), 4 when it cannot be written (a read-only file
+    /// or directory, a full disk, a missing directory, its lock held by another connection).
+    static func exit(for error: CookieFileError) -> ExitCode {
+        switch error.code {
+        case .notADatabase, .corrupt, .foreign, .newerSchema: ToolExit.unreadableInput
+        default: ToolExit.unwritableOutput
         }
     }
 

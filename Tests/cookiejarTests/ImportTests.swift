@@ -101,6 +101,20 @@ struct ImportTests {
         try Tool.expectGolden([imported, inspected], "import-refused", maskingDirectory: directory.path)
     }
 
+    /// A jar file that cannot be written (its directory missing, or a directory where the file should be)
+    /// is the import's output: exit 4, one line naming it, and nothing made.
+    @Test(arguments: ["no-such-directory/jar.sqlite", "a-directory"])
+    func aJarFileThatCannotBeWrittenExitsWithFour(_ name: String) throws {
+        try FileManager.default.createDirectory(atPath: directory.file("a-directory"), withIntermediateDirectories: true)
+        let jar = directory.file(name)
+        let run = try Tool.run(["import", "Tests/Samples/app-jar.json", "--into", jar, "--at", InspectTests.at])
+        #expect(run.status == 4)
+        #expect(run.stderr.hasPrefix("cookiejar: \(jar): "), "\(run.stderr)")
+        #expect(run.stderr.components(separatedBy: "\n").count == 2, "one line")
+        #expect(run.stdout.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["a-directory"])
+    }
+
     /// A bad line stops a strict import (nothing imported, no jar file made); --lenient skips it, names it
     /// on stderr with its line, and imports the rest.
     @Test func aBadLineStopsTheImportUnlessLenient() throws {
