@@ -1,7 +1,7 @@
 import Foundation
 
 /// A ratchet file: the case ids known to fail, one per line with its reason (`id  reason`); blank lines
-/// and lines starting with `#` are comments. Every line needs a reason of one of three kinds:
+/// and lines starting with `#` are comments. Lines end in LF or CRLF. Every line needs a reason of one of three kinds:
 /// `bis-22 changed §N: …` (the expectation came from RFC 6265 and rfc6265bis-22 changed it),
 /// `contradicts 6265 and bis-22: …` (the expectation contradicts both), or `not yet: …` (work goes on).
 struct KnownFailures {
@@ -14,7 +14,7 @@ struct KnownFailures {
             throw InputError(description: "\(path): cannot read the file")
         }
         var known = KnownFailures()
-        for (number, rawLine) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, rawLine) in String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let parts = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })

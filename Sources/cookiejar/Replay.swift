@@ -61,12 +61,13 @@ struct Replay: ParsableCommand {
                     if verbose { StandardOutput.print("SKIP \(scenario.id): \(reason)") }
                     continue
                 }
-                let outcome = runner.run(scenario)
+                var outcome = runner.run(scenario)
                 if !check {
                     for (step, header) in outcome.headers { StandardOutput.print("\(scenario.id) #\(step): \(header)") }
                     for failure in outcome.failures where !failure.contains("expected") { printError("\(scenario.id): \(failure)") }
                     continue
                 }
+                outcome.failures += outcome.unchecked.map { "step \($0): a request without \"expect\": nothing to check" }
                 let isKnown = known.reasons[scenario.id] != nil
                 if outcome.passed {
                     passed += 1
@@ -89,7 +90,15 @@ struct Replay: ParsableCommand {
         if skipped > 0 { summary += ", \(skipped) skipped" }
         if knownFailures != nil { summary += ", \(knownCount) known" }
         StandardOutput.print(summary)
-        if failed > 0 || !unexpectedPasses.isEmpty { throw ToolExit.checksFailed }
+        // A check that ran no case checked nothing: no success.
+        let ran = passed + failed + knownCount
+        if ran == 0 { printError("no case was checked: the files hold none that is not skipped") }
+        if failed > 0 || !unexpectedPasses.isEmpty || ran == 0 { throw ToolExit.checksFailed }
+    }
+
+    func validate() throws {
+        if !check, knownFailures != nil { throw ValidationError("--known-failures needs --check") }
+        if !check, verbose { throw ValidationError("--verbose needs --check") }
     }
 }
 

@@ -41,6 +41,8 @@ struct ScenarioSuite: Decodable {
             return text.isEmpty ? "top level" : text
         }
         switch error {
+        case .dataCorrupted(let context) where context.underlyingError == nil:
+            return "\(context.debugDescription) at \(path(context.codingPath))"
         case .dataCorrupted(let context):
             let underlying = (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String
             return "not valid JSON at \(path(context.codingPath)): \(underlying ?? context.debugDescription)"
@@ -97,8 +99,13 @@ struct ScenarioStep: Decodable {
     enum MessageKeys: String, CodingKey { case url, setCookie = "set_cookie", api, context }
 
     init(from decoder: any Decoder) throws {
+        // A misspelt member ("expected" for "expect") would leave a step unchecked: refused.
+        try decoder.refuseMembers(otherThan: ["receive", "request", "expect", "jar_content", "at", "replay"])
         let container = try decoder.container(keyedBy: CodingKeys.self)
         at = try container.decodeIfPresent(Double.self, forKey: .at)
+        for key in [CodingKeys.receive, .request] where container.contains(key) {
+            try container.superDecoder(forKey: key).refuseMembers(otherThan: ["url", "set_cookie", "api", "context"])
+        }
         if container.contains(.receive) {
             let receive = try container.nestedContainer(keyedBy: MessageKeys.self, forKey: .receive)
             action = .receive(
@@ -136,6 +143,7 @@ struct ScenarioContext: Decodable {
     }
 
     init(from decoder: any Decoder) throws {
+        try decoder.refuseMembers(otherThan: ["site_for_cookies", "top_level_navigation", "method", "partition"])
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if container.contains(.siteForCookies) {
             siteForCookies = .some(try container.decodeIfPresent(String.self, forKey: .siteForCookies))
@@ -143,5 +151,23 @@ struct ScenarioContext: Decodable {
         topLevelNavigation = try container.decodeIfPresent(Bool.self, forKey: .topLevelNavigation)
         method = try container.decodeIfPresent(String.self, forKey: .method)
         partition = try container.decodeIfPresent(String.self, forKey: .partition)
+    }
+}
+
+/// Any member name of a JSON object.
+private struct MemberName: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension Decoder {
+    /// Throws when the object being decoded has a member not in `known`, naming it.
+    fileprivate func refuseMembers(otherThan known: Set<String>) throws {
+        let members = try container(keyedBy: MemberName.self).allKeys.map(\.stringValue)
+        if let unknown = members.filter({ !known.contains($0) }).sorted().first {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "unknown member \"\(unknown)\""))
+        }
     }
 }

@@ -4,10 +4,12 @@ import Cookies
 struct ScenarioRunner {
     var publicSuffixList: any PublicSuffixList
 
-    /// What one case did: the header of each request step, and each check that failed.
+    /// What one case did: the header of each request step, each check that failed, and the request steps
+    /// that had no "expect" to check (which `replay --check` counts as failures: nothing was checked).
     struct Outcome {
         var headers: [(step: Int, header: String)] = []
         var failures: [String] = []
+        var unchecked: [Int] = []
         var passed: Bool { failures.isEmpty }
     }
 
@@ -39,6 +41,8 @@ struct ScenarioRunner {
                 outcome.headers.append((number, header))
                 if let expect, expect != header {
                     outcome.failures.append("step \(number): \(context.method) \(urlText): expected \"\(expect)\", got \"\(header)\"")
+                } else if expect == nil {
+                    outcome.unchecked.append(number)
                 }
             case .jarContent(let expected):
                 let content = jar.allCookies().map { $0.name + "=" + $0.value }.sorted()
