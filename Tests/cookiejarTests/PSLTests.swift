@@ -51,5 +51,13 @@ struct PSLTests {
         let missingList = try Tool.run(["psl", "--psl", "/nonexistent.dat", "example.com"])
         #expect(missingList.status == 3)
         #expect(missingList.stderr.contains("/nonexistent.dat"))
+        // A file with a line that is no rule may be no list at all (an error page saved in its place).
+        let page = FileManager.default.temporaryDirectory.appendingPathComponent("psl-\(UUID().uuidString).dat").path
+        try "com\nco.uk\n<html><body>Not Found</body></html>\n".write(toFile: page, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: page) }
+        let notAList = try Tool.run(["psl", "--psl", page, "www.example.co.uk"])
+        #expect(notAList.status == 3)
+        #expect(notAList.stdout.isEmpty)
+        #expect(notAList.stderr == "cookiejar: \(page):3: \"<html><body>Not\" is no public suffix rule (a domain name, or one after \"*.\" or \"!\"): is the file a public suffix list?\n")
     }
 }

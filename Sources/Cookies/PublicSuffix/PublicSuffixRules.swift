@@ -46,6 +46,10 @@ public struct PublicSuffixRules: PublicSuffixList {
     private let slots: [UInt32]
     /// Where the rules came from: nil for a list parsed from text in memory.
     public let info: PublicSuffixListInfo?
+    /// The first line that is neither a rule, a comment nor blank (its number from 1, and its first token),
+    /// nil when there is none: a file that has one may be no list at all (an error page downloaded in its
+    /// place), which the parser, skipping such lines, would still take for a list of a few rules.
+    package let firstLineNotARule: (number: Int, token: String)?
 
     /// Parses `text` in the public suffix list format. Never fails: text without rules gives the list that has only
     /// the implicit "*" rule, under which every single label is a public suffix.
@@ -79,15 +83,24 @@ public struct PublicSuffixRules: PublicSuffixList {
     init(parsing text: UnsafeBufferPointer<UInt8>, info: PublicSuffixListInfo?) {
         var names: [UInt8] = []
         var rules: [(start: Int, length: Int, kind: Kind)] = []
+        var firstLineNotARule: (number: Int, token: String)?
         var lineStart = 0
+        var lineNumber = 1
         while lineStart < text.count {
             let lineEnd = text[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
             let start = names.count
-            if let kind = Self.appendRule(ofLine: UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd]), to: &names) {
+            switch Self.appendRule(ofLine: UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd]), to: &names) {
+            case .rule(let kind):
                 rules.append((start, names.count - start, kind))
+            case .notARule(let token):
+                if firstLineNotARule == nil { firstLineNotARule = (lineNumber, token) }
+            case .noRule:
+                break
             }
             lineStart = lineEnd + 1
+            lineNumber += 1
         }
+        self.firstLineNotARule = firstLineNotARule
 
         // The smallest power of two that is at least twice the number of rules (and at least 1).
         let minimumSlots = max(1, rules.count * 2)
@@ -217,36 +230,47 @@ public struct PublicSuffixRules: PublicSuffixList {
         var line = line
         return line.withUTF8 { line in
             var name: [UInt8] = []
-            guard let kind = appendRule(ofLine: line, to: &name) else { return nil }
+            guard case .rule(let kind) = appendRule(ofLine: line, to: &name) else { return nil }
             let prefix = kind == .exception ? "!" : kind == .wildcard ? "*." : ""
             return prefix + String(decoding: name, as: UTF8.self)
         }
     }
 
-    /// Appends the name of the rule that a line states to `names` and returns its kind, or returns nil, appending
-    /// nothing, when the line states none. A rule is the line's first token (whitespace ends it); a name longer
-    /// than 255 bytes (a DNS name has at most 253) is no rule.
-    private static func appendRule(ofLine line: UnsafeBufferPointer<UInt8>, to names: inout [UInt8]) -> Kind? {
-        let tokenStart = line.firstIndex(where: { !isWhitespace($0) }) ?? line.count
-        let tokenEnd = line[tokenStart...].firstIndex(where: isWhitespace) ?? line.count
-        let start = names.count
-        guard let kind = appendRule(UnsafeBufferPointer(rebasing: line[tokenStart..<tokenEnd]), to: &names) else {
-            return nil
-        }
-        guard names.count - start <= Int(UInt8.max) else {
-            names.removeSubrange(start...)
-            return nil
-        }
-        return kind
+    /// What a line of a list file states.
+    private enum Line {
+        /// A rule, whose name was appended.
+        case rule(Kind)
+        /// Nothing: a blank line, a comment, or the explicit "*" rule (it is always implied).
+        case noRule
+        /// A first token that is no rule: a name with a byte no domain name holds, an empty label, a "!" or
+        /// "*." marker with nothing after it, a Unicode name that cannot be converted to A-labels, or one
+        /// longer than a DNS name.
+        case notARule(token: String)
     }
 
-    /// Appends the name of the rule that `token` (a line's first token) states to `names` and returns its kind, or
-    /// returns nil, appending nothing, for no rule: an empty token, a comment, the explicit "*" rule (it is always
-    /// implied), a "!" or "*." marker with nothing after it, or a Unicode rule that cannot be converted to A-labels.
-    private static func appendRule(_ token: UnsafeBufferPointer<UInt8>, to names: inout [UInt8]) -> Kind? {
+    /// What the line `line` states (its first token; the rest of the line is ignored), its rule's name
+    /// appended to `names` when it states one.
+    private static func appendRule(ofLine line: UnsafeBufferPointer<UInt8>, to names: inout [UInt8]) -> Line {
+        let tokenStart = line.firstIndex(where: { !isWhitespace($0) }) ?? line.count
+        let tokenEnd = line[tokenStart...].firstIndex(where: isWhitespace) ?? line.count
+        let token = UnsafeBufferPointer(rebasing: line[tokenStart..<tokenEnd])
         if token.isEmpty || token.starts(with: "//".utf8) || token.elementsEqual("*".utf8) {
-            return nil
+            return .noRule
         }
+        let start = names.count
+        guard let kind = appendRule(token, to: &names), names.count - start <= Int(UInt8.max),
+            names.withUnsafeBufferPointer({ isDomainName(UnsafeBufferPointer(rebasing: $0[start...])) })
+        else {
+            names.removeSubrange(start...)
+            return .notARule(token: String(decoding: token.prefix(64), as: UTF8.self))
+        }
+        return .rule(kind)
+    }
+
+    /// Appends the name of the rule that `token` (a line's first token, neither empty nor a comment) states to
+    /// `names` and returns its kind, or returns nil, appending nothing, for a "!" or "*." marker with nothing
+    /// after it, or a Unicode name that cannot be converted to A-labels.
+    private static func appendRule(_ token: UnsafeBufferPointer<UInt8>, to names: inout [UInt8]) -> Kind? {
         let kind: Kind
         let name: Slice<UnsafeBufferPointer<UInt8>>
         if token.first == UInt8(ascii: "!") {
@@ -270,6 +294,17 @@ public struct PublicSuffixRules: PublicSuffixList {
             return nil
         }
         return kind
+    }
+
+    /// True when `name` (A-labels) is a domain name: labels of lower-case letters, digits, "-" and "_",
+    /// none empty.
+    private static func isDomainName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        !name.isEmpty && name.first != UInt8(ascii: ".") && name.last != UInt8(ascii: ".")
+            && !zip(name, name.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }
+            && name.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            }
     }
 
     /// The whitespace that ends a rule: space, tab, and the CR of CRLF line ends.

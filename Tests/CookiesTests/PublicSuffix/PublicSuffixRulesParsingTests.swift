@@ -33,3 +33,26 @@ private let parsingVectors: [(text: String, domain: String, expected: String?)] 
 func publicSuffixRulesParsing(text: String, domain: String, expected: String?) {
     #expect(PublicSuffixRules(parsing: text).registrableDomain(of: domain) == expected)
 }
+
+/// The first line that is neither a rule, a comment nor blank, which a parser that skips such lines would
+/// pass over: what tells a list file from an error page saved in its place (its number from 1, its first
+/// token). A rule names a domain (publicsuffix.org/list wiki "Format": labels of letters, digits and
+/// hyphens, "_" as the published list has it in PRIVATE rules; Unicode ones as A-labels), after "*." or
+/// "!"; the explicit "*" rule, comments and blank lines are no rule but belong.
+private let linesNotARule: [(text: String, expected: (number: Int, token: String)?, why: String)] = [
+    ("com\n// c\n\n*.kawasaki.jp\n!city.kawasaki.jp\n*\n公司.cn\n_dmarc.example\n", nil, "rules, comments, blank lines and \"*\""),
+    ("com\r\nco.uk\r\n", nil, "CRLF line ends"),
+    ("com\n<!DOCTYPE html>\n<html><body>404</body></html>\n", (2, "<!DOCTYPE"), "an HTML page: \"<\" is in no domain name"),
+    ("a..b\n", (1, "a..b"), "an empty label"),
+    (".com\n", (1, ".com"), "a leading dot"),
+    ("com.\n", (1, "com."), "a trailing dot"),
+    ("com\n!\n", (2, "!"), "an exception marker with nothing after it"),
+    ("*.\n", (1, "*."), "a wildcard marker with nothing after it"),
+    ("foo=bar\n", (1, "foo=bar"), "\"=\" is in no domain name"),
+]
+
+@Test(arguments: linesNotARule)
+func firstLineNotARule(text: String, expected: (number: Int, token: String)?, why: String) {
+    let found = PublicSuffixRules(parsing: text).firstLineNotARule
+    #expect(found?.number == expected?.number && found?.token == expected?.token, "\(why)")
+}
