@@ -49,7 +49,15 @@ public struct PublicSuffixRules: PublicSuffixList {
     /// The first line that is neither a rule, a comment nor blank (its number from 1, and its first token),
     /// nil when there is none: a file that has one may be no list at all (an error page downloaded in its
     /// place), which the parser, skipping such lines, would still take for a list of a few rules.
-    package let firstLineNotARule: (number: Int, token: String)?
+    package let firstLineNotARule: LineNotARule?
+
+    /// A line of a list file that is neither a rule, a comment nor blank.
+    package struct LineNotARule: Sendable {
+        /// Its number, from 1.
+        package let number: Int
+        /// Its first token (at most 64 bytes of it).
+        package let token: String
+    }
 
     /// Parses `text` in the public suffix list format. Never fails: text without rules gives the list that has only
     /// the implicit "*" rule, under which every single label is a public suffix.
@@ -83,19 +91,18 @@ public struct PublicSuffixRules: PublicSuffixList {
     init(parsing text: UnsafeBufferPointer<UInt8>, info: PublicSuffixListInfo?) {
         var names: [UInt8] = []
         var rules: [(start: Int, length: Int, kind: Kind)] = []
-        var firstLineNotARule: (number: Int, token: String)?
+        var firstLineNotARule: LineNotARule?
         var lineStart = 0
         var lineNumber = 1
         while lineStart < text.count {
             let lineEnd = text[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
             let start = names.count
-            switch Self.appendRule(ofLine: UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd]), to: &names) {
-            case .rule(let kind):
+            let line = UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])
+            var isNotARule = false
+            if let kind = Self.appendRule(ofLine: line, to: &names, isNotARule: &isNotARule) {
                 rules.append((start, names.count - start, kind))
-            case .notARule(let token):
-                if firstLineNotARule == nil { firstLineNotARule = (lineNumber, token) }
-            case .noRule:
-                break
+            } else if isNotARule, firstLineNotARule == nil {
+                firstLineNotARule = LineNotARule(number: lineNumber, token: Self.firstToken(of: line))
             }
             lineStart = lineEnd + 1
             lineNumber += 1
@@ -230,41 +237,46 @@ public struct PublicSuffixRules: PublicSuffixList {
         var line = line
         return line.withUTF8 { line in
             var name: [UInt8] = []
-            guard case .rule(let kind) = appendRule(ofLine: line, to: &name) else { return nil }
+            var isNotARule = false
+            guard let kind = appendRule(ofLine: line, to: &name, isNotARule: &isNotARule) else { return nil }
             let prefix = kind == .exception ? "!" : kind == .wildcard ? "*." : ""
             return prefix + String(decoding: name, as: UTF8.self)
         }
     }
 
-    /// What a line of a list file states.
-    private enum Line {
-        /// A rule, whose name was appended.
-        case rule(Kind)
-        /// Nothing: a blank line, a comment, or the explicit "*" rule (it is always implied).
-        case noRule
-        /// A first token that is no rule: a name with a byte no domain name holds, an empty label, a "!" or
-        /// "*." marker with nothing after it, a Unicode name that cannot be converted to A-labels, or one
-        /// longer than a DNS name.
-        case notARule(token: String)
-    }
-
-    /// What the line `line` states (its first token; the rest of the line is ignored), its rule's name
-    /// appended to `names` when it states one.
-    private static func appendRule(ofLine line: UnsafeBufferPointer<UInt8>, to names: inout [UInt8]) -> Line {
-        let tokenStart = line.firstIndex(where: { !isWhitespace($0) }) ?? line.count
-        let tokenEnd = line[tokenStart...].firstIndex(where: isWhitespace) ?? line.count
-        let token = UnsafeBufferPointer(rebasing: line[tokenStart..<tokenEnd])
+    /// Appends the name of the rule that `line` states (its first token; the rest of the line is ignored) to
+    /// `names` and returns its kind; returns nil, appending nothing, for a line that states none: a blank
+    /// line, a comment, the explicit "*" rule (always implied), and, `isNotARule` set, a first token that is
+    /// no rule (a name with a byte no domain name holds, an empty label, a "!" or "*." marker with nothing
+    /// after it, a Unicode name that cannot be converted to A-labels, or one longer than a DNS name).
+    private static func appendRule(
+        ofLine line: UnsafeBufferPointer<UInt8>, to names: inout [UInt8], isNotARule: inout Bool
+    ) -> Kind? {
+        let token = firstTokenBytes(of: line)
         if token.isEmpty || token.starts(with: "//".utf8) || token.elementsEqual("*".utf8) {
-            return .noRule
+            return nil
         }
         let start = names.count
         guard let kind = appendRule(token, to: &names), names.count - start <= Int(UInt8.max),
             names.withUnsafeBufferPointer({ isDomainName(UnsafeBufferPointer(rebasing: $0[start...])) })
         else {
             names.removeSubrange(start...)
-            return .notARule(token: String(decoding: token.prefix(64), as: UTF8.self))
+            isNotARule = true
+            return nil
         }
-        return .rule(kind)
+        return kind
+    }
+
+    /// The first token of `line`: whitespace ends it.
+    private static func firstTokenBytes(of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        let tokenStart = line.firstIndex(where: { !isWhitespace($0) }) ?? line.count
+        let tokenEnd = line[tokenStart...].firstIndex(where: isWhitespace) ?? line.count
+        return UnsafeBufferPointer(rebasing: line[tokenStart..<tokenEnd])
+    }
+
+    /// The first token of `line` as text, at most 64 bytes of it (for a message).
+    private static func firstToken(of line: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: firstTokenBytes(of: line).prefix(64), as: UTF8.self)
     }
 
     /// Appends the name of the rule that `token` (a line's first token, neither empty nor a comment) states to

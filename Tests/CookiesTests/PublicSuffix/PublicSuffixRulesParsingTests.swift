@@ -39,20 +39,29 @@ func publicSuffixRulesParsing(text: String, domain: String, expected: String?) {
 /// token). A rule names a domain (publicsuffix.org/list wiki "Format": labels of letters, digits and
 /// hyphens, "_" as the published list has it in PRIVATE rules; Unicode ones as A-labels), after "*." or
 /// "!"; the explicit "*" rule, comments and blank lines are no rule but belong.
-private let linesNotARule: [(text: String, expected: (number: Int, token: String)?, why: String)] = [
-    ("com\n// c\n\n*.kawasaki.jp\n!city.kawasaki.jp\n*\n公司.cn\n_dmarc.example\n", nil, "rules, comments, blank lines and \"*\""),
-    ("com\r\nco.uk\r\n", nil, "CRLF line ends"),
-    ("com\n<!DOCTYPE html>\n<html><body>404</body></html>\n", (2, "<!DOCTYPE"), "an HTML page: \"<\" is in no domain name"),
-    ("a..b\n", (1, "a..b"), "an empty label"),
-    (".com\n", (1, ".com"), "a leading dot"),
-    ("com.\n", (1, "com."), "a trailing dot"),
-    ("com\n!\n", (2, "!"), "an exception marker with nothing after it"),
-    ("*.\n", (1, "*."), "a wildcard marker with nothing after it"),
-    ("foo=bar\n", (1, "foo=bar"), "\"=\" is in no domain name"),
+struct LineNotARuleRow: Sendable, CustomTestStringConvertible {
+    var text: String
+    /// The line's number and first token; 0 and "" for none.
+    var number = 0
+    var token = ""
+    var why: String
+    var testDescription: String { why }
+}
+
+private let linesNotARule: [LineNotARuleRow] = [
+    LineNotARuleRow(text: "com\n// c\n\n*.kawasaki.jp\n!city.kawasaki.jp\n*\n公司.cn\n_dmarc.example\n", why: "rules, comments, blank lines and \"*\""),
+    LineNotARuleRow(text: "com\r\nco.uk\r\n", why: "CRLF line ends"),
+    LineNotARuleRow(text: "com\n<!DOCTYPE html>\n<html><body>404</body></html>\n", number: 2, token: "<!DOCTYPE", why: "an HTML page: \"<\" is in no domain name"),
+    LineNotARuleRow(text: "a..b\n", number: 1, token: "a..b", why: "an empty label"),
+    LineNotARuleRow(text: ".com\n", number: 1, token: ".com", why: "a leading dot"),
+    LineNotARuleRow(text: "com.\n", number: 1, token: "com.", why: "a trailing dot"),
+    LineNotARuleRow(text: "com\n!\n", number: 2, token: "!", why: "an exception marker with nothing after it"),
+    LineNotARuleRow(text: "*.\n", number: 1, token: "*.", why: "a wildcard marker with nothing after it"),
+    LineNotARuleRow(text: "foo=bar\n", number: 1, token: "foo=bar", why: "\"=\" is in no domain name"),
 ]
 
 @Test(arguments: linesNotARule)
-func firstLineNotARule(text: String, expected: (number: Int, token: String)?, why: String) {
-    let found = PublicSuffixRules(parsing: text).firstLineNotARule
-    #expect(found?.number == expected?.number && found?.token == expected?.token, "\(why)")
+func firstLineNotARule(_ row: LineNotARuleRow) {
+    let found = PublicSuffixRules(parsing: row.text).firstLineNotARule
+    #expect(found?.number ?? 0 == row.number && found?.token ?? "" == row.token)
 }
