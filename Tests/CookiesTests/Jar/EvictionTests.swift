@@ -244,8 +244,8 @@ struct EvictionTests {
     }
 
     /// The same with many sites of few cookies, as a crawler's jar meets them: most receipts create a
-    /// site and most purges remove whole sites, so sites come and go, their slots move, and new sites
-    /// reuse the memory of removed ones.
+    /// site and most purges remove whole sites, so sites come and go, and new sites take the slots (and the
+    /// memory) of removed ones.
     @Test(arguments: [7, 8, 9] as [UInt64])
     func survivorsMatchAReferenceModelWithManySites(seed: UInt64) {
         checkSurvivorsAgainstTheModel(

@@ -66,10 +66,10 @@ struct SharedLookupTests {
         #expect(jar.sharedLookupHeader(for: page, context: crossSite) == .some(nil))
     }
 
-    /// A site added appends to the store's sites and moves none: a host whose site is cached keeps
-    /// sharing the lock. A host cached as having no site is looked up again once a site was added (it may
-    /// be that site, here through a Domain cookie, §5.7 step 10), and every host once a site was removed
-    /// (the last site moves into the removed one's slot). Each lookup gets the header it would alone.
+    /// A site added moves none: a host whose site is cached keeps sharing the lock. A host cached as having
+    /// no site is looked up again once a site was added (it may be that site, here through a Domain cookie,
+    /// §5.7 step 10), and every host once a site was removed (its slot, left vacant, may go to another
+    /// site). Each lookup gets the header it would alone.
     @Test func sitesComingAndGoingLeaveCachedHostsCorrect() {
         let (jar, _) = makeTestJar()
         let page = url("http://h.test/")
@@ -91,7 +91,7 @@ struct SharedLookupTests {
         #expect(jar.sharedLookupHeader(for: www) == .some("o=1"))
 
         jar.setCookie("a=; Max-Age=0", from: page)
-        #expect(jar.sharedLookupHeader(for: www) == nil, "a site removed: the last site moved into its slot")
+        #expect(jar.sharedLookupHeader(for: www) == nil, "a site removed: cached slots are looked up again")
         #expect(jar.cookieHeader(for: www) == "o=1")
         #expect(jar.sharedLookupHeader(for: www) == .some("o=1"))
         #expect(jar.cookieHeader(for: page) == nil)

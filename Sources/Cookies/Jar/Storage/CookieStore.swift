@@ -482,8 +482,11 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// none empty, each site's own structure sound, the count right.
     func structureViolation() -> String? {
         if let violation = siteSlots.violation(keys: sites.map { $0.isVacant ? nil : $0.key }) { return "the site slots: \(violation)" }
-        guard vacantSlots.count == sites.count(where: \.isVacant), vacantSlots.allSatisfy({ sites[$0].isVacant }) else {
+        guard Set(vacantSlots).count == vacantSlots.count, Set(vacantSlots) == Set(sites.indices.filter { sites[$0].isVacant }) else {
             return "the vacant slots are not those listed"
+        }
+        guard sites.count(where: { $0.isVacant && $0.holdsMemory }) <= limits.purgeCount else {
+            return "more than \(limits.purgeCount) vacant slots keep memory"
         }
         for site in sites where site.isVacant {
             guard site.count == 0, site.key.isEmpty else { return "a vacant slot holds a site" }

@@ -42,6 +42,12 @@ struct SiteCookies: Sendable {
         isVacant = false
     }
 
+    /// Whether any of the site's arrays holds memory.
+    var holdsMemory: Bool {
+        entries.capacity > 0 || identityTags.capacity > 0 || pairs.bytes.capacity > 0 || domains.slots.capacity > 0
+            || paths.slots.capacity > 0 || partitions.slots.capacity > 0
+    }
+
     /// Whether the site's arrays are small enough to keep for another site once it is removed.
     var isSmall: Bool { entries.capacity <= 8 && pairs.bytes.capacity <= 512 }
 

@@ -174,6 +174,8 @@ struct SiteHeap<Bound: Comparable & Sendable & BitwiseCopyable>: Sendable {
                 return "the node of \(site.key) precedes its parent"
             }
         }
+        // A vacant slot has no node: the next site given the slot enters the heap anew.
+        if sites.indices.contains(where: { sites[$0] == nil && position(ofSlot: $0) != nil }) { return "a vacant slot has a node" }
         return nil
     }
 }

@@ -45,6 +45,35 @@ struct SiteSlotsTests {
         }
     }
 
+    /// The table grows while some slots are vacant: it places again the sites it holds, not the stale
+    /// hashes of vacant slots (40 sites, 5 removed, 40 more added after the last slot: the buckets double
+    /// with the five slots vacant).
+    @Test func growsWhileSlotsAreVacant() {
+        var table = SiteSlots()
+        var keys: [String?] = []
+        func slot(of key: String) -> Int? {
+            key.withUTF8Bytes { bytes in table.slot(ofKey: bytes) { keys[$0]?.hasUTF8(bytes) ?? false } }
+        }
+        for index in 0..<40 {
+            let key = "a\(index).example"
+            key.withUTF8Bytes { table.add(key: $0, at: index) }
+            keys.append(key)
+        }
+        for index in [3, 9, 17, 25, 33] {
+            table.remove(slot: index)
+            keys[index] = nil
+        }
+        for index in 0..<40 {
+            let key = "b\(index).example"
+            let slot = keys.count
+            key.withUTF8Bytes { table.add(key: $0, at: slot) }
+            keys.append(key)
+        }
+        #expect(table.violation(keys: keys) == nil)
+        #expect(keys.indices.allSatisfy { index in keys[index].map { slot(of: $0) == index } ?? true })
+        #expect(["a3.example", "a9.example", "a33.example"].allSatisfy { slot(of: $0) == nil })
+    }
+
     /// Keys that differ only in their last bytes, or are prefixes of one another, are told apart (the
     /// hash reads the bytes a word at a time; equal hashes are settled by comparing the keys).
     @Test func keysThatShareTheirFirstBytesAreToldApart() {
