@@ -111,7 +111,7 @@ struct SetCookieExplanation {
             return out
         case .success(let cookie):
             out += "\n  parsed    name " + quoted(cookie.name) + ", value " + quoted(cookie.value)
-                + " (\(cookie.name.utf8.count + cookie.value.utf8.count) bytes)"
+                + " (\(cookie.name.utf8.count + cookie.value.utf8.count) byte\(cookie.name.utf8.count + cookie.value.utf8.count == 1 ? "" : "s"))"
             let attributes = describeAttributes(cookie)
             if !attributes.isEmpty { out += "\n            " + attributes.joined(separator: "  ") }
         }
@@ -214,7 +214,27 @@ extension String {
     }
 }
 
-/// All of standard input as text (invalid UTF-8 repaired).
+/// All of standard input as text. Bytes that are not UTF-8 are read as U+FFFD, as a jar reads a line
+/// (`ParsedSetCookie(bytes:)`), and a warning on standard error says where the first one was: the
+/// explanation is of the line with U+FFFD, not of the bytes as sent.
 func readStandardInput() -> String {
-    String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    let data = FileHandle.standardInput.readDataToEndOfFile()
+    if let offset = firstIllFormedUTF8Offset(data) {
+        printError("warning: standard input is not UTF-8 (byte \(offset) on): each ill-formed sequence is read as U+FFFD, as a jar reads the line")
+    }
+    return String(decoding: data, as: UTF8.self)
+}
+
+/// The offset of the first byte of `bytes` that starts an ill-formed UTF-8 sequence, nil when there is none.
+private func firstIllFormedUTF8Offset(_ bytes: some Sequence<UInt8>) -> Int? {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+        switch parser.parseScalar(from: &iterator) {
+        case .valid(let scalar): offset += scalar.count
+        case .emptyInput: return nil
+        case .error: return offset
+        }
+    }
 }

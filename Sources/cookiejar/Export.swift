@@ -55,7 +55,7 @@ struct Export: ParsableCommand {
             let partitioned = cookies.count { $0.partitionKey != nil }
             let sameSite = cookies.count { $0.sameSite != .default }
             if partitioned > 0 {
-                printError("\(partitioned) partitioned cookie\(partitioned == 1 ? "" : "s") lose\(partitioned == 1 ? "s" : "") its partition in cookies.txt (--format json keeps it)")
+                printError("\(partitioned) partitioned cookie\(partitioned == 1 ? " loses its partition" : "s lose their partitions") in cookies.txt (--format json keeps \(partitioned == 1 ? "it" : "them"))")
             }
             if sameSite > 0 {
                 printError("\(sameSite) cookie\(sameSite == 1 ? "" : "s") lose\(sameSite == 1 ? "s" : "") SameSite in cookies.txt (--format json keeps it)")

@@ -53,7 +53,8 @@ struct PSL: ParsableCommand {
             if host.isIPAddress {
                 table.appendRow([host.name, "(an IP address)", "(none)"])
             } else if let registrable = list.registrableDomain(of: host) {
-                let suffix = registrable.split(separator: ".", maxSplits: 1).dropFirst().first.map(String.init)
+                // The public suffix follows the registrable domain's first label (empty in a name such as "a..b").
+                let suffix = registrable.firstIndex(of: ".").map { String(registrable[registrable.index(after: $0)...]) }
                 table.appendRow([host.name, suffix ?? "", registrable])
             } else {
                 table.appendRow([host.name, host.name, "(none: a public suffix)"])

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `cookiejar explain`, run as a sub-process, against golden output.
@@ -32,6 +33,17 @@ struct ExplainTests {
     func golden(_ row: Row) throws {
         let run = try Tool.run(["explain", "--at", Self.at] + row.arguments, stdin: row.stdin)
         try Tool.expectGolden(run, row.golden)
+    }
+
+    /// Bytes on standard input that are not UTF-8 are read as U+FFFD, as a jar reads the line, and a
+    /// warning says so and where: the explanation's length is that of the line with U+FFFD.
+    @Test func standardInputThatIsNotUTF8IsSaidSo() throws {
+        let run = try Tool.run(["explain", "--url", "https://a.test/"], stdinBytes: Data("a=caf".utf8) + [0xE9])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("cookiejar: warning: standard input is not UTF-8 (byte 5 on): each ill-formed sequence is read as U+FFFD"))
+        #expect(run.stdout.contains("value \"caf\u{FFFD}\" (7 bytes)"))
+        let valid = try Tool.run(["explain", "--url", "https://a.test/"], stdin: "a=café")
+        #expect(!valid.stderr.contains("not UTF-8"))
     }
 
     @Test func exitCodes() throws {

@@ -8,7 +8,7 @@ struct PSLTests {
         let list = Tool.packageRoot.appendingPathComponent("Sources/Cookies/PublicSuffix/public_suffix_list.dat").path
         let run = try Tool.run([
             "psl", "--psl", list, "www.example.co.uk", "GitHub.io", "user.github.io", "x.kawasaki.jp",
-            "city.kawasaki.jp", "食狮.公司.cn", "192.0.2.1", "[::1]",
+            "city.kawasaki.jp", "食狮.公司.cn", "192.0.2.1", "[::1]", "a..b",
         ])
         #expect(run.status == 0)
         try Tool.expectGolden(run, "psl-hosts")
