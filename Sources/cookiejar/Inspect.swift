@@ -25,7 +25,7 @@ struct Inspect: ParsableCommand {
     @Argument(help: "The jar file.", completion: .file())
     var file: String
 
-    @Option(help: "Only cookies of this site (a host or registrable domain).")
+    @Option(help: "Only cookies of this site (a host, a registrable domain, or a URL of it).")
     var site: String?
 
     @Option(help: "Only cookies with this name.")
@@ -62,9 +62,10 @@ struct Inspect: ParsableCommand {
         var cookies = contents.cookies
         let list = SystemPublicSuffixList.shared
         if let site {
-            // A host or domain as the user wrote it (any case, U-labels); text that names no host is
-            // compared as it is, lower-cased, and matches no cookie unless a file holds such a domain.
-            let wanted = CanonicalHost(site).map(list.site(of:)) ?? site.lowercased()
+            // A host or domain as the user wrote it (any case, U-labels), or a URL's host; text that names
+            // no host is compared as it is, lower-cased, and matches no cookie unless a file holds such a
+            // domain.
+            let wanted = (CanonicalHost(site) ?? CookieURL(site)?.host).map(list.site(of:)) ?? site.lowercased()
             cookies = cookies.filter { list.site(of: $0) == wanted }
         }
         if let name { cookies = cookies.filter { $0.name == name } }

@@ -20,6 +20,8 @@ import Testing
     static let rows: [Row] = [
         Row(golden: "inspect-table", arguments: ["inspect", "Tests/Samples/app-jar.sqlite"]),
         Row(golden: "inspect-site-session", arguments: ["inspect", "Tests/Samples/app-jar.sqlite", "--site", "API.Example.com", "--session", "--show-values"]),
+        // A URL names its host's site: the same cookies.
+        Row(golden: "inspect-site-session", arguments: ["inspect", "Tests/Samples/app-jar.sqlite", "--site", "https://API.Example.com/me", "--session", "--show-values"]),
         Row(golden: "inspect-json-source", arguments: ["inspect", "Tests/Samples/app-jar.json", "--expired"]),
         Row(golden: "inspect-url", arguments: ["inspect", "Tests/Samples/app-jar.json", "--url", "https://api.example.com/api/v1/me"]),
         Row(golden: "inspect-url-cross-site", arguments: ["inspect", "Tests/Samples/app-jar.sqlite", "--url", "http://www.example.com/settings", "--site-for-cookies", "https://evil.test", "--show-values"]),
