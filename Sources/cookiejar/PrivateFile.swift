@@ -13,21 +13,7 @@ enum PrivateFile {
         let temporary = (directory.isEmpty ? "." : directory) + "/.\((target as NSString).lastPathComponent).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp"
         let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw OutputError(path: path, reason: errno) }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            var next = buffer.baseAddress
-            var remaining = buffer.count
-            while remaining > 0, let start = next {
-                let written = write(descriptor, start, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                next = start + written
-                remaining -= written
-            }
-        }
+        var failure = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
         if failure == 0, fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure == 0, rename(temporary, target) != 0 { failure = errno }

@@ -8,22 +8,15 @@ enum StandardOutput {
     /// The `errno` of the first write that failed, 0 while none did.
     private static let firstFailure = Atomic<Int32>(0)
 
-    /// Writes `bytes`, continuing partial writes. After a failed write the output is lost: false, and the
-    /// failure is kept for `finish()`.
+    /// Writes `bytes` (`writeAll`). After a failed write the output is lost: false, and the failure is
+    /// kept for `finish()`.
     @discardableResult
     static func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard firstFailure.load(ordering: .relaxed) == 0 else { return false }
-        guard var next = bytes.baseAddress else { return true }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = Foundation.write(STDOUT_FILENO, next, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                firstFailure.store(errno, ordering: .relaxed)
-                return false
-            }
-            next += written
-            remaining -= written
+        let failure = writeAll(bytes, to: STDOUT_FILENO)
+        guard failure == 0 else {
+            firstFailure.store(failure, ordering: .relaxed)
+            return false
         }
         return true
     }
