@@ -308,15 +308,12 @@ public struct PublicSuffixRules: PublicSuffixList {
         return kind
     }
 
-    /// True when `name` (A-labels) is a domain name: labels of lower-case letters, digits, "-" and "_",
-    /// none empty.
+    /// True when `name` (A-labels) is a domain name: only the bytes a canonical domain name holds
+    /// (`nonCanonicalHostBytes`: lower-case letters, digits, "-", "_" and "."), and no label empty.
     private static func isDomainName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         !name.isEmpty && name.first != UInt8(ascii: ".") && name.last != UInt8(ascii: ".")
+            && name.firstIndex(markedBy: { $0.nonCanonicalHostBytes }) == nil
             && !zip(name, name.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }
-            && name.allSatisfy { byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-            }
     }
 
     /// The whitespace that ends a rule: space, tab, and the CR of CRLF line ends.
