@@ -19,7 +19,8 @@ final class ChangeDispatcher: Sendable {
         var queue: [CookieChange] = []
         var draining = false
         var observers: [Int: Observer] = [:]
-        var recorders: [Int: Observer] = [:]
+        /// In the order they were added (their tokens increase), so that each change reaches them in it.
+        var recorders: [(token: Int, record: Observer)] = []
         var nextToken = 0
     }
 
@@ -33,7 +34,7 @@ final class ChangeDispatcher: Sendable {
 
     /// Calls `recorder` with every change from now on, while the store's lock is held.
     func addRecorder(_ recorder: @escaping Observer) -> Int {
-        add { $0.recorders[$1] = recorder }
+        add { $0.recorders.append(($1, recorder)) }
     }
 
     /// Registers with `register` (given the state and a new token) and returns the token.
@@ -51,7 +52,7 @@ final class ChangeDispatcher: Sendable {
     func removeObserver(_ token: Int) {
         state.withLock { state in
             state.observers[token] = nil
-            state.recorders[token] = nil
+            state.recorders.removeAll { $0.token == token }
             if state.observers.isEmpty && state.recorders.isEmpty { isObserved.store(false, ordering: .releasing) }
         }
     }
@@ -61,10 +62,10 @@ final class ChangeDispatcher: Sendable {
         guard !changes.isEmpty else { return }
         let recorders = state.withLock { state in
             if !state.observers.isEmpty { state.queue.append(contentsOf: changes) }
-            return state.recorders.isEmpty ? [] : state.recorders.sorted { $0.key < $1.key }.map(\.value)
+            return state.recorders
         }
         for change in changes {
-            for recorder in recorders { recorder(change) }
+            for recorder in recorders { recorder.record(change) }
         }
     }
 
