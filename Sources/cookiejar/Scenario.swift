@@ -95,16 +95,17 @@ struct ScenarioStep: Decodable {
     /// Unix seconds (may be fractional).
     var at: Double?
 
-    enum CodingKeys: String, CodingKey { case receive, request, expect, jarContent = "jar_content", at }
-    enum MessageKeys: String, CodingKey { case url, setCookie = "set_cookie", api, context }
+    enum CodingKeys: String, CodingKey, CaseIterable { case receive, request, expect, jarContent = "jar_content", at }
+    enum MessageKeys: String, CodingKey, CaseIterable { case url, setCookie = "set_cookie", api, context }
 
     init(from decoder: any Decoder) throws {
-        // A misspelt member ("expected" for "expect") would leave a step unchecked: refused.
-        try decoder.refuseMembers(otherThan: ["receive", "request", "expect", "jar_content", "at", "replay"])
+        // A misspelt member ("expected" for "expect") would leave a step unchecked: refused. "replay" marks
+        // a receive that only rebuilds a jar's state (FORMAT.md): read by no runner, but no misspelling.
+        try decoder.refuseMembers(otherThan: CodingKeys.self, besides: ["replay"])
         let container = try decoder.container(keyedBy: CodingKeys.self)
         at = try container.decodeIfPresent(Double.self, forKey: .at)
         for key in [CodingKeys.receive, .request] where container.contains(key) {
-            try container.superDecoder(forKey: key).refuseMembers(otherThan: ["url", "set_cookie", "api", "context"])
+            try container.superDecoder(forKey: key).refuseMembers(otherThan: MessageKeys.self)
         }
         if container.contains(.receive) {
             let receive = try container.nestedContainer(keyedBy: MessageKeys.self, forKey: .receive)
@@ -138,12 +139,12 @@ struct ScenarioContext: Decodable {
     var method: String?
     var partition: String?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case siteForCookies = "site_for_cookies", topLevelNavigation = "top_level_navigation", method, partition
     }
 
     init(from decoder: any Decoder) throws {
-        try decoder.refuseMembers(otherThan: ["site_for_cookies", "top_level_navigation", "method", "partition"])
+        try decoder.refuseMembers(otherThan: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if container.contains(.siteForCookies) {
             siteForCookies = .some(try container.decodeIfPresent(String.self, forKey: .siteForCookies))
@@ -163,8 +164,9 @@ private struct MemberName: CodingKey {
 }
 
 extension Decoder {
-    /// Throws when the object being decoded has a member not in `known`, naming it.
-    fileprivate func refuseMembers(otherThan known: Set<String>) throws {
+    /// Throws when the object being decoded has a member that is none of `Keys` nor `others`, naming it.
+    fileprivate func refuseMembers<Keys: CodingKey & CaseIterable>(otherThan keys: Keys.Type, besides others: Set<String> = []) throws {
+        let known = others.union(keys.allCases.map(\.stringValue))
         let members = try container(keyedBy: MemberName.self).allKeys.map(\.stringValue)
         if let unknown = members.filter({ !known.contains($0) }).sorted().first {
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "unknown member \"\(unknown)\""))
