@@ -60,6 +60,11 @@ struct CookieTable {
         shown(cookie.isHostOnly ? cookie.domain : "." + cookie.domain)
     }
 
+    /// The name, domain and path columns of a cookie's row in a request report.
+    func identityCells(_ cookie: Cookie) -> [String] {
+        [shown(cookie.name), domain(cookie), shown(cookie.path)]
+    }
+
     /// `text` with its control characters shown as escapes (`OutputText.appendShowingControls`).
     func shown(_ text: String) -> String {
         var out = OutputText()

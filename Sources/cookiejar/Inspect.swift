@@ -118,18 +118,18 @@ struct Inspect: ParsableCommand {
         for decision in report {
             let cookie = decision.cookie
             let status = decision.exclusion == nil ? terminal.green("sent") : terminal.red("not sent")
-            rows.appendRow([status, table.shown(cookie.name), table.domain(cookie), table.shown(cookie.path), decision.exclusion.map { "\($0.rawValue): \($0.explanation)" } ?? ""])
+            rows.appendRow([status] + table.identityCells(cookie) + [decision.exclusion.map { "\($0.rawValue): \($0.explanation)" } ?? ""])
         }
         let evictedReason = "evicted: over the \(jar.limits.maxCookiesPerSite) cookies a jar keeps a site, the least recently used go"
         for cookie in evicted {
-            rows.appendRow([terminal.red("not sent"), table.shown(cookie.name), table.domain(cookie), table.shown(cookie.path), evictedReason])
+            rows.appendRow([terminal.red("not sent")] + table.identityCells(cookie) + [evictedReason])
         }
         for (cookie, reason) in refused {
-            rows.appendRow([terminal.red("not sent"), table.shown(cookie.name), table.domain(cookie), table.shown(cookie.path), "refused by a jar: \(reason.rawValue): \(reason.explanation)"])
+            rows.appendRow([terminal.red("not sent")] + table.identityCells(cookie) + ["refused by a jar: \(reason.rawValue): \(reason.explanation)"])
         }
         for cookie in expired {
             let exclusion = CookieExclusion.expired
-            rows.appendRow([terminal.red("not sent"), table.shown(cookie.name), table.domain(cookie), table.shown(cookie.path), "\(exclusion.rawValue): \(exclusion.explanation) (\(table.expiry(cookie)))"])
+            rows.appendRow([terminal.red("not sent")] + table.identityCells(cookie) + ["\(exclusion.rawValue): \(exclusion.explanation) (\(table.expiry(cookie)))"])
         }
         if rows.rowCount == 0 {
             out.append(contentsOf: "no cookies of \(requestSite) in \(file)\n")
