@@ -110,8 +110,9 @@ struct SetCookieExplanation {
             out += "\n  " + terminal.red("ignored") + "   \(reason.explanation) [\(reason.rawValue)]"
             return out
         case .success(let cookie):
+            let bytes = cookie.name.utf8.count + cookie.value.utf8.count
             out += "\n  parsed    name " + quoted(cookie.name) + ", value " + quoted(cookie.value)
-                + " (\(cookie.name.utf8.count + cookie.value.utf8.count) byte\(cookie.name.utf8.count + cookie.value.utf8.count == 1 ? "" : "s"))"
+                + " (\(bytes) byte\(bytes == 1 ? "" : "s"))"
             let attributes = describeAttributes(cookie)
             if !attributes.isEmpty { out += "\n            " + attributes.joined(separator: "  ") }
         }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A ratchet file: the case ids known to fail, one per line with its reason (`id  reason`); blank lines
-/// and lines starting with `#` are comments. Lines end in LF or CRLF. Every line needs a reason of one of three kinds:
+/// and lines starting with `#` are comments; lines end in LF or CRLF. Every line needs a reason of one of
+/// three kinds:
 /// `bis-22 changed §N: …` (the expectation came from RFC 6265 and rfc6265bis-22 changed it),
 /// `contradicts 6265 and bis-22: …` (the expectation contradicts both), or `not yet: …` (work goes on).
 struct KnownFailures {

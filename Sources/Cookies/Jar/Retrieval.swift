@@ -65,12 +65,11 @@ extension CookieStore {
 
     /// `retrieve` for a lookup that shares the jar's lock: the same cookies, found without changing the
     /// store, and `body` gets the site to read (through `SiteTables` where it matters). Throws when the
-    /// lookup would change the store: the request's host not cached yet (or its cached slot stale: a site was
-    /// removed since), nor the host
-    /// of the context's site for cookies or partition, expired cookies of the site to purge, its cookies of
-    /// the request's host to keep (`CookiesOfHosts`, while it has room), or a last-access time to move
-    /// (`SiteCookies.lastAccessUpdateInterval`); the jar then makes it with `retrieve`, holding the lock
-    /// alone.
+    /// lookup would change the store: the request's host not cached yet (or its cached slot stale: a site
+    /// was removed since), nor the host of the context's site for cookies or partition, expired cookies of
+    /// the site to purge, its cookies of the request's host to keep (`CookiesOfHosts`, while it has room),
+    /// or a last-access time to move (`SiteCookies.lastAccessUpdateInterval`); the jar then makes it with
+    /// `retrieve`, holding the lock alone.
     @inline(__always)
     func retrieveWithoutChanges<R>(
         for url: CookieURL, context: CookieRequestContext, now: CookieTime,
