@@ -42,6 +42,7 @@ public final class CookieJar: Sendable {
         let result = store.withLock(afterWaiters: afterWaiters) { store in
             store.recordsChanges = observed
             let result = body(&store)
+            store.releaseVacantSlotsIfMany()
             if !store.changes.isEmpty {
                 dispatcher.enqueue(store.changes)
                 store.changes.removeAll(keepingCapacity: true)

@@ -127,6 +127,47 @@ struct EvictionTests {
         #expect(Set(jar.allCookies().map(\.domain)) == Set(bySite.keys))
     }
 
+    /// A jar cut from many sites to few gives its vacant slots back once they are more than half of its
+    /// slots and at least 1,024 (the store's check fails otherwise): 3,000 sites, 2,700 of them deleted,
+    /// which gives the slots back twice. The sites kept move to other slots and are still found where
+    /// lookups had cached their slots, sent their own cookies, purged of expired ones by the jar-wide
+    /// purge (the expiry order) and evicted least recently accessed first (the eviction order).
+    @Test func manyVacantSlotsAreGivenBack() {
+        let (jar, clock) = makeTestJar(limits: CookieLimits(maxCookies: 3_400, purgeCount: 100))
+        let sites = (0..<3_000).map { url("https://s\($0).test/") }
+        let kept = sites.indices.filter { $0 % 10 == 0 }
+        for (index, site) in sites.enumerated() {
+            clock.advance(seconds: 1)
+            jar.setCookie("c=\(index)", from: site)
+            if index % 10 == 0 { jar.setCookie("short=1; Max-Age=100000", from: site) }
+        }
+        for site in sites { _ = jar.cookieHeader(for: site) }
+        for (deleted, index) in sites.indices.filter({ $0 % 10 != 0 }).enumerated() {
+            jar.setCookie("c=; Max-Age=0", from: sites[index])
+            if deleted % 100 == 0 {
+                #expect(jar.storeStructureViolation() == nil, "after \(deleted + 1) sites deleted")
+            }
+        }
+        #expect(jar.storeStructureViolation() == nil)
+        #expect(kept.allSatisfy { jar.cookieHeader(for: sites[$0]) == "c=\($0); short=1" })
+        #expect(jar.count == 600)
+
+        // The short cookies expire; 3,200 cookies of new sites come, past the limit of 3,400: the expired
+        // ones go first, then the kept sites' own, least recently accessed, down to 3,300.
+        clock.advance(seconds: 200_000)
+        let newSites = (0..<3_200).map { url("https://n\($0).test/") }
+        for (index, site) in newSites.enumerated() {
+            clock.advance(seconds: 1)
+            jar.setCookie("n=\(index)", from: site)
+        }
+        #expect(jar.storeStructureViolation() == nil)
+        #expect(newSites.indices.allSatisfy { jar.cookieHeader(for: newSites[$0]) == "n=\($0)" })
+        let keptHeaders = kept.map { jar.cookieHeader(for: sites[$0]) }
+        #expect(keptHeaders.allSatisfy { $0 == nil || !$0!.contains("short") })
+        #expect(keptHeaders.count { $0 != nil } == jar.count - 3_200)
+        #expect(jar.count <= 3_400)
+    }
+
     /// A site enters the store's expiry and eviction orders with its first cookie, even one that leaves
     /// both of the site's bounds where an empty site's are (a Secure session cookie last accessed at the
     /// end of time, as an app may insert one): a site that had cookies moves in the orders only when a

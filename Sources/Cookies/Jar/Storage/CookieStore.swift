@@ -6,7 +6,8 @@ struct CookieStore: Sendable, CookieStoreQueries {
     let limits: CookieLimits
     /// The sites holding cookies, in no particular order, and vacant slots (`SiteCookies.isVacant`): a
     /// site keeps its slot until it is removed, and its slot then goes to the next new site
-    /// (`vacantSlots`). A site's slot is in `siteSlots`.
+    /// (`vacantSlots`), unless the vacant slots grow many and are given back (`releaseVacantSlotsIfMany`).
+    /// A site's slot is in `siteSlots`.
     private(set) var sites: [SiteCookies] = []
     /// The vacant slots of `sites`, the latest vacated last.
     private var vacantSlots: [Int] = []
@@ -167,8 +168,9 @@ struct CookieStore: Sendable, CookieStoreQueries {
         var layout: SiteLayout
     }
 
-    /// How many sites were removed and added so far. No site moves: a removal vacates a slot, which a
-    /// later addition may give to another site.
+    /// How many sites were removed and added so far. A removal vacates a slot, which a later addition may
+    /// give to another site; sites move only when the vacant slots are given back, which counts as a
+    /// removal (`releaseVacantSlotsIfMany`).
     private struct SiteLayout: Sendable {
         var removals = 0
         var additions = 0
@@ -404,6 +406,40 @@ struct CookieStore: Sendable, CookieStoreQueries {
         countSiteKey(key, as: -1)
     }
 
+    /// How many vacant slots a store may hold before it gives them back (`releaseVacantSlotsIfMany`).
+    static let vacantSlotsKept = 1024
+
+    /// Gives the vacant slots back once they are more than half of the slots and at least
+    /// `vacantSlotsKept`: a jar cut from many sites to few (a crawl's sites gone, the cookies of a signed-out
+    /// user deleted) would otherwise keep an entry for every site it ever held at once, and every walk over
+    /// the sites would visit them. The sites move to the first slots, in their order, and every cached slot
+    /// is looked up again. For the end of an operation (`CookieJar`), when no caller holds a slot; it then
+    /// costs a comparison, or a visit to every slot after at least as many removals.
+    @inline(__always)
+    mutating func releaseVacantSlotsIfMany() {
+        if vacantSlots.count >= CookieStore.vacantSlotsKept, 2 * vacantSlots.count > sites.count { releaseVacantSlots() }
+    }
+
+    /// Gives the vacant slots back (`releaseVacantSlotsIfMany`).
+    @inline(never)
+    private mutating func releaseVacantSlots() {
+        var newSlots = [Int32](repeating: -1, count: sites.count)
+        var occupied: [SiteCookies] = []
+        occupied.reserveCapacity(sites.count - vacantSlots.count)
+        for slot in sites.indices where !sites[slot].isVacant {
+            newSlots[slot] = Int32(truncatingIfNeeded: occupied.count)
+            occupied.append(sites[slot])
+        }
+        sites = occupied
+        vacantSlots = []
+        siteVisits = []
+        siteSlots.renumber(newSlots)
+        expiryOrder.renumber(newSlots)
+        evictionOrder.renumber(newSlots)
+        // To the site cache, a removal: the slots it holds are looked up again (`SiteLayout.keeps`).
+        siteLayout.removals &+= 1
+    }
+
     /// The keys of the sites some of whose cookies may have expired at `now`, in order.
     func keysOfSitesWithExpiredCookies(at now: CookieTime) -> [String] {
         expiryOrder.slots(boundedBy: now).map { sites[$0].key }.sorted()
@@ -487,6 +523,9 @@ struct CookieStore: Sendable, CookieStoreQueries {
         }
         guard sites.count(where: { $0.isVacant && $0.holdsMemory }) <= limits.purgeCount else {
             return "more than \(limits.purgeCount) vacant slots keep memory"
+        }
+        guard vacantSlots.count < CookieStore.vacantSlotsKept || 2 * vacantSlots.count <= sites.count else {
+            return "\(vacantSlots.count) of the \(sites.count) slots are vacant"
         }
         for site in sites where site.isVacant {
             guard site.count == 0, site.key.isEmpty else { return "a vacant slot holds a site" }

@@ -57,10 +57,15 @@ struct SiteHeap<Bound: Comparable & Sendable & BitwiseCopyable>: Sendable {
 
     private mutating func insert(_ node: Node, keys: (Int) -> String) {
         let slot = Int(node.slot)
-        if slot >= positions.count { positions += repeatElement(-1, count: slot + 1 - positions.count) }
+        makePosition(forSlot: slot)
         nodes.append(node)
         positions[slot] = Int32(nodes.count - 1)
         siftUp(nodes.count - 1, keys: keys)
+    }
+
+    /// Makes `positions` long enough to hold `slot`'s.
+    private mutating func makePosition(forSlot slot: Int) {
+        if slot >= positions.count { positions += repeatElement(-1, count: slot + 1 - positions.count) }
     }
 
     /// Takes the site at `slot` out of the heap, if it is in it; `keys` gives the key of the site at a slot.
@@ -91,6 +96,18 @@ struct SiteHeap<Bound: Comparable & Sendable & BitwiseCopyable>: Sendable {
             }
         }
         siftUp(hole, keys: keys)
+    }
+
+    /// Moves each site from its slot to `newSlots[slot]` (every site of the heap has one): the order
+    /// stays, as bounds and keys do.
+    mutating func renumber(_ newSlots: [Int32]) {
+        positions = []
+        for position in nodes.indices {
+            let slot = Int(newSlots[Int(nodes[position].slot)])
+            nodes[position].slot = Int32(truncatingIfNeeded: slot)
+            makePosition(forSlot: slot)
+            positions[slot] = Int32(truncatingIfNeeded: position)
+        }
     }
 
     /// The slots of the sites whose bound is at most `limit`, in no particular order: only their nodes and

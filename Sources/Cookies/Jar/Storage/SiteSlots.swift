@@ -6,7 +6,8 @@
 ///
 /// Open addressing with linear probing; a removal shifts the following entries back into the hole, so
 /// that no bucket is ever marked deleted and a lookup stops at the first empty one. A site keeps its slot
-/// until it is removed; the store gives a vacant slot to the next new site.
+/// until it is removed, or until the store gives its many vacant slots back (`renumber`); the store gives
+/// a vacant slot to the next new site.
 struct SiteSlots: Sendable {
     /// Each bucket holds a slot plus one, or 0 when empty. Its count is a power of two, more than twice
     /// the number of sites.
@@ -57,6 +58,18 @@ struct SiteSlots: Sendable {
     mutating func remove(slot: Int) {
         removeBucket(bucket(of: slot))
         count -= 1
+    }
+
+    /// Moves each site from its slot to `newSlots[slot]` (-1 at a vacant slot, which goes; the new slots
+    /// are the first ones), in buckets as many as a table of that many sites grown from empty has.
+    mutating func renumber(_ newSlots: [Int32]) {
+        var moved = [UInt64](repeating: 0, count: count)
+        for slot in hashes.indices where newSlots[slot] >= 0 { moved[Int(newSlots[slot])] = hashes[slot] }
+        hashes = moved
+        var bucketCount = SiteSlots.initialBucketCount
+        while count * 2 >= bucketCount { bucketCount *= 2 }
+        buckets = [Int32](repeating: 0, count: bucketCount)
+        for slot in hashes.indices { place(slot) }
     }
 
     /// The first bucket a key of hash `hash` may be in.

@@ -10,7 +10,8 @@ struct SiteHeapTests {
     /// Seeded runs of bound changes, removals (of the first site, as a purge takes them, and of any
     /// other) and additions into vacated slots, checked against an array of keys and bounds kept the way
     /// the store keeps its sites: the heap's own check (one node per site, positions that find them, heap
-    /// order) and its first site after every step. Bounds come from a small range, so that many sites
+    /// order) and its first site after every step, and after the vacant slots are given back (every
+    /// thousandth step). Bounds come from a small range, so that many sites
     /// tie: the eviction order settles ties by key, the expiry order leaves them as they fall.
     @Test(arguments: [1, 2, 3] as [UInt64], [true, false])
     func firstSiteFollowsTheBounds(seed: UInt64, ordersTiesByKey: Bool) {
@@ -46,6 +47,14 @@ struct SiteHeapTests {
                 heap.remove(slot: slot) { sites[$0]!.key }
                 sites[slot] = nil
                 vacant.append(slot)
+            }
+            if step % 1_000 == 999 {
+                // The vacant slots given back, as the store gives them: the sites move to the first slots.
+                var newSlots = [Int32](repeating: -1, count: sites.count)
+                for (newSlot, slot) in sites.indices.filter({ sites[$0] != nil }).enumerated() { newSlots[slot] = Int32(newSlot) }
+                heap.renumber(newSlots)
+                sites = sites.filter { $0 != nil }
+                vacant = []
             }
             #expect(heap.violation(sites: sites) == nil, "step \(step)")
             let least = sites.indices.filter { sites[$0] != nil }.min { (sites[$0]!.bound, sites[$0]!.key) < (sites[$1]!.bound, sites[$1]!.key) }

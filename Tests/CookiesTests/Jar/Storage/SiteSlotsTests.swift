@@ -6,7 +6,8 @@ import Testing
 /// removal that vacates the removed site's slot for a later site, as the store's array of sites does.
 struct SiteSlotsTests {
     /// Seeded runs of additions (into the latest vacated slot, else a new one) and removals, in a table
-    /// that grows past its first size and shrinks back, checked against an array of keys kept the way
+    /// that grows past its first size and shrinks back, its vacant slots given back every thousandth step
+    /// (`renumber`, buckets sized anew), checked against an array of keys kept the way
     /// the store keeps its sites: every key is found at its slot, a removed key is not found, and the
     /// table's own check finds nothing wrong.
     @Test(arguments: [1, 2, 3] as [UInt64])
@@ -37,7 +38,15 @@ struct SiteSlotsTests {
                 keys[position] = nil
                 vacant.append(position)
             }
-            if step % 500 == 0 || step == 5_999 {
+            if step % 1_000 == 999 {
+                // The vacant slots given back, as the store gives them: the sites move to the first slots.
+                var newSlots = [Int32](repeating: -1, count: keys.count)
+                for (newSlot, slot) in keys.indices.filter({ keys[$0] != nil }).enumerated() { newSlots[slot] = Int32(newSlot) }
+                table.renumber(newSlots)
+                keys = keys.filter { $0 != nil }
+                vacant = []
+            }
+            if step % 500 == 0 || step % 1_000 == 999 || step == 5_999 {
                 #expect(table.violation(keys: keys) == nil, "step \(step)")
                 #expect(keys.indices.allSatisfy { index in keys[index].map { slot(of: $0) == index } ?? true }, "step \(step)")
                 #expect(removed.allSatisfy { slot(of: $0) == nil }, "step \(step)")
