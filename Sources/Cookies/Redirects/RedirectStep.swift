@@ -15,8 +15,10 @@ public struct RedirectStep: Sendable, Hashable {
     /// ("If request's current URL's origin is not same origin with locationURL's origin, then for each
     /// headerName of CORS non-wildcard request-header name"); Go's net/http also removes `Cookie` and
     /// `Cookie2` (`shouldCopyHeaderOnRedirect`), as curl does since CVE-2018-1000007 (Authorization) and
-    /// CVE-2022-27776 (Cookie). The jar gives each hop a `Cookie` field of its own.
-    public static let credentialFieldNames = ["authorization", "cookie", "cookie2"]
+    /// CVE-2022-27776 (Cookie); AsyncHTTPClient's own redirect following (1.37, `transformRequestForRedirect`)
+    /// also removes `Proxy-Authorization`, which a client that follows here must not keep where that one
+    /// would drop it. The jar gives each hop a `Cookie` field of its own.
+    public static let credentialFieldNames = ["authorization", "proxy-authorization", "cookie", "cookie2"]
 
     /// The next request's method: 303 turns every method but HEAD into GET (RFC 9110 §15.4.4); 301 and
     /// 302 turn POST into GET, as user agents do (§15.4.2, §15.4.3, and Fetch); 307 and 308 keep it
