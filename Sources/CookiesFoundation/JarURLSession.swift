@@ -36,7 +36,7 @@ public final class JarURLSession: Sendable {
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         self.jar = jar
-        self.session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+        self.session = URLSession(configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
         self.maximumRedirects = maximumRedirects
     }
 
@@ -75,15 +75,5 @@ public final class JarURLSession: Sendable {
             request.url = URL(string: step.url)
             request.httpMethod = step.method
         }
-    }
-}
-
-/// Refuses URLSession's own redirect following, so that the response of each hop comes back.
-private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
     }
 }

@@ -8,24 +8,37 @@ import OpenAPIRuntime
 /// A swift-openapi-runtime client middleware that keeps the client's cookies in a `CookieJar`: each
 /// request gets one `Cookie` field, the operation's own cookies (a `Cookie` field it set, e.g. for an
 /// `in: cookie` parameter) merged with the jar's (`CookieHeader.merging`); every `Set-Cookie` field of
-/// the response is stored, each on its own.
+/// each response is stored, each on its own, as the response to the URL that answered it.
 ///
-/// Works over any transport. The URLSession transport (swift-openapi-urlsession) hands the response's
-/// `Set-Cookie` fields joined with ", " into one (Foundation joins repeated fields), so a response's one
-/// `Set-Cookie` field is split back as `CombinedSetCookie.split` does (exact for the fields conforming
-/// servers send; see there for what it cannot tell apart); several fields came from a transport that
-/// keeps them apart, and are stored as they are. Redirects are the transport's: the jar sees only the
-/// final response (use `JarURLSession` or `JarHTTPClient` where cookies must follow redirect hops).
+/// Redirects are followed here, by `RedirectChain`, so that every hop carries the cookies that hop
+/// should carry and the cookies a redirect sets are stored under its own URL before the next hop (a
+/// `POST` sign-in answered 302 + Set-Cookie arrives signed in): the method and body rules of
+/// 301/302/303/307/308, the credentials dropped on a hop to another origin (the operation's own cookies
+/// with them), the hop limit, loops and each hop's request context are `RedirectChain`'s. A 307 or 308
+/// with a body that can be iterated only once throws `CookieJarMiddlewareError.bodyCannotBeResent`.
+/// `followsRedirects: false` hands a redirect response to the client as it came (its cookies stored).
 ///
-/// The jar must be the only cookie store: a URLSession transport's session is made with its own cookie
-/// handling off (`URLSessionTransport()` uses `URLSession.shared`, which stores and sends cookies of its
-/// own, still signed in after the jar was emptied).
+/// The transport must therefore not follow redirects itself, nor keep cookies of its own. A transport
+/// that follows them hands over only the final response, which the jar would take for the first URL's
+/// (its cookies stored for the wrong host), and the redirects' own cookies are lost. An AsyncHTTPClient
+/// transport's client is made with `redirectConfiguration: .disallow` (`JarHTTPClient.makeClient` of
+/// CookiesAsyncHTTPClient makes one); a URLSession's delegate refuses redirects
+/// (`urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)` answering nil), and its
+/// configuration turns cookie handling off (`URLSessionTransport()` uses `URLSession.shared`, which stores
+/// and sends cookies of its own, still signed in after the jar was emptied, and follows redirects).
+///
+/// The URLSession transport (swift-openapi-urlsession) hands the response's `Set-Cookie` fields joined
+/// with ", " into one (Foundation joins repeated fields), so a response's one `Set-Cookie` field is split
+/// back as `CombinedSetCookie.split` does (exact for the fields conforming servers send; see there for what
+/// it cannot tell apart); several fields came from a transport that keeps them apart, and are stored as
+/// they are.
 ///
 /// ```swift
 /// let configuration = URLSessionConfiguration.ephemeral
 /// configuration.httpShouldSetCookies = false
 /// configuration.httpCookieAcceptPolicy = .never
-/// let transport = URLSessionTransport(configuration: .init(session: URLSession(configuration: configuration)))
+/// let session = URLSession(configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
+/// let transport = URLSessionTransport(configuration: .init(session: session))
 /// let client = Client(serverURL: url, transport: transport, middlewares: [CookieJarMiddleware(jar: jar)])
 /// ```
 public struct CookieJarMiddleware: ClientMiddleware {
@@ -33,31 +46,70 @@ public struct CookieJarMiddleware: ClientMiddleware {
     public let jar: CookieJar
     /// The context of every request (its method is each request's own).
     public let context: CookieRequestContext
+    /// Whether redirect responses are followed here (else handed to the client as they came).
+    public let followsRedirects: Bool
+    /// How many redirects one request may follow before `intercept` throws `RedirectError`.
+    public let maximumRedirects: Int
 
     /// A middleware on `jar`; `context` describes the client's requests (default: a native app's own).
-    public init(jar: CookieJar, context: CookieRequestContext = .firstParty) {
+    public init(
+        jar: CookieJar, context: CookieRequestContext = .firstParty, followsRedirects: Bool = true,
+        maximumRedirects: Int = RedirectChain.defaultMaximumRedirects
+    ) {
         self.jar = jar
         self.context = context
+        self.followsRedirects = followsRedirects
+        self.maximumRedirects = maximumRedirects
     }
 
-    /// Adds the `Cookie` field, sends the request through `next`, stores the response's cookies.
+    /// Sends the request through `next` with the jar's cookies, storing each response's cookies and
+    /// following redirects; returns the final response. Throws `RedirectError` for a loop, too many
+    /// redirects or a redirect to a URL that is not http or https, `CookieJarMiddlewareError`, and what
+    /// `next` throws.
     public func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        var request = request
-        var context = context
-        context.method = request.method.rawValue
-        let url = CookieURL(Self.requestURL(baseURL: baseURL, path: request.path))
-        let jarValue = url.flatMap { jar.cookieHeader(for: $0, context: context) }
-        let value = CookieHeader.merging(request.headerFields[values: .cookie], with: jarValue)
-        request.headerFields[fields: .cookie] = value.map { [HTTPField(name: .cookie, value: $0)] } ?? []
-        let (response, responseBody) = try await next(request, body, baseURL)
-        if let url {
+        let url = Self.requestURL(baseURL: baseURL, path: request.path)
+        guard CookieURL(url)?.isHTTPFamily == true else { return try await next(request, body, baseURL) }
+        var chain = RedirectChain(
+            url: url, method: request.method.rawValue, context: context, jar: jar, maximumRedirects: maximumRedirects)
+        var (request, body, baseURL) = (request, body, baseURL)
+        // The operation's own cookies go with the jar's until a hop leaves the first origin.
+        var ownCookies = request.headerFields[values: .cookie]
+        while true {
+            let value = CookieHeader.merging(ownCookies, with: try chain.cookieHeader())
+            request.headerFields[fields: .cookie] = value.map { [HTTPField(name: .cookie, value: $0)] } ?? []
+            let (response, responseBody) = try await next(request, body, baseURL)
             let fields = response.headerFields[values: .setCookie]
-            jar.receive(fields.count == 1 ? CombinedSetCookie.split(fields[0]) : fields, from: url, context: context)
+            chain.receive(fields.count == 1 ? CombinedSetCookie.split(fields[0]) : fields)
+            guard followsRedirects,
+                let step = try chain.follow(status: response.status.code, location: response.headerFields[.location]),
+                let target = Self.baseURLAndPath(of: step.url)
+            else { return (response, responseBody) }
+            if !step.dropsBody, let body, body.iterationBehavior == .single {
+                throw CookieJarMiddlewareError.bodyCannotBeResent(status: response.status.code, location: step.url)
+            }
+            if let responseBody { for try await _ in responseBody {} }
+            for name in step.removedFieldNames {
+                if let name = HTTPField.Name(name) { request.headerFields[name] = nil }
+            }
+            if step.leavesOrigin { ownCookies = [] }
+            if step.dropsBody { body = nil }
+            request.method = HTTPRequest.Method(step.method) ?? request.method
+            (baseURL, request.path) = target
         }
-        return (response, responseBody)
+    }
+
+    /// The server URL and the path (and query) of an absolute URL: its scheme and authority, and the rest
+    /// without a fragment ("/" when empty), as a transport joins them again (`requestURL`).
+    static func baseURLAndPath(of url: String) -> (baseURL: URL, path: String)? {
+        guard let schemeEnd = url.range(of: "://") else { return nil }
+        let rest = url[schemeEnd.upperBound...]
+        let pathStart = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
+        guard let baseURL = URL(string: String(url[..<pathStart])) else { return nil }
+        let path = String(url[pathStart...].prefix { $0 != "#" })
+        return (baseURL, path.hasPrefix("/") ? path : "/" + path)
     }
 
     /// The URL a transport sends the request to: the server URL with the operation's path (and query)

@@ -1,6 +1,7 @@
 import AccountsAPI
 import AsyncHTTPClient
 import Cookies
+import CookiesFoundation
 import CookiesOpenAPI
 import Foundation
 import HTTPTypes
@@ -46,20 +47,24 @@ struct OpenAPIClientTests {
         let serverURL = URL(string: baseURL)!
         switch transport {
         case .urlSession:
-            // The session's own cookie handling off: the jar is the only cookie store.
+            // The session's own cookie handling and redirect following off: the jar is the only cookie
+            // store, and the middleware follows redirects.
             let configuration = URLSessionConfiguration.ephemeral
             configuration.httpCookieStorage = nil
             configuration.httpShouldSetCookies = false
-            let session = URLSession(configuration: configuration)
+            let session = URLSession(configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
             let client = Client(
                 serverURL: serverURL, transport: URLSessionTransport(configuration: .init(session: session)),
                 middlewares: middlewares)
             return (client, { session.finishTasksAndInvalidate() })
         case .asyncHTTPClient:
+            var configuration = HTTPClient.Configuration()
+            configuration.redirectConfiguration = .disallow
+            let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
             let client = Client(
-                serverURL: serverURL, transport: AsyncHTTPClientTransport(configuration: .init(client: .shared)),
+                serverURL: serverURL, transport: AsyncHTTPClientTransport(configuration: .init(client: httpClient)),
                 middlewares: middlewares)
-            return (client, {})
+            return (client, { try await httpClient.shutdown() })
         }
     }
 

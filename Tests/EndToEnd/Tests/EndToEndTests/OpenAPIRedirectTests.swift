@@ -1,0 +1,180 @@
+import AsyncHTTPClient
+import Cookies
+import CookiesFoundation
+import CookiesOpenAPI
+import Foundation
+import HTTPTypes
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+import OpenAPIURLSession
+import Synchronization
+import TestBackend
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `CookieJarMiddleware` follows redirects itself (RFC 9110 §15.4, through `RedirectChain`): each hop's
+/// cookies stored under its own URL before the next hop, each hop's `Cookie` field the jar's for that hop,
+/// the credentials and the operation's own cookies dropped on a hop to another origin. First over a
+/// scripted transport (the requests each hop sends, checked field by field), then over real HTTP on both
+/// transports, each made to follow no redirect itself.
+@Suite("CookieJarMiddleware follows redirects")
+struct OpenAPIRedirectTests {
+    /// A request as the transport received it.
+    struct Sent: Sendable {
+        let method: HTTPRequest.Method
+        let url: String
+        let cookie: String?
+        let authorization: String?
+        let hasBody: Bool
+    }
+
+    /// A transport answering each request with the next of `responses`, recording what it was sent.
+    final class ScriptedTransport: Sendable {
+        private let responses: Mutex<[HTTPResponse]>
+        let sent = Mutex<[Sent]>([])
+
+        init(_ responses: [HTTPResponse]) { self.responses = Mutex(responses) }
+
+        @Sendable func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL) async throws -> (HTTPResponse, HTTPBody?) {
+            if let body { for try await _ in body {} }
+            sent.withLock {
+                $0.append(Sent(
+                    method: request.method, url: baseURL.absoluteString + (request.path ?? ""),
+                    cookie: request.headerFields[.cookie], authorization: request.headerFields[.authorization],
+                    hasBody: body != nil))
+            }
+            return (responses.withLock { $0.removeFirst() }, HTTPBody("response body"))
+        }
+    }
+
+    static func response(_ status: HTTPResponse.Status, location: String? = nil, setCookies: [String] = []) -> HTTPResponse {
+        var fields = HTTPFields()
+        if let location { fields[.location] = location }
+        for line in setCookies { fields.append(HTTPField(name: .setCookie, value: line)) }
+        return HTTPResponse(status: status, headerFields: fields)
+    }
+
+    /// Runs `request` (with `body`) to `baseURL` through `middleware` over `transport`.
+    static func run(
+        _ middleware: CookieJarMiddleware, _ request: HTTPRequest, body: HTTPBody? = nil,
+        baseURL: String = "https://a.example", over transport: ScriptedTransport
+    ) async throws -> HTTPResponse {
+        try await middleware.intercept(
+            request, body: body, baseURL: URL(string: baseURL)!, operationID: "op", next: transport.send
+        ).0
+    }
+
+    /// A POST answered 302 to another site, then 303 back: the first hop carries the operation's own
+    /// cookie and the jar's, the hop to b.example neither (a.example's host-only cookie, the operation's
+    /// own cookie and Authorization stay off another origin) and goes as a GET without the body (RFC 9110
+    /// §15.4.3); each response's cookie is stored under the URL that answered it; the last hop, back on
+    /// a.example, carries the cookie the first redirect set there.
+    @Test func eachHopCarriesAndStoresItsOwnCookies() async throws {
+        let jar = CookieJar()
+        jar.receive("old=1", from: CookieURL("https://a.example/")!)
+        let transport = ScriptedTransport([
+            Self.response(.found, location: "https://b.example/land?x=1#top", setCookies: ["a=1"]),
+            Self.response(.seeOther, location: "https://a.example/done", setCookies: ["b=2"]),
+            Self.response(.ok, setCookies: ["c=3"]),
+        ])
+        var request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/start?q=1")
+        request.headerFields[.cookie] = "own=x"
+        request.headerFields[.authorization] = "Bearer t"
+        let final = try await Self.run(CookieJarMiddleware(jar: jar), request, body: HTTPBody("payload"), over: transport)
+        #expect(final.status == .ok)
+        let sent = transport.sent.withLock { $0 }
+        #expect(sent.map(\.url) == ["https://a.example/start?q=1", "https://b.example/land?x=1", "https://a.example/done"])
+        #expect(sent.map(\.method) == [.post, .get, .get])
+        #expect(sent.map(\.hasBody) == [true, false, false])
+        #expect(sent.map(\.cookie) == ["own=x; old=1", nil, "old=1; a=1"])
+        #expect(sent.map(\.authorization) == ["Bearer t", nil, nil])
+        #expect(jar.cookies(for: CookieURL("https://a.example/")!).map(\.name) == ["old", "a", "c"])
+        #expect(jar.cookies(for: CookieURL("https://b.example/")!).map(\.name) == ["b"])
+    }
+
+    /// A 307 keeps the method and body (RFC 9110 §15.4.8): a body that can be iterated again is sent
+    /// again; one that can be iterated only once (made from a stream) is not, and the middleware throws
+    /// after the first hop, whose cookies are stored.
+    @Test func aBodyIsSentAgainOnlyWhenItCanBe() async throws {
+        let jar = CookieJar()
+        let transport = ScriptedTransport([
+            Self.response(.temporaryRedirect, location: "/again", setCookies: ["hop=1"]), Self.response(.ok),
+        ])
+        let request = HTTPRequest(method: .put, scheme: nil, authority: nil, path: "/upload")
+        _ = try await Self.run(CookieJarMiddleware(jar: jar), request, body: HTTPBody("bytes"), over: transport)
+        #expect(transport.sent.withLock { $0.map(\.method) } == [.put, .put])
+        #expect(transport.sent.withLock { $0.map(\.hasBody) } == [true, true])
+
+        let once = ScriptedTransport([Self.response(.temporaryRedirect, location: "/again", setCookies: ["hop=2"])])
+        let stream = AsyncStream<ArraySlice<UInt8>> { continuation in
+            continuation.yield(ArraySlice("bytes".utf8))
+            continuation.finish()
+        }
+        let body = HTTPBody(stream, length: .known(5), iterationBehavior: .single)
+        await #expect(throws: CookieJarMiddlewareError.bodyCannotBeResent(status: 307, location: "https://a.example/again")) {
+            _ = try await Self.run(CookieJarMiddleware(jar: jar), request, body: body, over: once)
+        }
+        #expect(once.sent.withLock { $0.count } == 1)
+        #expect(jar.cookies(for: CookieURL("https://a.example/")!).first { $0.name == "hop" }?.value == "2")
+    }
+
+    /// `followsRedirects: false` hands the redirect to the client as it came, its cookie stored.
+    @Test func aRedirectCanBeHandedOver() async throws {
+        let jar = CookieJar()
+        let transport = ScriptedTransport([Self.response(.found, location: "/elsewhere", setCookies: ["r=1"])])
+        let middleware = CookieJarMiddleware(jar: jar, followsRedirects: false)
+        let response = try await Self.run(middleware, HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/"), over: transport)
+        #expect(response.status == .found)
+        #expect(transport.sent.withLock { $0.count } == 1)
+        #expect(jar.cookies(for: CookieURL("https://a.example/")!).map(\.name) == ["r"])
+    }
+
+    /// The transports of the real-HTTP case, each made to follow no redirect itself.
+    enum Transport: String, CaseIterable, Sendable {
+        case urlSession = "URLSession"
+        case asyncHTTPClient = "AsyncHTTPClient"
+    }
+
+    /// `POST /sign-in` answers 302 to `/home` with the session cookies (the backend's redirect routes):
+    /// through the middleware the sign-in arrives at `/home` signed in, on either transport.
+    @Test(arguments: Transport.allCases)
+    func signInThroughARedirectArrivesSignedIn(_ transport: Transport) async throws {
+        try await Backend.withRunningServer { baseURL in
+            let jar = CookieJar()
+            let middleware = CookieJarMiddleware(jar: jar)
+            var request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/sign-in")
+            request.headerFields[.contentType] = "application/json"
+            let credentials = try JSONEncoder().encode(["email": Backend.email, "password": Backend.password])
+            let send: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+            let close: @Sendable () async throws -> Void
+            switch transport {
+            case .urlSession:
+                let configuration = URLSessionConfiguration.ephemeral
+                configuration.httpCookieStorage = nil
+                configuration.httpShouldSetCookies = false
+                let session = URLSession(configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
+                let urlSession = URLSessionTransport(configuration: .init(session: session))
+                send = { try await urlSession.send($0, body: $1, baseURL: $2, operationID: "signIn") }
+                close = { session.finishTasksAndInvalidate() }
+            case .asyncHTTPClient:
+                var configuration = HTTPClient.Configuration()
+                configuration.redirectConfiguration = .disallow
+                let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+                let asyncHTTPClient = AsyncHTTPClientTransport(configuration: .init(client: client))
+                send = { try await asyncHTTPClient.send($0, body: $1, baseURL: $2, operationID: "signIn") }
+                close = { try await client.shutdown() }
+            }
+            let (response, body) = try await middleware.intercept(
+                request, body: HTTPBody(credentials), baseURL: URL(string: baseURL)!, operationID: "signIn", next: send)
+            let bytes = try await Data(collecting: try #require(body), upTo: 1 << 20)
+            try await close()
+            #expect(response.status == .ok)
+            let me = try JSONDecoder().decode([String: String].self, from: bytes)
+            #expect(me["email"] == Backend.email)
+            #expect(jar.cookies(for: CookieURL(baseURL + "/home")!).contains { $0.name == "remember_me" })
+        }
+    }
+}
