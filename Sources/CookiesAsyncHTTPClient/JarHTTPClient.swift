@@ -59,7 +59,8 @@ public struct JarHTTPClient: Sendable {
         self.maximumRedirects = maximumRedirects
     }
 
-    /// Sends `request` with the jar's cookies (its own `Cookie` field is replaced), following redirects,
+    /// Sends `request` with the jar's cookies (merged with the request's own `Cookie` fields into one,
+    /// `CookieHeader.merging`, on the hops to the first origin: its own cookies win), following redirects,
     /// and returns the final response, whose `history` lists every hop: the request as sent (with its
     /// `Cookie` field) and the response head. `context` describes the first request; `deadline` is for
     /// the whole chain. Throws `RedirectError` for a loop, too many redirects or a redirect to a URL that
@@ -74,9 +75,13 @@ public struct JarHTTPClient: Sendable {
             url: request.url, method: request.method.rawValue, context: context, jar: jar,
             maximumRedirects: maximumRedirects)
         var history: [HTTPClientRequestResponse] = []
+        // The caller's own cookies go with the jar's, in one field, until a hop leaves the first origin.
+        var ownCookies = request.headers["Cookie"]
         while true {
             request.headers.remove(name: "Cookie")
-            if let header = try chain.cookieHeader() { request.headers.add(name: "Cookie", value: header) }
+            if let header = CookieHeader.merging(ownCookies, with: try chain.cookieHeader()) {
+                request.headers.add(name: "Cookie", value: header)
+            }
             var response: HTTPClientResponse
             do {
                 response = try await client.execute(request, deadline: deadline)
@@ -96,6 +101,7 @@ public struct JarHTTPClient: Sendable {
             }
             for try await _ in response.body {}
             for name in step.removedFieldNames { request.headers.remove(name: name) }
+            if step.leavesOrigin { ownCookies = [] }
             if step.dropsBody { request.body = nil }
             request.url = step.url
             request.method = HTTPMethod(rawValue: step.method)

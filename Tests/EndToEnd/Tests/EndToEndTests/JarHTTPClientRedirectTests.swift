@@ -64,8 +64,9 @@ struct JarHTTPClientRedirectTests {
         }
     }
 
-    /// A hop to another site carries none of the first site's cookies, nor the caller's Authorization
-    /// (Fetch's HTTP-redirect fetch; Go's net/http). A chain that leaves the site and comes back is
+    /// The caller's own cookies go with the jar's in one field (rfc6265bis-22 §5.8.3: one Cookie field),
+    /// on the first origin only. A hop to another site carries none of the first site's cookies, nor the
+    /// caller's cookies or Authorization (Fetch's HTTP-redirect fetch; Go's net/http). A chain that leaves the site and comes back is
     /// cross-site (rfc6265bis-22 §5.2 via Fetch): the SameSite=Lax session stays off it when the request
     /// is no top-level navigation, and goes on it when it is one (§5.8.3 step 3: Lax cookies go on a
     /// cross-site top-level GET), as an app's own request (`firstParty`) is; a cookie such a hop sets is
@@ -82,13 +83,21 @@ struct JarHTTPClientRedirectTests {
                 "/bounce?to=" + target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
             }
 
+            var own = HTTPClientRequest(url: baseURL + "/echo")
+            own.headers.add(name: "Cookie", value: "own=1")
+            let ownResponse = try await runner.execute(own, timeout: .seconds(30))
+            #expect(try await Self.json(ownResponse)["cookies"].map { Set($0.split(separator: ",")) } == ["own", "session", "remember_me"])
+            #expect(ownResponse.history[0].request.headers["Cookie"].count == 1)
+
             var away = HTTPClientRequest(url: baseURL + bounce(otherSite + "/echo"))
             away.headers.add(name: "Authorization", value: "Bearer secret")
+            away.headers.add(name: "Cookie", value: "own=1")
             let awayResponse = try await runner.execute(away, timeout: .seconds(30))
             let echoed = try await Self.json(awayResponse)
             #expect(echoed["cookies"] == "" && echoed["authorization"] == "")
             #expect(Self.hops(awayResponse) == ["GET /bounce 302", "GET /echo 200"])
             #expect(awayResponse.history[0].request.headers["Cookie"].count == 1)
+            #expect(awayResponse.history[0].request.headers["Cookie"].first?.hasPrefix("own=1; ") == true)
             #expect(awayResponse.history[1].request.headers["Cookie"].isEmpty)
 
             struct Case: Sendable {
