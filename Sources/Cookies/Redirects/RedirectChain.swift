@@ -15,7 +15,9 @@
 /// cross-site hops store every cookie they receive and carry SameSite=Lax cookies on safe methods, only
 /// Strict ones (and Lax ones on unsafe methods) staying off them, as in a browser's navigation; a
 /// context that is no navigation (a document's fetch) stores and sends only SameSite=None cookies on
-/// them. An http URL redirected to https leaves its site (sites are schemeful).
+/// them. An http URL redirected to https leaves its site (sites are schemeful). The partition of a
+/// chain that is no navigation (CHIPS: its top-level site) stays the first request's: a Partitioned
+/// cookie a hop to another site sets or sends is in that partition, not in the hop's own site's.
 public struct RedirectChain: Sendable {
     /// Fetch's redirect limit: "If request's redirect count is 20, then return a network error".
     public static let defaultMaximumRedirects = 20
@@ -55,6 +57,9 @@ public struct RedirectChain: Sendable {
         var context = context
         context.method = method
         let first = CookieURL(url)
+        // The partition (CHIPS: the top-level site) of a request that is no navigation is its top level's
+        // on every hop: the first request's own site when the context names none, not each hop's.
+        if !context.isTopLevelNavigation, context.partition == nil { context.partition = first }
         switch context.siteForCookies {
         case .requestOrigin: initiator = first
         case .origin(let origin): initiator = origin

@@ -94,6 +94,26 @@ struct RedirectChainTests {
         #expect(try navigation.cookieHeader() == "lax=1; none=1; session=s")
     }
 
+    /// CHIPS: a partitioned cookie is keyed by the top-level site. A chain that is no navigation (a
+    /// document's fetch from a.test) keeps a.test as its top level on a hop to b.test: b.test's Partitioned
+    /// cookie is stored in a.test's partition and b.test's own top-level one stays off; a navigation (an
+    /// app's own request) makes b.test the top level, whose partition is b.test's own.
+    @Test func partitionOfTheHops() throws {
+        let (jar, _) = makeTestJar()
+        jar.receive("own=1; Secure; SameSite=None; Partitioned", from: url("https://b.test/"))
+        var fetch = RedirectChain(url: "https://a.test/embed", method: "GET", context: CookieRequestContext(), jar: jar)
+        _ = try fetch.follow(status: 302, to: "https://b.test/widget")
+        #expect(try fetch.cookieHeader() == nil)
+        fetch.receive(["p=1; Secure; SameSite=None; Partitioned"])
+        #expect(jar.allCookies().first { $0.name == "p" }?.partitionKey == "https://a.test")
+
+        var navigation = RedirectChain(url: "https://a.test/", method: "GET", jar: jar)
+        _ = try navigation.follow(status: 302, to: "https://b.test/")
+        #expect(try navigation.cookieHeader() == "own=1")
+        navigation.receive(["q=1; Secure; SameSite=None; Partitioned"])
+        #expect(jar.allCookies().first { $0.name == "q" }?.partitionKey == "https://b.test")
+    }
+
     /// One chain of an app's own request (`firstParty`, a top-level navigation) and what each hop stores
     /// and sends. Facts: rfc6265bis-22 §5.2 (sites are schemeful: HTML's "same site"), §5.7 step 18.3 (a
     /// cross-site top-level navigation stores cookies whatever their SameSite), §5.8.3 step 3 (Lax cookies
