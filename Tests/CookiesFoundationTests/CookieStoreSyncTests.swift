@@ -6,6 +6,7 @@ import Testing
 /// platform stores are known for, each a test (the facts come from the issue trackers named per test).
 @Suite("CookieStoreSync: a jar and a platform cookie store kept in sync")
 struct CookieStoreSyncTests {
+    typealias PlatformCall = CookieSyncError.PlatformCall
     static let site = "example.com"
     static let timeout = Duration.milliseconds(300)
 
@@ -234,6 +235,55 @@ struct CookieStoreSyncTests {
         await #expect(throws: CookieSyncError.siteOutOfScope("other.com")) { try await sync.signOut(site: "other.com") }
     }
 
+    /// A scope's domain and a sign-out's site as an app may write them: Unicode (IDN), upper case, a
+    /// leading dot, or the A-labels the jar keeps; the last pair is the control that matched already.
+    static let internationalizedSpellings: [(scope: String, site: String)] = [
+        ("www.bücher.test", "www.bücher.test"),
+        ("WWW.BÜCHER.TEST", ".www.bücher.test"),
+        ("bücher.test", "www.xn--bcher-kva.test"),
+        ("xn--bcher-kva.test", "WWW.Bücher.test"),
+        ("www.xn--bcher-kva.test", "www.xn--bcher-kva.test"),
+    ]
+
+    /// The jar keeps a cookie's domain as its host canonicalised (rfc6265bis-22 §5.1.2: IDNA A-labels,
+    /// lower case), so a cookie of www.bücher.test is one of www.xn--bcher-kva.test (RFC 3492 Punycode).
+    /// A scope or a site compared as written would match none of its cookies: push would copy nothing,
+    /// and sign-out would report success while the jar kept the session.
+    @Test("a scope or a sign-out site written in Unicode (IDN), upper case or with a leading dot matches the jar's A-label domains: push copies the site's cookie and sign-out deletes it on both sides", arguments: internationalizedSpellings.indices)
+    func internationalizedDomains(_ index: Int) async throws {
+        let (scope, site) = Self.internationalizedSpellings[index]
+        let jar = makeTestJar()
+        jar.receive("session=1; Secure", from: url("https://www.bücher.test/"))
+        #expect(jar.allCookies().map(\.domain) == ["www.xn--bcher-kva.test"])
+        let store = FaultInjectingCookieStore()
+        let sync = CookieStoreSync(
+            jar: jar, store: store, domains: [scope], timeout: Self.timeout, emptyReadDelay: .milliseconds(10))
+        let pushed = try await sync.push()
+        #expect(pushed.copiedToWeb.map(\.name) == ["session"], "scope \(scope)")
+        #expect(Self.values(store) == ["session": "1"], "scope \(scope)")
+        let signedOut = try await sync.signOut(site: site)
+        #expect(signedOut.deletedFromJar.map(\.name) == ["session"], "site \(site)")
+        #expect(jar.allCookies().isEmpty && store.contents.isEmpty && sync.synchronisedCookies.isEmpty, "site \(site)")
+    }
+
+    @Test("a scope domain or a sign-out site that is no host name or IP address fails every call with invalidDomain, touching neither side, and run() returns after reporting it instead of retrying what no retry can cure", .timeLimit(.minutes(1)), arguments: CookieSyncScopeTests.notHosts)
+    func domainsThatAreNoHostsAreRefused(_ text: String) async throws {
+        let (jar, store, sync) = try await Self.synced([Self.cookie("a", "1")], FaultInjectingCookieStore())
+        let callsBefore = [PlatformCall.allCookies, .setCookies, .deleteCookies].map(store.calls)
+        await #expect(throws: CookieSyncError.invalidDomain(text)) { try await sync.signOut(site: text) }
+        let refusing = CookieStoreSync(
+            jar: jar, store: store, domains: [Self.site, text], timeout: Self.timeout, debounce: .milliseconds(10))
+        #expect(refusing.scope.domains.isEmpty)
+        await #expect(throws: CookieSyncError.invalidDomain(text)) { try await refusing.push() }
+        await #expect(throws: CookieSyncError.invalidDomain(text)) { try await refusing.reconcile() }
+        await #expect(throws: CookieSyncError.invalidDomain(text)) { try await refusing.signOut(site: Self.site) }
+        var reports = refusing.reports().makeAsyncIterator()
+        await refusing.run()
+        #expect(await reports.next()?.error == .invalidDomain(text))
+        #expect(Self.names(jar) == ["a": "1"] && Self.values(store) == ["a": "1"])
+        #expect([PlatformCall.allCookies, .setCookies, .deleteCookies].map(store.calls) == callsBefore, "no store call")
+    }
+
     // MARK: The store's faults
 
     @Test("an empty first read (WKHTTPCookieStore at a cold start) is read again and deletes nothing")
@@ -435,19 +485,33 @@ struct CookieSyncScopeTests {
         ("example.com", "www.example.com", false),  // a parent is not within its subdomain
         ("127.0.0.1", "127.0.0.1", true),  // an IP address matches itself...
         ("127.0.0.1", "0.0.1", false),  // ...and nothing else (§5.1.3: the string is a host name)
+        ("www.xn--bcher-kva.test", "bücher.test", true),  // the scope in IDNA A-labels, as the jar keeps domains
+        ("www.xn--bcher-kva.test", ".BÜCHER.test", true),  // ... lower-cased first, its leading dot dropped
+        ("www.xn--bcher-kva.test", "bucher.test", false),  // another name, with or without its diacritic
+        ("[::1]", "0:0:0:0:0:0:0:1", true),  // an IPv6 address in the jar's bracketed, compressed text
     ]
 
     @Test("a cookie domain is within the scope when it domain-matches one of its domains", arguments: cases.indices)
-    func contains(_ index: Int) {
+    func contains(_ index: Int) throws {
         let (domain, scope, inScope) = Self.cases[index]
         let cookie = Cookie(name: "a", value: "1", domain: domain, creation: testEpoch)
-        #expect(CookieSyncScope(domains: [scope]).contains(cookie) == inScope, "\(domain) in \(scope)")
+        #expect(try CookieSyncScope(domains: [scope]).contains(cookie) == inScope, "\(domain) in \(scope)")
     }
 
     @Test("a partitioned cookie is never in scope: HTTPCookie has no partition key")
-    func partitioned() {
+    func partitioned() throws {
         let cookie = Cookie(
             name: "a", value: "1", domain: "example.com", creation: testEpoch, partitionKey: "https://example.com")
-        #expect(!CookieSyncScope(domains: ["example.com"]).contains(cookie))
+        #expect(try !CookieSyncScope(domains: ["example.com"]).contains(cookie))
+    }
+
+    /// Texts `CanonicalHost` refuses (rfc6265bis-22 §5.1.2 and the URL Standard's host parser): empty, a
+    /// lone dot (empty once the leading dot is dropped), a space or a "/" (forbidden host code points),
+    /// an IPv4 address with a part over 255. No cookie the jar holds has such a domain.
+    static let notHosts = ["", ".", "exa mple.com", "example.com/account", "10.0.0.256"]
+
+    @Test("a domain that is no host name or IP address is refused (CookieSyncError.invalidDomain) instead of making a scope that silently matches nothing", arguments: notHosts)
+    func refusesWhatIsNoHost(_ text: String) {
+        #expect(throws: CookieSyncError.invalidDomain(text)) { try CookieSyncScope(domains: ["example.com", text]) }
     }
 }

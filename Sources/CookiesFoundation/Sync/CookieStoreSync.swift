@@ -30,7 +30,8 @@ public final class CookieStoreSync: Sendable {
     public let jar: CookieJar
     /// The platform's cookie store (the web side).
     public let store: any PlatformCookieStore
-    /// The domains the sync may touch.
+    /// The domains the sync may touch; none when one of the domains it was given is no host name or IP
+    /// address (every call then throws `CookieSyncError.invalidDomain`).
     public let scope: CookieSyncScope
     /// Who wins a conflict.
     public let policy: CookieConflictPolicy
@@ -45,6 +46,8 @@ public final class CookieStoreSync: Sendable {
     /// How many delete-and-read rounds `signOut(site:)` makes before it gives up.
     static let signOutRounds = 3
 
+    /// Why the domains the sync was given make no scope; nil when they do.
+    private let scopeRefusal: CookieSyncError?
     private let lock = AsyncSerialLock()
     private let record: Mutex<[CookieIdentity: Cookie]>
     private let reportStreams = Broadcast<CookieSyncReport>()
@@ -53,7 +56,11 @@ public final class CookieStoreSync: Sendable {
     /// - Parameters:
     ///   - jar: the native side.
     ///   - store: the web view's cookie store.
-    ///   - domains: the scope: only cookies of these domains and their subdomains are read, copied or deleted.
+    ///   - domains: the scope: only cookies of these domains and their subdomains are read, copied or
+    ///     deleted. Written as a URL's host may be (Unicode or A-labels, any case, a leading dot or not),
+    ///     they are compared as the jar keeps a cookie's domain (`CookieSyncScope`). One that is no host
+    ///     name or IP address makes every call throw `CookieSyncError.invalidDomain`, rather than a sync
+    ///     that silently matches nothing.
     ///   - policy: who wins when a cookie changed on both sides.
     ///   - timeout: the longest a call on the store may take.
     ///   - debounce: how long `run()` waits after a change signal before it reconciles.
@@ -70,7 +77,13 @@ public final class CookieStoreSync: Sendable {
     ) {
         self.jar = jar
         self.store = store
-        self.scope = CookieSyncScope(domains: domains)
+        do {
+            self.scope = try CookieSyncScope(domains: domains)
+            self.scopeRefusal = nil
+        } catch {
+            self.scope = CookieSyncScope.none
+            self.scopeRefusal = error
+        }
         self.policy = policy
         self.timeout = timeout
         self.debounce = debounce
@@ -109,10 +122,12 @@ public final class CookieStoreSync: Sendable {
         try await sync(.reconcile, targets: [.jar, .web])
     }
 
-    /// Signs out of `site` (a domain within the scope) on both sides: deletes its cookies in the jar and
-    /// in the store, then reads both again, and repeats while cookies keep arriving (a response in
-    /// flight during the sign-out). The record keeps the site's cookies until both reads come back
-    /// without any, so that a sign-out cut short is finished by the next call.
+    /// Signs out of `site` (a domain within the scope, written as the scope's domains may be) on both
+    /// sides: deletes its cookies in the jar and in the store, then reads both again, and repeats while
+    /// cookies keep arriving (a response in flight during the sign-out). The record keeps the site's
+    /// cookies until both reads come back without any, so that a sign-out cut short is finished by the
+    /// next call. A site that is no host name or IP address throws `CookieSyncError.invalidDomain`, one
+    /// outside the scope `siteOutOfScope`, before anything is touched.
     ///
     /// In the jar, the site's partitioned cookies go too (a native response's `Partitioned` cookie is
     /// partitioned under its own site, and sent on the app's requests to it), though no sync copies them.
@@ -121,7 +136,8 @@ public final class CookieStoreSync: Sendable {
     /// keep the session, and hand it back to the jar at the next reconcile.
     @discardableResult
     public func signOut(site: String) async throws(CookieSyncError) -> CookieSyncReport {
-        let site = CookieSyncScope(domains: [site]).domains[0]
+        if let scopeRefusal { throw scopeRefusal }
+        let site = try CookieSyncScope.canonicalDomain(site)
         guard scope.domains.contains(where: {
             CookieSyncScope.domain(site, isWithin: $0) || CookieSyncScope.domain($0, isWithin: site)
         }) else { throw .siteOutOfScope(site) }
@@ -176,6 +192,8 @@ public final class CookieStoreSync: Sendable {
     /// writes schedule nothing. A reconcile that fails (a store call timed out or threw; its report
     /// says why) is made again, after a pause that doubles with each failure in a row, from `debounce`
     /// up to `longestRetryDelay`: a change the failure left uncopied is not left waiting for the next one.
+    /// A sync whose domains make no scope returns after its first reconcile, whose report holds
+    /// `CookieSyncError.invalidDomain`.
     public func run() async {
         let (pokes, poke) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let pending = Atomic<Int>(0)
@@ -203,6 +221,8 @@ public final class CookieStoreSync: Sendable {
                 try await reconcile()
                 failures = 0
             } catch {
+                // Domains that make no scope fail every reconcile alike: no retry can help.
+                if scopeRefusal != nil { break }
                 failures += 1
                 let pause = min(debounce * (1 << min(failures, 20)), Self.longestRetryDelay)
                 guard (try? await Task.sleep(for: pause)) != nil else { break }
@@ -222,6 +242,7 @@ public final class CookieStoreSync: Sendable {
         try await lock.withLock { () async throws(CookieSyncError) -> CookieSyncReport in
             var report = CookieSyncReport(operation: operation)
             do throws(CookieSyncError) {
+                if let scopeRefusal { throw scopeRefusal }
                 let expecting = record.withLock { !$0.isEmpty }
                 let web = try await readStore(expectingSome: expecting, &report)
                 let jarSide = jarCookiesInScope()

@@ -8,6 +8,10 @@ public enum CookieSyncError: Error, Sendable, Hashable, CustomStringConvertible 
     case storeFailed(call: PlatformCall, reason: String)
     /// `signOut(site:)` was asked for a site outside the sync's scope.
     case siteOutOfScope(String)
+    /// A domain of the sync's scope, or the site given to `signOut(site:)`, is no host name or IP address
+    /// (`CanonicalHost` cannot canonicalise it: empty, a forbidden character, a label IDNA refuses, an
+    /// IPv4 address out of range): compared as written, it would match no cookie the jar holds.
+    case invalidDomain(String)
     /// After `signOut(site:)` deleted the site's cookies on both sides, a read still found some (they
     /// kept arriving from the other side); the record is kept so that the next sync deletes them.
     case signOutUnconfirmed(site: String, remaining: [String])
@@ -22,6 +26,7 @@ public enum CookieSyncError: Error, Sendable, Hashable, CustomStringConvertible 
         case .timedOut(let call, let after): return "the platform store's \(call.rawValue) did not complete in \(after)"
         case .storeFailed(let call, let reason): return "the platform store's \(call.rawValue) failed: \(reason)"
         case .siteOutOfScope(let site): return "\(site) is not within the sync's domains"
+        case .invalidDomain(let domain): return "\(domain) is no host name or IP address"
         case .signOutUnconfirmed(let site, let remaining):
             return "sign-out of \(site) unconfirmed: still present: \(remaining.joined(separator: ", "))"
         }

@@ -7,15 +7,35 @@ import Cookies
 /// Partitioned (CHIPS) cookies are out of scope too: `HTTPCookie` has no partition key, so a platform
 /// store would make them unpartitioned cookies.
 public struct CookieSyncScope: Sendable, Hashable {
-    /// The domains, lower-cased, without a leading dot.
+    /// The domains, canonical as the jar keeps a cookie's domain (`CanonicalHost`: IDNA A-labels,
+    /// lower case, an IP address in its canonical text), without a leading dot.
     public let domains: [String]
 
-    /// A scope of `domains` (e.g. `["example.com"]` for example.com and every subdomain).
-    public init(domains: [String]) {
-        self.domains = domains.map { domain in
-            let lowered = domain.lowercased()
-            return lowered.hasPrefix(".") ? String(lowered.dropFirst()) : lowered
-        }
+    /// A scope of `domains` (e.g. `["example.com"]` for example.com and every subdomain), each written as
+    /// a URL's host may be: in Unicode or A-labels, in any case, with or without a leading dot. Throws
+    /// `CookieSyncError.invalidDomain` for the first that is no host name or IP address.
+    public init(domains: [String]) throws(CookieSyncError) {
+        var canonical: [String] = []
+        for domain in domains { canonical.append(try Self.canonicalDomain(domain)) }
+        self.domains = canonical
+    }
+
+    /// The scope of no domain: nothing is in it.
+    static let none = CookieSyncScope(canonicalDomains: [])
+
+    /// A scope of `domains`, canonical already.
+    private init(canonicalDomains domains: [String]) {
+        self.domains = domains
+    }
+
+    /// `domain` as the jar keeps a cookie's domain: one leading dot dropped (as from a Domain attribute,
+    /// rfc6265bis-22 §5.6.3), then canonicalised as a host (§5.1.2: `www.bücher.test` is
+    /// `www.xn--bcher-kva.test`). Throws `CookieSyncError.invalidDomain` when it is no host name or IP
+    /// address: compared as written, it would match no cookie the jar holds.
+    static func canonicalDomain(_ domain: String) throws(CookieSyncError) -> String {
+        let host = domain.hasPrefix(".") ? String(domain.dropFirst()) : domain
+        guard let canonical = CanonicalHost(host) else { throw .invalidDomain(domain) }
+        return canonical.name
     }
 
     /// True when `cookie` may be synchronised.
