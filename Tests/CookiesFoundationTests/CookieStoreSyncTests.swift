@@ -49,6 +49,16 @@ struct CookieStoreSyncTests {
         store.contents.mapValues(\.value)
     }
 
+    /// True once `condition` holds, checked every 10 ms; false when it still does not after `limit`.
+    static func eventually(within limit: Duration = .seconds(2), _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+
     // MARK: Copying both ways
 
     @Test("push copies the jar's cookies and returns only once a late completion came (WKHTTPCookieStore: a web view's first request could go out before setCookie's cookie was stored, fixed in WebKit only in 2025)")
@@ -390,6 +400,15 @@ struct CookieStoreSyncTests {
         #expect(store.calls(.allCookies) == reads)
         #expect(store.calls(.setCookies) == 1)
         #expect(Self.names(jar) == ["a": "1", "c": "1"])
+
+        // A web deletion is pulled; the jar's removal event for that deletion schedules nothing more.
+        store.webDeletes("c")
+        let deleted = try #require(await reports.next())
+        #expect(deleted.deletedFromJar.map(\.name) == ["c"])
+        let readsAfterDeletion = store.calls(.allCookies)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(store.calls(.allCookies) == readsAfterDeletion)
+        #expect(Self.names(jar) == ["a": "1"])
     }
 
     @Test("run() reconciles at its start (a web sign-in before it listened) and makes a failed reconcile again (a read that timed out), without waiting for another change", .timeLimit(.minutes(1)))
@@ -406,6 +425,30 @@ struct CookieStoreSyncTests {
         let retried = try #require(await reports.next())
         #expect(retried.error == nil && retried.copiedToJar.map(\.name) == ["b"])
         #expect(Self.names(jar) == ["a": "1", "b": "1"])
+    }
+
+    /// Before the push of a new cookie is confirmed, the record has no entry for it, as after the
+    /// sync's own deletion from the jar: a removal event is the sync's echo only when the sync made it.
+    /// A store that sends no change signals (swift-corelibs-foundation's `HTTPCookieStorage` posts no
+    /// change notification) gives run() no other cue: taken for an echo, the deletion would stay
+    /// uncopied, and the store would keep a signed-out session.
+    @Test("a jar deletion while the push of that cookie is in flight is the jar's own change, not the sync's echo: run() reconciles again and deletes the cookie from a store that sends no change signals", .timeLimit(.minutes(1)))
+    func jarDeletionDuringItsPushIsCopied() async throws {
+        let (jar, store, sync) = Self.makeSync(
+            [], FaultInjectingCookieStore(faults: .init(sets: .late(.milliseconds(100)), signalling: .none)))
+        var reports = sync.reports().makeAsyncIterator()
+        let running = Task { await sync.run() }
+        defer { running.cancel() }
+        let start = try #require(await reports.next())
+        #expect(start.changedNothing)
+        let session = Self.cookie("session", "1", session: true)
+        jar.insert(session)
+        while store.calls(.setCookies) == 0 { await Task.yield() }
+        jar.delete(session)
+        let pushed = try #require(await reports.next())
+        #expect(pushed.copiedToWeb.map(\.name) == ["session"], "the set was in flight when the jar deleted the cookie")
+        #expect(await Self.eventually { store.contents.isEmpty && sync.synchronisedCookies.isEmpty })
+        #expect(jar.allCookies().isEmpty && store.calls(.deleteCookies) == 1)
     }
 
     // MARK: Sign-out

@@ -50,6 +50,9 @@ public final class CookieStoreSync: Sendable {
     private let scopeRefusal: CookieSyncError?
     private let lock = AsyncSerialLock()
     private let record: Mutex<[CookieIdentity: Cookie]>
+    /// The identities whose cookie the sync is deleting from the jar at this moment: the jar's removal
+    /// event for one of them is the sync's echo.
+    private let deletingFromJar = Mutex<Set<CookieIdentity>>([])
     private let reportStreams = Broadcast<CookieSyncReport>()
 
     /// A sync of `jar` and `store` within `domains`.
@@ -323,10 +326,21 @@ public final class CookieStoreSync: Sendable {
                     report.refusedByJar.append(cookie)
                 }
             } else if let deleting = step.deleting {
-                jar.delete(deleting)
+                deleteFromJar(deleting)
                 report.deletedFromJar.append(deleting)
             }
         }
+    }
+
+    /// Deletes `cookie` from the jar as the sync's own write: its removal event is an echo. The jar
+    /// delivers the event before `delete` returns unless another thread is delivering the jar's events
+    /// already; one delivered later reads as the jar's own change, and schedules a reconcile that finds
+    /// nothing to do.
+    private func deleteFromJar(_ cookie: Cookie) {
+        let identity = CookieIdentity(cookie)
+        deletingFromJar.withLock { _ = $0.insert(identity) }
+        defer { deletingFromJar.withLock { _ = $0.remove(identity) } }
+        jar.delete(cookie)
     }
 
     private func deleteFromStore(_ cookies: [Cookie]) async throws(CookieSyncError) {
@@ -371,17 +385,19 @@ public final class CookieStoreSync: Sendable {
         Dictionary(cookies.map { (CookieIdentity($0), $0) }, uniquingKeysWith: { _, last in last })
     }
 
-    /// True when a jar change is nothing for the sync: out of scope, or the sync's own write (the jar
-    /// now holds what the record holds).
+    /// True when a jar change is nothing for the sync: out of scope, or the sync's own write (an
+    /// addition or replacement that leaves the jar holding what the record holds; a removal the sync is
+    /// making). A removal of a cookie the record has no entry for is not an echo by that alone: a cookie
+    /// whose push is in flight has none yet.
     private func isEcho(_ change: CookieChange) -> Bool {
         guard scope.contains(change.cookie) else { return true }
-        let recorded = record.withLock { $0[CookieIdentity(change.cookie)] }
+        let identity = CookieIdentity(change.cookie)
         switch change {
         case .added(let cookie), .replaced(_, let cookie):
-            guard let recorded else { return false }
+            guard let recorded = record.withLock({ $0[identity] }) else { return false }
             return SyncedCookieFields(recorded, carried: .all) == SyncedCookieFields(cookie, carried: .all)
         case .removed:
-            return recorded == nil
+            return deletingFromJar.withLock { $0.contains(identity) }
         }
     }
 
