@@ -144,7 +144,7 @@ struct CookieStoreSyncTests {
         #expect(again.copiedToWeb.isEmpty && again.refusedByStore.map(\.name) == ["odd"])
     }
 
-    @Test("a jar cookie the store does not keep though its set completed (HTTPCookieStorage whose accept policy is .never) is reported and not recorded, so the next reconcile offers it again instead of reading its absence as a deletion in the web view and deleting it from the jar")
+    @Test("a jar cookie the store does not keep though its set completed (HTTPCookieStorage whose accept policy is .never) is reported and not recorded, so the next reconcile reports it again instead of reading its absence as a deletion in the web view and deleting it from the jar")
     func cookieTheStoreDropsIsReportedAndKeptInTheJar() async throws {
         let (jar, store, sync) = Self.makeSync([Self.cookie("a", "1"), Self.cookie("gone", "1")], FaultInjectingCookieStore(faults: .init(droppedNames: ["gone"])))
         let first = try await sync.push()
@@ -409,6 +409,46 @@ struct CookieStoreSyncTests {
         try await Task.sleep(for: .milliseconds(300))
         #expect(store.calls(.allCookies) == readsAfterDeletion)
         #expect(Self.names(jar) == ["a": "1"])
+    }
+
+    /// How a store that signals its own writes turns down a cookie of the jar.
+    struct Refusal: Sendable, CustomStringConvertible {
+        let description: String
+        let faults: FaultInjectingCookieStore.Faults
+    }
+
+    static let refusals: [Refusal] = [
+        Refusal(
+            description: "refused (HTTPCookie cannot represent it)",
+            faults: .init(signalling: .perCall, refusedNames: ["odd"])),
+        Refusal(
+            description: "not kept though the set completed (HTTPCookieStorage whose accept policy is .never)",
+            faults: .init(signalling: .perCall, droppedNames: ["odd"])),
+    ]
+
+    /// A store signals the sync's own writes (WKHTTPCookieStore's cookiesDidChange(in:) does), also a
+    /// set of a cookie it turned down: were that cookie offered again at the reconcile the signal
+    /// starts, run() would set and read the store every `debounce`, for ever, with nothing changing.
+    @Test("a jar cookie the store turns down is offered once per version: the store's signal for that set makes one more reconcile, which reports it without offering it again, and run() then rests; a new version in the jar is offered", .timeLimit(.minutes(1)), arguments: refusals)
+    func cookieTheStoreTurnsDownIsNotOfferedAgain(_ refusal: Refusal) async throws {
+        let (jar, store, sync) = Self.makeSync(
+            [Self.cookie("a", "1"), Self.cookie("odd", "1")], FaultInjectingCookieStore(faults: refusal.faults))
+        var reports = sync.reports().makeAsyncIterator()
+        let running = Task { await sync.run() }
+        defer { running.cancel() }
+        let first = try #require(await reports.next())
+        #expect(first.copiedToWeb.map(\.name) == ["a"] && first.refusedByStore.map(\.name) == ["odd"])
+        let signalled = try #require(await reports.next())
+        #expect(signalled.changedNothing && signalled.refusedByStore.map(\.name) == ["odd"])
+        let reads = store.calls(.allCookies)
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(store.calls(.setCookies) == 1, "the refused version was offered once")
+        #expect(store.calls(.allCookies) == reads, "no reconcile after the one the set's signal started")
+
+        jar.insert(Self.cookie("odd", "2"))
+        let changed = try #require(await reports.next())
+        #expect(changed.refusedByStore.map(\.value) == ["2"] && store.calls(.setCookies) == 2)
+        #expect(Self.names(jar) == ["a": "1", "odd": "2"] && Self.values(store) == ["a": "1"])
     }
 
     @Test("run() reconciles at its start (a web sign-in before it listened) and makes a failed reconcile again (a read that timed out), without waiting for another change", .timeLimit(.minutes(1)))

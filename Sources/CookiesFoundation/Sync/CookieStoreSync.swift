@@ -20,6 +20,9 @@ import Synchronization
 ///   only what both sides confirmed is recorded (the next call picks up the rest, reading back whatever
 ///   a late completion did after all); the store's sets are confirmed by reading it back, since a store
 ///   may complete a set it did not keep;
+/// - a cookie the store turned down (refused, or did not keep) is reported, and not offered again until
+///   the jar's version of it changes: a store that signals the sync's own writes would otherwise start
+///   a reconcile for every offer, for ever;
 /// - session cookies stay session cookies (no expiry on either side); fields the store cannot carry
 ///   (`PlatformCookieStore.carriedFields`) are neither compared nor overwritten in the jar.
 ///
@@ -53,6 +56,8 @@ public final class CookieStoreSync: Sendable {
     /// The identities whose cookie the sync is deleting from the jar at this moment: the jar's removal
     /// event for one of them is the sync's echo.
     private let deletingFromJar = Mutex<Set<CookieIdentity>>([])
+    /// The versions of the jar's cookies the store turned down: reported, not offered again.
+    private let refusedVersions = Mutex(RefusedCookieVersions())
     private let reportStreams = Broadcast<CookieSyncReport>()
 
     /// A sync of `jar` and `store` within `domains`.
@@ -249,6 +254,7 @@ public final class CookieStoreSync: Sendable {
                 let expecting = record.withLock { !$0.isEmpty }
                 let web = try await readStore(expectingSome: expecting, &report)
                 let jarSide = jarCookiesInScope()
+                refusedVersions.withLock { $0.keepOnly(heldIn: jarSide) }
                 let recorded = record.withLock { $0 }
                 let plan = SyncPlan(
                     jar: jarSide, web: web, record: recorded, carried: store.carriedFields, policy: policy)
@@ -270,7 +276,14 @@ public final class CookieStoreSync: Sendable {
         _ steps: [SyncPlan.Step], planned: [CookieIdentity: Cookie], _ report: inout CookieSyncReport
     ) async throws(CookieSyncError) {
         let toWeb = steps.filter { $0.target == .web }
-        let sets = toWeb.compactMap(\.cookie)
+        // A version of a jar cookie the store turned down before is reported again, not offered: the
+        // store would turn it down again, and its change signal for the set would start the next sync.
+        let turnedDown = refusedVersions.withLock { refused in
+            Set(toWeb.compactMap(\.cookie).filter(refused.contains).map(CookieIdentity.init))
+        }
+        report.refusedByStore = toWeb.filter { turnedDown.contains($0.identity) }.compactMap(\.cookie)
+        let offering = toWeb.filter { $0.cookie != nil && !turnedDown.contains($0.identity) }
+        let sets = offering.compactMap(\.cookie)
         let deletions = toWeb.compactMap(\.deleting)
         record.withLock { record in
             for step in steps where step.target == nil { record[step.identity] = step.recordAfter }
@@ -289,14 +302,19 @@ public final class CookieStoreSync: Sendable {
             // next sync as a deletion in the web view, and delete it from the jar: the store is read back,
             // and only what it holds is recorded (as written: a version the page changed since, or the store
             // altered, is a change of the web view's at the next sync). What the store refused or did not
-            // keep keeps its record entry: the next sync offers it again, and reports it.
+            // keep keeps its record entry, and its version is remembered: the next syncs report it without
+            // offering it, until the jar's version changes.
             let refusedIdentities = Set(refused.map(CookieIdentity.init))
-            let offered = toWeb.filter { $0.cookie != nil && !refusedIdentities.contains($0.identity) }
+            let offered = offering.filter { !refusedIdentities.contains($0.identity) }
             let held = offered.isEmpty ? [:] : try await readStore(expectingSome: true, &report)
             let kept = offered.filter { held[$0.identity] != nil }
+            let notKept = offered.filter { held[$0.identity] == nil }.compactMap(\.cookie)
             remember(kept)
+            refusedVersions.withLock { versions in
+                for cookie in refused + notKept { versions.insert(cookie) }
+            }
             report.copiedToWeb = kept.compactMap(\.cookie)
-            report.refusedByStore = refused + offered.filter { held[$0.identity] == nil }.compactMap(\.cookie)
+            report.refusedByStore += refused + notKept
         }
         if !deletions.isEmpty {
             try await deleteFromStore(deletions)

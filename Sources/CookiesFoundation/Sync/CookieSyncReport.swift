@@ -24,7 +24,8 @@ public struct CookieSyncReport: Sendable, Hashable {
     public internal(set) var refusedByJar: [Cookie] = []
     /// Cookies of the jar the platform store refused (`PlatformCookieStoreRefusal`: `HTTPCookie` cannot
     /// represent them) or did not keep (the set completed, but reading the store back does not find
-    /// them): not copied, and every sync reports them again until the jar changes them.
+    /// them): not copied, and not offered again until the jar changes them, but reported by every sync
+    /// that would copy them.
     public internal(set) var refusedByStore: [Cookie] = []
     /// Cookies changed on both sides, and which side won.
     public internal(set) var conflicts: [CookieSyncConflict] = []
