@@ -351,6 +351,28 @@ struct CookieStoreSyncTests {
         #expect(sync.synchronisedCookies.map(\.name) == ["a"])
     }
 
+    /// A set that timed out keeps running (WKHTTPCookieStore's per-cookie sets go on after the sync stops
+    /// waiting) and may land after the jar lost the cookie: after a sign-out, or a deletion in the jar.
+    /// Landed, it is the version the jar had, which the jar has since deleted: the next reconcile deletes
+    /// it from the store instead of copying it back into the jar (which would sign the user back in).
+    @Test("a set that lands after a sign-out or the jar's deletion is deleted, not copied back", arguments: ["signOut", "jarDeletes"])
+    func lateSetAfterTheCookieWent(_ how: String) async throws {
+        let (jar, store, sync) = Self.makeSync(
+            [Self.cookie("session", "1")], FaultInjectingCookieStore(faults: .init(sets: .late(Self.timeout * 2))))
+        await #expect(throws: CookieSyncError.timedOut(call: .setCookies, after: Self.timeout)) { try await sync.push() }
+        if how == "signOut" {
+            try await sync.signOut(site: Self.site)
+        } else {
+            #expect(jar.delete(Self.cookie("session", "1")))
+        }
+        #expect(Self.names(jar).isEmpty)
+        #expect(await Self.eventually { store.contents["session"] != nil }, "the late set lands")
+        let report = try await sync.reconcile()
+        #expect(report.copiedToJar.isEmpty && report.deletedFromWeb.map(\.name) == ["session"])
+        #expect(Self.names(jar).isEmpty && store.contents.isEmpty)
+        #expect(try await sync.reconcile().changedNothing)
+    }
+
     @Test("SameSite and HttpOnly dropped by the store (swift-corelibs-foundation's HTTPCookie) are no change, and the jar keeps them when the value rotates")
     func droppedAttributes() async throws {
         let (jar, store, sync) = Self.makeSync(

@@ -19,7 +19,8 @@ import Synchronization
 /// - every store call has `timeout`; a call that times out or fails ends the sync with an error, and
 ///   only what both sides confirmed is recorded (the next call picks up the rest, reading back whatever
 ///   a late completion did after all); the store's sets are confirmed by reading it back, since a store
-///   may complete a set it did not keep;
+///   may complete a set it did not keep; a set that timed out and lands later is the jar's version, so a
+///   cookie the jar deleted meanwhile (a sign-out) is then deleted from the store, not copied back;
 /// - a cookie the store turned down (refused, or did not keep) is reported, and not offered again until
 ///   the jar's version of it changes: a store that signals the sync's own writes would otherwise start
 ///   a reconcile for every offer, for ever;
@@ -58,6 +59,11 @@ public final class CookieStoreSync: Sendable {
     private let deletingFromJar = Mutex<Set<CookieIdentity>>([])
     /// The versions of the jar's cookies the store turned down: reported, not offered again.
     private let refusedVersions = Mutex(RefusedCookieVersions())
+    /// The cookies of sets the store did not complete in time (`withTimeout` left them running), by
+    /// identity, until a read finds the version offered in the store (`recordLandedSets`): a set that
+    /// lands after the jar deleted the cookie, or after a sign-out, is then a deletion to copy to the
+    /// store, not a cookie of the web view's to copy back into the jar.
+    private let unconfirmedSets = Mutex<[CookieIdentity: Cookie]>([:])
     private let reportStreams = Broadcast<CookieSyncReport>()
 
     /// A sync of `jar` and `store` within `domains`.
@@ -160,7 +166,9 @@ public final class CookieStoreSync: Sendable {
             do throws(CookieSyncError) {
                 var remaining: [String] = []
                 for _ in 0..<Self.signOutRounds {
-                    var known = keyed(record.withLock { $0.values.filter(inSite) })
+                    // A set not completed in time may still land: its cookies are deleted too, and stay
+                    // in `unconfirmedSets`, so that the sync deletes them again if they land later.
+                    var known = keyed(record.withLock { $0.values.filter(inSite) } + unconfirmedSets.withLock { $0.values.filter(inSite) })
                     for cookie in jar.allCookies() where inSiteInJar(cookie) && jar.delete(cookie) {
                         report.deletedFromJar.append(cookie)
                         if inSite(cookie) { known[CookieIdentity(cookie)] = cookie }
@@ -253,6 +261,7 @@ public final class CookieStoreSync: Sendable {
                 if let scopeRefusal { throw scopeRefusal }
                 let expecting = record.withLock { !$0.isEmpty }
                 let web = try await readStore(expectingSome: expecting, &report)
+                recordLandedSets(in: web)
                 let jarSide = jarCookiesInScope()
                 refusedVersions.withLock { $0.keepOnly(heldIn: jarSide) }
                 let recorded = record.withLock { $0 }
@@ -289,13 +298,23 @@ public final class CookieStoreSync: Sendable {
             for step in steps where step.target == nil { record[step.identity] = step.recordAfter }
         }
         if !sets.isEmpty {
-            let refused = try await withTimeout(timeout, call: .setCookies) { [store] in
-                do {
-                    try await store.setCookies(sets)
-                    return [Cookie]()
-                } catch let refusal as PlatformCookieStoreRefusal {
-                    return refusal.cookies
+            let refused: [Cookie]
+            do {
+                refused = try await withTimeout(timeout, call: .setCookies) { [store] in
+                    do {
+                        try await store.setCookies(sets)
+                        return [Cookie]()
+                    } catch let refusal as PlatformCookieStoreRefusal {
+                        return refusal.cookies
+                    }
                 }
+                unconfirmedSets.withLock { unconfirmed in for cookie in sets { unconfirmed[CookieIdentity(cookie)] = nil } }
+            } catch {
+                // The set keeps running and may still land (`unconfirmedSets`).
+                if case .timedOut = error {
+                    unconfirmedSets.withLock { unconfirmed in for cookie in sets { unconfirmed[CookieIdentity(cookie)] = cookie } }
+                }
+                throw error
             }
             // A store may complete a set without keeping the cookie (`HTTPCookieStorage` whose accept policy
             // is `.never`, WebKit given a cookie it rejects). Recorded as held, its absence would read at the
@@ -392,6 +411,22 @@ public final class CookieStoreSync: Sendable {
         let all = try await withTimeout(timeout, call: .allCookies) { [store] in try await store.allCookies() }
         let now = jar.clock.now()
         return keyed(all.filter { scope.contains($0) && !$0.isExpired(at: now) })
+    }
+
+    /// Records each set that did not complete in time (`unconfirmedSets`) whose version `web`, the store
+    /// as just read, now holds: both sides held it, as after a set confirmed in time, so that the plan
+    /// takes the jar's later change of it (a deletion, a sign-out's) for one to copy to the store.
+    private func recordLandedSets(in web: [CookieIdentity: Cookie]) {
+        let carried = store.carriedFields
+        let landed = unconfirmedSets.withLock { unconfirmed in
+            let landed = unconfirmed.filter { identity, offered in
+                web[identity].map { SyncedCookieFields($0, carried: carried) == SyncedCookieFields(offered, carried: carried) } ?? false
+            }
+            for identity in landed.keys { unconfirmed[identity] = nil }
+            return landed
+        }
+        guard !landed.isEmpty else { return }
+        record.withLock { record in record.merge(landed) { _, offered in offered } }
     }
 
     /// The jar's cookies within the scope, by identity.
