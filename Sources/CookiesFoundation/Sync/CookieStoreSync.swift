@@ -15,7 +15,8 @@ import Synchronization
 /// Safety rules, each for a pitfall of the platform stores:
 /// - scope: only cookies whose domain is within `scope` are read into the merge, copied or deleted;
 /// - an empty read of the store while the record says it held cookies (WKHTTPCookieStore at a cold
-///   start) is read again, up to `emptyReadRetries` times, before it can delete anything;
+///   start) is read again, up to `emptyReadRetries` times, before it can delete anything; until a read
+///   found the store holding cookies, it deletes nothing even then: the jar's cookies are copied to it;
 /// - every store call has `timeout`; a call that times out or fails ends the sync with an error, and
 ///   only what both sides confirmed is recorded (the next call picks up the rest, reading back whatever
 ///   a late completion did after all); the store's sets are confirmed by reading it back, since a store
@@ -64,6 +65,9 @@ public final class CookieStoreSync: Sendable {
     /// lands after the jar deleted the cookie, or after a sign-out, is then a deletion to copy to the
     /// store, not a cookie of the web view's to copy back into the jar.
     private let unconfirmedSets = Mutex<[CookieIdentity: Cookie]>([:])
+    /// True once a read of the store found a cookie (of any domain): the store is loaded, and an empty
+    /// read after that is believed (`sync`).
+    private let storeSeenLoaded = Atomic<Bool>(false)
     private let reportStreams = Broadcast<CookieSyncReport>()
 
     /// A sync of `jar` and `store` within `domains`.
@@ -264,7 +268,14 @@ public final class CookieStoreSync: Sendable {
                 recordLandedSets(in: web)
                 let jarSide = jarCookiesInScope()
                 refusedVersions.withLock { $0.keepOnly(heldIn: jarSide) }
-                let recorded = record.withLock { $0 }
+                // A store that has read empty since the sync was made, where the record says it held
+                // cookies, may be one not loaded yet (WKHTTPCookieStore at a cold start answers empty for
+                // seconds, longer than the re-reads wait): its emptiness is not believed. The record is set
+                // aside, so that the jar's cookies are copied to the store instead of deleted from the jar
+                // (which would sign the app out at a slow launch).
+                let believesEmptyStore = !web.isEmpty || !expecting || storeSeenLoaded.load(ordering: .relaxed)
+                report.emptyStoreDoubted = !believesEmptyStore
+                let recorded = believesEmptyStore ? record.withLock { $0 } : [:]
                 let plan = SyncPlan(
                     jar: jarSide, web: web, record: recorded, carried: store.carriedFields, policy: policy)
                 report.conflicts = plan.conflicts
@@ -409,6 +420,7 @@ public final class CookieStoreSync: Sendable {
 
     private func readStore() async throws(CookieSyncError) -> [CookieIdentity: Cookie] {
         let all = try await withTimeout(timeout, call: .allCookies) { [store] in try await store.allCookies() }
+        if !all.isEmpty { storeSeenLoaded.store(true, ordering: .relaxed) }
         let now = jar.clock.now()
         return keyed(all.filter { scope.contains($0) && !$0.isExpired(at: now) })
     }

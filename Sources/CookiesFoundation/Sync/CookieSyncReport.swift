@@ -31,6 +31,10 @@ public struct CookieSyncReport: Sendable, Hashable {
     public internal(set) var conflicts: [CookieSyncConflict] = []
     /// How many times an empty read of the platform store was read again before it was believed.
     public internal(set) var emptyReadsRetried = 0
+    /// True when the platform store read empty after the re-reads, where the record says it held cookies,
+    /// before any read of this sync found it holding one (a store not loaded yet): nothing was deleted from
+    /// the jar for it, and the jar's cookies were copied to the store.
+    public internal(set) var emptyStoreDoubted = false
     /// What stopped the call; nil when it completed. Everything listed above was confirmed by both sides.
     public internal(set) var error: CookieSyncError?
 
