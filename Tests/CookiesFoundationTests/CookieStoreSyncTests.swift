@@ -351,6 +351,23 @@ struct CookieStoreSyncTests {
         #expect(sync.synchronisedCookies.map(\.name) == ["a"])
     }
 
+    /// A store may complete a call it did not carry out (as `HTTPCookieStorage` completes a set it does
+    /// not keep): a deletion is read back. A cookie still in the store keeps its record entry and is not
+    /// reported deleted; the next sync deletes it again instead of copying it back into the jar.
+    @Test("a deletion the store completed without deleting is made again, not copied back")
+    func deletionNotCarriedOut() async throws {
+        let (jar, store, sync) = try await Self.synced([Self.cookie("a", "1")], FaultInjectingCookieStore())
+        store.faults.undeletedNames = ["a"]
+        #expect(jar.delete(Self.cookie("a", "1")))
+        let first = try await sync.reconcile()
+        #expect(first.deletedFromWeb.isEmpty && Self.values(store) == ["a": "1"])
+        #expect(sync.synchronisedCookies.map(\.name) == ["a"])
+        store.faults.undeletedNames = []
+        let second = try await sync.reconcile()
+        #expect(second.copiedToJar.isEmpty && second.deletedFromWeb.map(\.name) == ["a"])
+        #expect(jar.allCookies().isEmpty && store.contents.isEmpty && sync.synchronisedCookies.isEmpty)
+    }
+
     /// A set that timed out keeps running (WKHTTPCookieStore's per-cookie sets go on after the sync stops
     /// waiting) and may land after the jar lost the cookie: after a sign-out, or a deletion in the jar.
     /// Landed, it is the version the jar had, which the jar has since deleted: the next reconcile deletes

@@ -37,6 +37,9 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
         /// Cookies of these names are not stored, and the set completes as if they were (`HTTPCookieStorage`
         /// whose accept policy is `.never`, WebKit given a cookie it rejects).
         var droppedNames: Set<String> = []
+        /// Cookies of these names stay when deleted, and the deletion completes as if they went (a store
+        /// that completes a call it did not carry out).
+        var undeletedNames: Set<String> = []
         /// Called once with the store's contents after the next deletion (web content setting a cookie
         /// while a sign-out runs).
         var afterNextDelete: (@Sendable (FaultInjectingCookieStore) -> Void)?
@@ -133,8 +136,9 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
     }
 
     func deleteCookies(_ cookies: [Cookie]) async throws {
+        let undeletedNames = state.withLock { $0.faults.undeletedNames }
         try await write(.deleteCookies, cookies) { state in
-            for cookie in cookies { state.cookies[CookieIdentity(cookie)] = nil }
+            for cookie in cookies where !undeletedNames.contains(cookie.name) { state.cookies[CookieIdentity(cookie)] = nil }
         }
         if let hook = state.withLock({ state in defer { state.faults.afterNextDelete = nil }; return state.faults.afterNextDelete }) {
             hook(self)

@@ -20,7 +20,7 @@ import Synchronization
 /// - every store call has `timeout`; a call that times out or fails ends the sync with an error, and
 ///   only what both sides confirmed is recorded (the next call picks up the rest, reading back whatever
 ///   a late completion did after all); the store's sets are confirmed by reading it back, since a store
-///   may complete a set it did not keep; a set that timed out and lands later is the jar's version, so a
+///   may complete a set it did not keep, and its deletions likewise; a set that timed out and lands later is the jar's version, so a
 ///   cookie the jar deleted meanwhile (a sign-out) is then deleted from the store, not copied back;
 /// - a cookie the store turned down (refused, or did not keep) is reported, and not offered again until
 ///   the jar's version of it changes: a store that signals the sync's own writes would otherwise start
@@ -348,8 +348,12 @@ public final class CookieStoreSync: Sendable {
         }
         if !deletions.isEmpty {
             try await deleteFromStore(deletions)
-            remember(toWeb.filter { $0.cookie == nil })
-            report.deletedFromWeb = deletions
+            // A deletion is confirmed as a set is, by reading the store back: a cookie the store still holds
+            // keeps its record entry, so that the next sync deletes it again rather than take it for the
+            // web view's and copy it back into the jar.
+            let held = try await readStore()
+            remember(toWeb.filter { $0.cookie == nil && held[$0.identity] == nil })
+            report.deletedFromWeb = deletions.filter { held[CookieIdentity($0)] == nil }
         }
         // A cookie the jar changed while the store's calls ran (a native response rotating a session)
         // is not overwritten with what the plan made of its older version: the change's event schedules
