@@ -128,8 +128,8 @@ struct EvictionTests {
     }
 
     /// A jar cut from many sites to few gives its vacant slots back once they are more than half of its
-    /// slots and at least 1,024 (the store's check fails otherwise): 3,000 sites, 2,700 of them deleted,
-    /// which gives the slots back twice. The sites kept move to other slots and are still found where
+    /// slots and more than the purge count (the store's check fails otherwise): 3,000 sites, 2,700 of them
+    /// deleted, which gives the slots back three times. The sites kept move to other slots and are still found where
     /// lookups had cached their slots, sent their own cookies, purged of expired ones by the jar-wide
     /// purge (the expiry order) and evicted least recently accessed first (the eviction order).
     @Test func manyVacantSlotsAreGivenBack() {

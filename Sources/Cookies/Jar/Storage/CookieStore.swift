@@ -406,18 +406,21 @@ struct CookieStore: Sendable, CookieStoreQueries {
         countSiteKey(key, as: -1)
     }
 
-    /// How many vacant slots a store may hold before it gives them back (`releaseVacantSlotsIfMany`).
-    static let vacantSlotsKept = 1024
-
-    /// Gives the vacant slots back once they are more than half of the slots and at least
-    /// `vacantSlotsKept`: a jar cut from many sites to few (a crawl's sites gone, the cookies of a signed-out
-    /// user deleted) would otherwise keep an entry for every site it ever held at once, and every walk over
-    /// the sites would visit them. The sites move to the first slots, in their order, and every cached slot
-    /// is looked up again. For the end of an operation (`CookieJar`), when no caller holds a slot; it then
-    /// costs a comparison, or a visit to every slot after at least as many removals.
+    /// Gives the vacant slots back once they are more than half of the slots and more than
+    /// `limits.purgeCount` (what one purge of the jar-wide limit may vacate, for the sites that come next
+    /// to take): a jar cut from many sites to few (a crawl's sites gone, the cookies of a signed-out user
+    /// deleted) would otherwise keep an entry for every site it ever held at once, and every walk over the
+    /// sites would visit them. The sites move to the first slots, in their order, and every cached slot is
+    /// looked up again. For the end of an operation (`CookieJar`), when no caller holds a slot; it then
+    /// costs a comparison, or a visit to every slot after at least half as many removals.
     @inline(__always)
     mutating func releaseVacantSlotsIfMany() {
-        if vacantSlots.count >= CookieStore.vacantSlotsKept, 2 * vacantSlots.count > sites.count { releaseVacantSlots() }
+        if hasManyVacantSlots { releaseVacantSlots() }
+    }
+
+    /// Whether the vacant slots are more than half of the slots and more than `limits.purgeCount`.
+    private var hasManyVacantSlots: Bool {
+        vacantSlots.count > limits.purgeCount && 2 * vacantSlots.count > sites.count
     }
 
     /// Gives the vacant slots back (`releaseVacantSlotsIfMany`).
@@ -524,7 +527,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
         guard sites.count(where: { $0.isVacant && $0.holdsMemory }) <= limits.purgeCount else {
             return "more than \(limits.purgeCount) vacant slots keep memory"
         }
-        guard vacantSlots.count < CookieStore.vacantSlotsKept || 2 * vacantSlots.count <= sites.count else {
+        guard !hasManyVacantSlots else {
             return "\(vacantSlots.count) of the \(sites.count) slots are vacant"
         }
         for site in sites where site.isVacant {
