@@ -1,6 +1,7 @@
 /// Rows of cells written aligned in columns: each cell but a row's last is padded to its column's widest
-/// cell plus two spaces. Widths count Unicode scalars (the tables' text has no combining marks). The
-/// cells are the bytes of one buffer, so that a table of 100,000 rows builds no String per cell.
+/// cell plus two spaces. Widths are terminal columns (`Unicode.Scalar.terminalColumns`: a CJK character
+/// takes two, a combining mark none). The cells are the bytes of one buffer, so that a table of 100,000
+/// rows builds no String per cell.
 struct AlignedColumns: ~Copyable {
     /// The cells' text: a cell's bytes are appended here, then `endCell()` ends it.
     var text = OutputText()
@@ -22,7 +23,7 @@ struct AlignedColumns: ~Copyable {
 
     /// Ends the current row's cell whose bytes were appended to `text` since the last cell ended.
     mutating func endCell() {
-        let width = text.scalarCount((cells.last?.end ?? 0)..<text.count)
+        let width = text.terminalColumns((cells.last?.end ?? 0)..<text.count)
         if column == widths.count { widths.append(width) } else if width > widths[column] { widths[column] = width }
         cells.append((text.count, width))
         column += 1

@@ -147,22 +147,31 @@ struct OutputText: ~Copyable {
         if streaming, count >= Self.streamingThreshold { writeToStandardOutput() }
     }
 
-    /// How many Unicode scalars the bytes in `range` hold: the bytes that do not continue a UTF-8
-    /// sequence (10xxxxxx), counted eight at a time: a continuation byte has its high bit set and the
-    /// next bit clear.
-    func scalarCount(_ range: Range<Int>) -> Int {
-        var continuations = 0
+    /// How many terminal columns the text of the bytes in `range` takes (`Unicode.Scalar.terminalColumns`):
+    /// its byte count when it is ASCII (read eight bytes at a time), else the sum over its scalars.
+    func terminalColumns(_ range: Range<Int>) -> Int {
+        var highBits: UInt64 = 0
         var index = range.lowerBound
         while index + 8 <= range.upperBound {
-            let word = UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
-            continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            highBits |= UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
             index += 8
         }
         while index < range.upperBound {
-            if start[index] & 0xC0 == 0x80 { continuations += 1 }
+            highBits |= UInt64(start[index])
             index += 1
         }
-        return range.count - continuations
+        guard highBits & 0x8080_8080_8080_8080 != 0 else { return range.count }
+        var columns = 0
+        var decoder = Unicode.UTF8.ForwardParser()
+        var bytes = UnsafeBufferPointer(start: start + range.lowerBound, count: range.count).makeIterator()
+        while true {
+            switch decoder.parseScalar(from: &bytes) {
+            case .valid(let encoded): columns += Unicode.UTF8.decode(encoded).terminalColumns
+            // Shown as U+FFFD, one column.
+            case .error: columns += 1
+            case .emptyInput: return columns
+            }
+        }
     }
 
     /// Writes the bytes to standard output and empties the buffer.

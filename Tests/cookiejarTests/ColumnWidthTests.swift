@@ -1,0 +1,32 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Cookies
+
+/// The tables of `inspect` are aligned in terminal columns, not scalars or bytes.
+struct ColumnWidthTests {
+    let directory = TemporaryDirectory()
+
+    /// The table's columns line up on a terminal for names that are not one column a scalar: a CJK
+    /// name takes two columns a character (East Asian Wide, UAX #11), a name with a combining accent
+    /// ("e" + U+0301) one for the two scalars, an emoji two. Each name is followed by the spaces that
+    /// take its row to the widest name's width ("abcd", four columns) plus two.
+    @Test func wideAndCombiningNamesLineUp() throws {
+        let jar = directory.file("wide.sqlite")
+        try FileManager.default.copyItem(atPath: Tool.packageRoot.appendingPathComponent("Tests/Samples/app-jar.sqlite").path, toPath: jar)
+        let connection = try SQLiteConnection(path: jar, flags: [.readWrite])
+        try connection.execute("UPDATE cookies SET name = '日本' WHERE name = 'csrf'")
+        try connection.execute("UPDATE cookies SET name = 'abcd' WHERE name = 'theme'")
+        try connection.execute("UPDATE cookies SET name = 'cafe\u{301}' WHERE name = 'session'")
+        try connection.execute("UPDATE cookies SET name = '👍' WHERE name = 'remember_me'")
+        let run = try Tool.run(["inspect", jar, "--site", "example.com", "--at", InspectTests.at])
+        #expect(run.status == 0)
+        let rows = run.stdout.split(separator: "\n").map(String.init)
+        for (name, padding) in [("日本", 2), ("abcd", 2), ("cafe\u{301}", 2), ("👍", 4)] {
+            let rest = rows.first { $0.hasPrefix("  " + name + " ") }?.dropFirst(2 + name.count)
+            #expect(rest.map { $0.prefix(padding).allSatisfy { $0 == " " } && $0.dropFirst(padding).first != " " } == true,
+                "\(name) is followed by \(padding) spaces: \(rest ?? "no row")")
+        }
+    }
+}
