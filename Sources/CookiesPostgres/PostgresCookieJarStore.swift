@@ -151,16 +151,17 @@ public final class PostgresCookieJarStore: CookieJarStore {
                     AND c.expiry IS NOT DISTINCT FROM (CASE WHEN d.persistent THEN d.expiry END)
                 RETURNING 1
             ), upserted AS (
-                INSERT INTO \(s).cookiejar_cookies (jar_id, \(PostgresCookieSchema.columns), version)
+                INSERT INTO \(s).cookiejar_cookies (jar_id, \(PostgresCookieSchema.columns), version, identity)
                 SELECT $1, u.name, u.value, u.domain, u.host_only, u.path, u.partition_key,
                     CASE WHEN u.persistent THEN u.expiry END, u.creation, u.last_access, u.secure, u.http_only,
-                    u.same_site, u.source_secure, CASE WHEN u.has_port THEN u.port END, (SELECT version FROM jar)
+                    u.same_site, u.source_secure, CASE WHEN u.has_port THEN u.port END, (SELECT version FROM jar),
+                    \(PostgresCookieSchema.identityDigest(of: "u"))
                 FROM unnest($7::text[], $8::text[], $9::boolean[], $10::text[], $11::text[], $12::text[],
                     $13::boolean[], $14::bigint[], $15::bigint[], $16::bigint[], $17::boolean[], $18::boolean[],
                     $19::smallint[], $20::boolean[], $21::boolean[], $22::integer[])
                     AS u(\(identity), value, persistent, expiry, creation, last_access, secure, http_only, same_site,
                         source_secure, has_port, port)
-                ON CONFLICT (jar_id, \(identity)) DO UPDATE SET
+                ON CONFLICT (jar_id, identity) DO UPDATE SET
                     value = excluded.value, expiry = excluded.expiry, creation = excluded.creation,
                     last_access = excluded.last_access, secure = excluded.secure, http_only = excluded.http_only,
                     same_site = excluded.same_site, source_secure = excluded.source_secure,
@@ -229,9 +230,8 @@ public final class PostgresCookieJarStore: CookieJarStore {
 
     /// The identity columns, the key of a cookie within a jar.
     private static let identity = "name, domain, host_only, path, partition_key"
-    /// A stored cookie `c` of the jar ($1) has the identity `d`.
-    private static let matches =
-        "c.jar_id = $1 AND c.name = d.name AND c.domain = d.domain AND c.host_only = d.host_only AND c.path = d.path AND c.partition_key = d.partition_key"
+    /// A stored cookie `c` of the jar ($1) has the identity `d` (found by the table's key).
+    private static let matches = "c.jar_id = $1 AND c.identity = \(PostgresCookieSchema.identityDigest(of: "d"))"
 
     /// Deletes the jar's ($1) cookies of the identities bound as $2…$6 (`IdentityColumns`).
     private var deleteIdentities: String {

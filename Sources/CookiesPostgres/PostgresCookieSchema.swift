@@ -8,14 +8,28 @@ import PostgresNIO
 ///   write of a jar increments it in the transaction that writes the cookies, holding the row's lock until
 ///   commit: writes of one jar are serialised, and their versions are the one order every instance agrees
 ///   on.
-/// - `cookiejar_cookies`: one row per cookie (the identity of rfc6265bis-22 §5.7 step 23 plus the CHIPS
-///   partition key is the key within a jar), with the version of the write that stored it. Times are
-///   microseconds since 1970 (UTC); `expiry` is NULL for a session cookie, `partition_key` '' for an
-///   unpartitioned cookie, `same_site` 0 default, 1 None, 2 Lax, 3 Strict.
+/// - `cookiejar_cookies`: one row per cookie, with the version of the write that stored it. Its key within
+///   a jar is `identity`, the SHA-256 of the cookie's identity (rfc6265bis-22 §5.7 step 23: name, domain,
+///   host-only flag, path; plus the CHIPS partition key), not those columns themselves: a btree index
+///   entry holds at most 2,704 bytes, and a cookie's name alone may be 4,096 (§5.6 step 5), so one such
+///   cookie would fail every write of its jar. Times are microseconds since 1970 (UTC); `expiry` is NULL
+///   for a session cookie, `partition_key` '' for an unpartitioned cookie, `same_site` 0 default, 1 None,
+///   2 Lax, 3 Strict.
 enum PostgresCookieSchema {
     /// The version this library writes. Version history:
-    /// - 1: the tables above.
-    static let version: Int64 = 1
+    /// - 1: the tables above, `cookiejar_cookies` keyed by its identity columns;
+    /// - 2: `cookiejar_cookies` keyed by the digest of its identity (`identity`).
+    static let version: Int64 = 2
+
+    /// The SQL expression of the key of a cookie whose identity columns are those of `alias`: the SHA-256
+    /// of each column's UTF-8 preceded by its length in bytes and a colon (the host-only flag as 1 or 0),
+    /// so that no two identities give the same bytes.
+    static func identityDigest(of alias: String) -> String {
+        let text = ["name", "domain"].map { "octet_length(\(alias).\($0)) || ':' || \(alias).\($0)" }
+            + ["CASE WHEN \(alias).host_only THEN '1' ELSE '0' END"]
+            + ["path", "partition_key"].map { "octet_length(\(alias).\($0)) || ':' || \(alias).\($0)" }
+        return "sha256(convert_to(" + text.joined(separator: " || ") + ", 'UTF8'))"
+    }
 
     /// A key for `pg_advisory_xact_lock`, taken while the tables are created or checked, so that
     /// instances starting together create them once ("CkJr").
@@ -51,16 +65,29 @@ enum PostgresCookieSchema {
                 source_secure boolean NOT NULL,
                 source_port integer CHECK (source_port BETWEEN 0 AND 65535),
                 version bigint NOT NULL,
-                PRIMARY KEY (jar_id, name, domain, host_only, path, partition_key)
+                identity bytea NOT NULL,
+                PRIMARY KEY (jar_id, identity)
             )
             """,
         ]
     }
 
-    /// The statements that move the tables from version `from` to `from + 1`; nil for a version this
-    /// library never wrote. (Version 1 is the first: there is none yet.)
-    static func migration(from version: Int64) -> [String]? {
-        nil
+    /// The statements that move the tables in `schema` (an identifier already quoted) from version `from`
+    /// to `from + 1`; nil for a version this library never wrote.
+    static func migration(from version: Int64, in schema: String) -> [String]? {
+        switch version {
+        case 1:
+            [
+                "ALTER TABLE \(schema).cookiejar_cookies ADD COLUMN identity bytea",
+                "UPDATE \(schema).cookiejar_cookies c SET identity = \(identityDigest(of: "c"))",
+                "ALTER TABLE \(schema).cookiejar_cookies ALTER COLUMN identity SET NOT NULL",
+                "ALTER TABLE \(schema).cookiejar_cookies DROP CONSTRAINT cookiejar_cookies_pkey",
+                "ALTER TABLE \(schema).cookiejar_cookies ADD PRIMARY KEY (jar_id, identity)",
+                "UPDATE \(schema).cookiejar_schema SET version = 2",
+            ]
+        default:
+            nil
+        }
     }
 
     /// The columns of a cookie, in the order `PostgresCookieRows` reads them.
@@ -95,7 +122,7 @@ enum PostgresCookieSchema {
                         detail: "written by a newer version (schema \(found); this version reads up to \(version))")
                 }
                 for from in found..<version {
-                    guard let statements = migration(from: from) else {
+                    guard let statements = migration(from: from, in: schema) else {
                         throw PostgresCookieStoreError(.foreign, action: action, detail: "unknown schema version \(found)")
                     }
                     for statement in statements {

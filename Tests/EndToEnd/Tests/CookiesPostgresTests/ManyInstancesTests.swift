@@ -86,7 +86,8 @@ extension PostgresServerTests {
             _ = try holder.query(PostgresQuery(unsafeSQL: """
                 INSERT INTO \(db.schema).cookiejar_cookies VALUES ('u', 'sid', '2', 'example.com', true, '/', '',
                     1800000600000000, 1800000000000000, 1800000000000000, true, false, 0, true, NULL,
-                    (SELECT version FROM \(db.schema).cookiejar_jars WHERE jar_id = 'u'))
+                    (SELECT version FROM \(db.schema).cookiejar_jars WHERE jar_id = 'u'),
+                    sha256(convert_to('3:sid' || '11:example.com' || '1' || '1:/' || '0:', 'UTF8')))
                 """), logger: logger).wait()
             jarB.receive("sid=; Max-Age=0", from: url("example.com"))
             let committer = Thread {

@@ -69,6 +69,66 @@ extension PostgresServerTests {
             #expect(try db.column("last_access", of: "a", in: "u") == stored! + 30_000_000)
         }
 
+        /// A name and value may take 4,096 bytes together (rfc6265bis-22 §5.6 step 5), more than a btree
+        /// index entry holds (2,704 bytes, SQLSTATE 54000 past it): the table is keyed by the identity's digest, so such a cookie is
+        /// written, replaced and deleted like any other, and the jar's other cookies with it.
+        @Test func aCookieWithALongNameIsStored() throws {
+            let db = TestDatabase("long")
+            defer { db.drop() }
+            let jars = try db.instance()
+            // Random letters: PostgreSQL compresses an index entry, and a name of one letter repeated would fit.
+            let name = String((0..<3_000).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! })
+            let jar = try jars.jar("u")
+            jar.receive("\(name)=1; Max-Age=60", from: url("example.com"))
+            jar.receive("short=1; Max-Age=60", from: url("example.com"))
+            #expect(try jars.flush("u") == 2)
+            jar.receive("\(name)=2; Max-Age=60", from: url("example.com"))
+            try jars.flush("u")
+            #expect(try db.rows(of: "u") == [name: "2", "short": "1"])
+            #expect(Set(try db.instance().jar("u").allCookies().map(\.name)) == [name, "short"])
+            jar.receive("\(name)=; Max-Age=0", from: url("example.com"))
+            try jars.flush("u")
+            #expect(try db.rows(of: "u") == ["short": "1"])
+        }
+
+        /// Tables of version 1 (keyed by the identity columns) are migrated to version 2 (keyed by the
+        /// identity's digest) when an instance starts: their cookies load, and a cookie received again
+        /// replaces its row instead of adding a second one.
+        @Test func versionOneTablesAreMigrated() throws {
+            let db = TestDatabase("migrate")
+            defer { db.drop() }
+            let s = db.schema
+            for statement in [
+                "CREATE SCHEMA \(s)",
+                "CREATE TABLE \(s).cookiejar_schema (version bigint NOT NULL)",
+                "INSERT INTO \(s).cookiejar_schema (version) VALUES (1)",
+                "CREATE TABLE \(s).cookiejar_jars (jar_id text PRIMARY KEY, version bigint NOT NULL)",
+                """
+                CREATE TABLE \(s).cookiejar_cookies (
+                    jar_id text NOT NULL REFERENCES \(s).cookiejar_jars ON DELETE CASCADE, name text NOT NULL,
+                    value text NOT NULL, domain text NOT NULL, host_only boolean NOT NULL, path text NOT NULL,
+                    partition_key text NOT NULL, expiry bigint, creation bigint NOT NULL, last_access bigint NOT NULL,
+                    secure boolean NOT NULL, http_only boolean NOT NULL,
+                    same_site smallint NOT NULL CHECK (same_site BETWEEN 0 AND 3), source_secure boolean NOT NULL,
+                    source_port integer CHECK (source_port BETWEEN 0 AND 65535), version bigint NOT NULL,
+                    PRIMARY KEY (jar_id, name, domain, host_only, path, partition_key))
+                """,
+                "INSERT INTO \(s).cookiejar_jars VALUES ('u', 1)",
+                """
+                INSERT INTO \(s).cookiejar_cookies VALUES ('u', 'sid', 'old', 'example.com', true, '/', '',
+                    1800000600000000, 1800000000000000, 1800000000000000, true, true, 2, true, 443, 1)
+                """,
+            ] { _ = try TestDatabase.query(statement) }
+            let jars = try db.instance()
+            #expect(try TestDatabase.query("SELECT version FROM \(s).cookiejar_schema").first?[0].decode(Int64.self) == 2)
+            let jar = try jars.jar("u")
+            #expect(jar.allCookies().map { "\($0.name)=\($0.value)" } == ["sid=old"])
+            jar.receive("sid=new; Max-Age=60; Secure; HttpOnly", from: url("example.com"))
+            try jars.flush("u")
+            #expect(try db.rows(of: "u") == ["sid": "new"])
+            #expect(try TestDatabase.query("SELECT count(*) FROM \(s).cookiejar_cookies").first?[0].decode(Int64.self) == 1)
+        }
+
         @Test func newerSchemaIsRefused() throws {
             let db = TestDatabase("newer")
             defer { db.drop() }
