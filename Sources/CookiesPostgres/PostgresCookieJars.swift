@@ -74,6 +74,11 @@ public final class PostgresCookieJars: Sendable {
     private let open = Mutex(LeastRecentlyUsed<String, OpenJar>())
     /// The jars let go, by id, while some request may hold them.
     private let letGo = Mutex<[String: [LetGoJar]]>([:])
+    /// The jars let go to make room whose changes are not written yet, by id, held until they are: moved
+    /// here from `open` in the same critical section, so that a jar is always in one of the two while it
+    /// has changes to write, and `jar(_:)`, `flush(_:)`, `flushAll()` and `close(_:)` write them (locked
+    /// after `open` where both are).
+    private let evicting = Mutex<[String: [OpenJar]]>([:])
 
     /// Connects to the server and creates (or migrates, or checks) the tables. Throws when the server
     /// cannot be reached (`.unreachable`: never a silent empty jar) or the tables are of a newer version
@@ -100,6 +105,8 @@ public final class PostgresCookieJars: Sendable {
     /// instance wrote it since (a jar never written is empty). Use the jar returned for this request
     /// only; ask again at the next. Opening a jar not in memory is one round trip.
     public func jar(_ id: String) throws(PostgresCookieStoreError) -> CookieJar {
+        // The changes of a jar of `id` let go to make room come first: the jar read below holds them.
+        try flushEvicted(id)
         let cached = open.withLock { $0.use(id) }
         var known: Int64 = -1
         if let cached, !cached.store.isClosed {
@@ -156,7 +163,7 @@ public final class PostgresCookieJars: Sendable {
             loading: cookies, into: store, options: shared.writeOptions, publicSuffixList: shared.publicSuffixList,
             limits: shared.limits, clock: shared.clock)
         let entry = OpenJar(jar: jar, store: store)
-        let (current, replaced, evicted) = open.withLock { open -> (OpenJar, OpenJar?, OpenJar?) in
+        let (current, replaced, evicted) = open.withLock { open -> (OpenJar, OpenJar?, String?) in
             let cached = open.peek(id)
             if let cached, cached.store !== old?.store, !cached.store.isClosed,
                 (cached.store.currentVersion ?? -1) >= version
@@ -164,21 +171,14 @@ public final class PostgresCookieJars: Sendable {
                 return (cached, nil, nil)
             }
             open.set(entry, for: id)
-            guard open.count > maximumOpenJars else { return (entry, cached, nil) }
-            return (entry, cached, open.removeLeastRecentlyUsed()?.value)
+            guard open.count > maximumOpenJars, let evicted = open.removeLeastRecentlyUsed() else { return (entry, cached, nil) }
+            evicting.withLock { $0[evicted.key, default: []].append(evicted.value) }
+            return (entry, cached, evicted.key)
         }
         if let replaced { keepWriting(replaced) }
-        if let evicted {
-            do {
-                try evicted.jar.flush(to: evicted.store)
-                keepWriting(evicted)
-            } catch {
-                // Kept in memory with its changes pending, for a later flush to retry.
-                open.withLock { open in
-                    if open.peek(evicted.store.jarID) == nil { open.set(evicted, for: evicted.store.jarID) }
-                }
-            }
-        }
+        // Written now; when that fails, the jar stays in `evicting` with its changes, for the next
+        // `jar(_:)`, `flush(_:)` or `flushAll()` of its id to write (and throw while they cannot).
+        if let evicted { try? flushEvicted(evicted) }
         return current.jar
     }
 
@@ -190,6 +190,23 @@ public final class PostgresCookieJars: Sendable {
             jars.append(LetGoJar(entry))
             letGo[id] = jars
         }
+    }
+
+    /// Writes the changes of the jars of `id` let go to make room (`evicting`), each then let go as any
+    /// other (`keepWriting`); returns how many stored cookies changed. Throws the first failure, the jars
+    /// not written staying in `evicting`.
+    @discardableResult
+    private func flushEvicted(_ id: String) throws(PostgresCookieStoreError) -> Int {
+        var changed = 0
+        while let entry = evicting.withLock({ $0[id]?.first }) {
+            changed += try entry.jar.flush(to: entry.store)
+            evicting.withLock { evicting in
+                evicting[id]?.removeAll { $0.store === entry.store }
+                if evicting[id]?.isEmpty == true { evicting[id] = nil }
+            }
+            keepWriting(entry)
+        }
+        return changed
     }
 
     /// The jars of `id` let go that some request still holds, forgetting the others.
@@ -207,7 +224,7 @@ public final class PostgresCookieJars: Sendable {
     /// they stay pending for the next flush.
     @discardableResult
     public func flush(_ id: String) throws(PostgresCookieStoreError) -> Int {
-        var changed = 0
+        var changed = try flushEvicted(id)
         for entry in heldLetGoJars(id) { changed += try entry.jar.flush(to: entry.store) }
         guard let entry = open.withLock({ $0.peek(id) }) else { return changed }
         return try changed + entry.jar.flush(to: entry.store)
@@ -216,8 +233,7 @@ public final class PostgresCookieJars: Sendable {
     /// Flushes every jar in memory; throws the first failure after trying them all.
     public func flushAll() throws(PostgresCookieStoreError) {
         var failure: PostgresCookieStoreError?
-        let ids = Set(open.withLock { $0.keys }).union(letGo.withLock { Array($0.keys) })
-        for id in ids {
+        for id in idsInMemory {
             do { try flush(id) } catch { failure = failure ?? error }
         }
         if let failure { throw failure }
@@ -226,6 +242,7 @@ public final class PostgresCookieJars: Sendable {
     /// Flushes jar `id` (last-access times included) and drops it from memory; a jar of `id` a request
     /// still holds writes nothing more.
     public func close(_ id: String) throws(PostgresCookieStoreError) {
+        try flushEvicted(id)
         for entry in heldLetGoJars(id) { try entry.jar.close(entry.store) }
         letGo.withLock { _ = $0.removeValue(forKey: id) }
         guard let entry = open.withLock({ $0.peek(id) }) else { return }
@@ -238,10 +255,16 @@ public final class PostgresCookieJars: Sendable {
     /// How many jars are in memory.
     public var openJarCount: Int { open.withLock { $0.count } }
 
+    /// The ids of every jar in memory: open, let go while a request holds it, or let go to make room with
+    /// changes to write.
+    private var idsInMemory: Set<String> {
+        Set(open.withLock { $0.keys }).union(letGo.withLock { Array($0.keys) }).union(evicting.withLock { Array($0.keys) })
+    }
+
     /// Closes every jar (flushing it) and the connections. When a flush throws, the jars not yet closed
     /// stay open and the connections too.
     public func shutDown() throws(PostgresCookieStoreError) {
-        for id in Set(open.withLock { $0.keys }).union(letGo.withLock { Array($0.keys) }) { try close(id) }
+        for id in idsInMemory { try close(id) }
         shared.connections.shutDown()
     }
 }

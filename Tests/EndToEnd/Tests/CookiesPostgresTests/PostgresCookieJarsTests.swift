@@ -212,6 +212,29 @@ extension PostgresServerTests {
             #expect(try db.rows(of: "u") == ["secret": "hunter2-value"])
         }
 
+        /// A jar let go to make room whose write fails (its row locked by a frozen instance) keeps its
+        /// changes, and they are never out of sight: `flush` and `jar` of its id throw while they cannot
+        /// be written (no empty success, no jar read without them), and write them once the lock is gone.
+        @Test func aJarLetGoToMakeRoomKeepsChangesItCouldNotWrite() throws {
+            let db = TestDatabase("evicting")
+            defer { db.drop() }
+            let jars = try db.instance(maximumOpenJars: 1, timeout: .seconds(1))
+            try jars.jar("u").receive("base=1; Max-Age=60", from: url("example.com"))
+            try jars.flush("u")
+            try jars.jar("u").receive("x=1; Max-Age=60", from: url("example.com"))
+            let frozen = try db.connectionLockingJar("u")
+            defer { try? frozen.close().wait() }
+            _ = try jars.jar("w")
+            #expect(jars.openJarCount == 1)
+            #expect(throws: PostgresCookieStoreError.self) { try jars.flush("u") }
+            #expect(throws: PostgresCookieStoreError.self) { try jars.jar("u") }
+            #expect(try db.rows(of: "u") == ["base": "1"])
+            _ = try frozen.query("ROLLBACK", logger: Logger(label: "tests")).wait()
+            #expect(try jars.flush("u") == 1)
+            #expect(try db.rows(of: "u") == ["base": "1", "x": "1"])
+            #expect(Set(try jars.jar("u").allCookies().map(\.name)) == ["base", "x"])
+        }
+
         // An instance that froze inside a write holds the jar's row lock: the other instances' writes wait
         // for it no longer than the configured timeout (lock_timeout), then throw with PostgreSQL's SQLSTATE
         // and keep their changes pending; once the lock is released the next flush writes them.
