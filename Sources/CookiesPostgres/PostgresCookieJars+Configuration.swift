@@ -31,8 +31,16 @@ extension PostgresCookieJars {
         public var timeout = Duration.seconds(30)
         /// How many jars an instance keeps in memory (default 10,000).
         public var maximumOpenJars = 10_000
-        /// What the jars keep and when they write (`CookieWriteOptions`).
-        public var writeOptions = CookieWriteOptions()
+        /// What the jars keep and when they write (`CookieWriteOptions`). Session cookies are stored
+        /// (`persistsSessionCookies`, unlike a SQLite jar's default): a shared jar's session is the
+        /// jar's life, not one process's, and a session cookie kept out of the database would be seen by
+        /// no other instance, and lost by this one at the jar's next reload (another instance's write,
+        /// the jar let go to make room). Set it to false to keep them out all the same.
+        public var writeOptions = {
+            var options = CookieWriteOptions()
+            options.persistsSessionCookies = true
+            return options
+        }()
         public var publicSuffixList: any PublicSuffixList = SystemPublicSuffixList.shared
         /// The limits of each jar, enforced across instances.
         public var limits = CookieLimits.default

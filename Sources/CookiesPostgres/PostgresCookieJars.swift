@@ -7,8 +7,8 @@ import Synchronization
 /// servers: every instance opens the jars it serves, and they all see one truth.
 ///
 /// The semantics are the SQLite jar's (`CookieJar(contentsOf:)`): the tables are created and migrated
-/// by the first instance (a newer schema is refused); only persistent cookies are kept unless
-/// `writeOptions.persistsSessionCookies`; expired cookies are dropped on load and purged; last-access
+/// by the first instance (a newer schema is refused); session cookies are kept too, unless
+/// `writeOptions.persistsSessionCookies` is turned off (`Configuration.writeOptions`); expired cookies are dropped on load and purged; last-access
 /// times are written at most once a minute; changes are written incrementally, coalesced by identity,
 /// `writeOptions.flushDelay` after a change and at every `flush`; `flush` returns when the changes are
 /// committed.

@@ -36,6 +36,20 @@ extension PostgresServerTests {
             #expect(Set(try db.rows(of: "u").keys) == (persists ? ["session", "persistent"] : ["persistent"]))
         }
 
+        /// By default a shared jar stores its session cookies: another instance sends them, and the instance
+        /// that received one still has it after the jar was reloaded (another instance wrote it).
+        @Test func sessionCookiesAreSharedByDefault() throws {
+            let db = TestDatabase("sessiondefault")
+            defer { db.drop() }
+            let (a, b) = (try db.instance(persistsSessionCookies: nil), try db.instance(persistsSessionCookies: nil))
+            try a.jar("u").receive("JSESSIONID=abc", from: url("example.com"))
+            try a.flush("u")
+            #expect(try b.jar("u").cookieHeader(for: url("example.com")) == "JSESSIONID=abc")
+            try b.jar("u").receive("pref=1; Max-Age=60", from: url("example.com"))
+            try b.flush("u")
+            #expect(try a.jar("u").cookieHeader(for: url("example.com")) == "JSESSIONID=abc; pref=1")
+        }
+
         // §5.7: expired cookies are evicted; like the SQLite jar, dropped on load and purged from the store.
         @Test func expiredCookiesAreDroppedOnLoadAndPurged() throws {
             let db = TestDatabase("expired")

@@ -20,9 +20,10 @@ struct TestDatabase {
         clock = ManualCookieClock(CookieTime(secondsSinceEpoch: Int64(1_800_000_000)))
     }
 
-    /// An instance of the fleet on this schema (each call makes another instance, with its own connections).
+    /// An instance of the fleet on this schema (each call makes another instance, with its own connections);
+    /// `persistsSessionCookies` nil leaves the configuration's default.
     func instance(
-        limits: CookieLimits = .default, maximumOpenJars: Int = 100, persistsSessionCookies: Bool = false,
+        limits: CookieLimits = .default, maximumOpenJars: Int = 100, persistsSessionCookies: Bool? = false,
         timeout: Duration = .seconds(30)
     ) throws -> PostgresCookieJars {
         var configuration = PostgresCookieJars.Configuration.environment()
@@ -32,7 +33,7 @@ struct TestDatabase {
         configuration.limits = limits
         configuration.maximumOpenJars = maximumOpenJars
         configuration.writeOptions.flushDelay = nil
-        configuration.writeOptions.persistsSessionCookies = persistsSessionCookies
+        if let persistsSessionCookies { configuration.writeOptions.persistsSessionCookies = persistsSessionCookies }
         return try PostgresCookieJars(configuration)
     }
 
