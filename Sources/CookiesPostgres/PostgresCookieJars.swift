@@ -30,7 +30,8 @@ public final class PostgresCookieJars: Sendable {
     /// What the jars and their stores share.
     final class Shared: Sendable {
         let connections: PostgresConnections
-        /// The PostgreSQL schema (namespace) of the tables.
+        /// The PostgreSQL schema (namespace) of the tables, quoted: a name that is a reserved word (`user`,
+        /// `order`) is a name too.
         let schema: String
         let writeOptions: CookieWriteOptions
         let publicSuffixList: any PublicSuffixList
@@ -42,7 +43,7 @@ public final class PostgresCookieJars: Sendable {
             connections = PostgresConnections(
                 configuration: configuration.connection, size: configuration.connections, timeout: configuration.timeout,
                 serverName: configuration.serverName, logger: logger)
-            schema = configuration.schema
+            schema = "\"" + configuration.schema + "\""
             writeOptions = configuration.writeOptions
             publicSuffixList = configuration.publicSuffixList
             limits = configuration.limits

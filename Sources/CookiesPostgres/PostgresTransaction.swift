@@ -2,12 +2,15 @@
 import PostgresNIO
 
 /// BEGIN … COMMIT around a body of blocking queries on one connection: all of the body's writes or, when
-/// it throws (or the connection breaks), none.
+/// it throws (or the connection breaks), none. Read committed, whatever the server's
+/// `default_transaction_isolation`: a write waits for the lock of its jar's row and then reads what the
+/// write before it committed (`PostgresCookieJarStore`), where repeatable read or serializable would fail
+/// it with SQLSTATE 40001.
 enum PostgresTransaction {
     static func run<Result>(
         on connection: PostgresConnection, logger: Logger, _ body: () throws -> Result
     ) throws -> Result {
-        _ = try connection.query("BEGIN", logger: logger).wait()
+        _ = try connection.query("BEGIN ISOLATION LEVEL READ COMMITTED", logger: logger).wait()
         let result: Result
         do {
             result = try body()

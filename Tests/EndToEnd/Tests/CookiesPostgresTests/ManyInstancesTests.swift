@@ -65,8 +65,15 @@ extension PostgresServerTests {
         // A write that waited for the jar's lock comes after the write that held it, and sees what that
         // write committed: here instance a sets `sid` anew (a sign-in) while b, which held the older `sid`,
         // deletes it (a sign-out) and waits for a's lock. b's later deletion wins; a statement whose
-        // snapshot predates the lock would not see a's new row, and leave it.
-        @Test(.timeLimit(.minutes(1))) func aWriteThatWaitedForTheLockSeesWhatTheHolderCommitted() throws {
+        // snapshot predates the lock would not see a's new row, and leave it. Whatever the server's default
+        // isolation: under repeatable read or serializable, b's write would fail with SQLSTATE 40001 once
+        // a committed, unless the jars begin their transactions read committed.
+        @Test(.timeLimit(.minutes(1)), arguments: ["read committed", "repeatable read", "serializable"])
+        func aWriteThatWaitedForTheLockSeesWhatTheHolderCommitted(defaultIsolation: String) throws {
+            try TestDatabase.withDefaultIsolation(defaultIsolation) { try writeAfterWaitingForTheLock() }
+        }
+
+        private func writeAfterWaitingForTheLock() throws {
             let db = TestDatabase("waited")
             defer { db.drop() }
             let (a, b) = (try db.instance(), try db.instance())

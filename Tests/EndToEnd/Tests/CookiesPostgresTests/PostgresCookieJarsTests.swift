@@ -143,6 +143,21 @@ extension PostgresServerTests {
             #expect(try TestDatabase.query("SELECT count(*) FROM \(s).cookiejar_cookies").first?[0].decode(Int64.self) == 1)
         }
 
+        /// A schema named by a reserved word (`user`, `order`: lower-case letters, as the configuration asks)
+        /// is quoted as an identifier: the tables are made and used there.
+        @Test func aSchemaNamedByAReservedWordWorks() throws {
+            var configuration = PostgresCookieJars.Configuration.environment()
+            configuration.schema = "order"
+            configuration.writeOptions.flushDelay = nil
+            _ = try? TestDatabase.query("DROP SCHEMA IF EXISTS \"order\" CASCADE")
+            defer { _ = try? TestDatabase.query("DROP SCHEMA IF EXISTS \"order\" CASCADE") }
+            let jars = try PostgresCookieJars(configuration)
+            try jars.jar("u").receive("a=1; Max-Age=60", from: url("example.com"))
+            #expect(try jars.flush("u") == 1)
+            #expect(try TestDatabase.query("SELECT name FROM \"order\".cookiejar_cookies").map { try $0[0].decode(String.self) } == ["a"])
+            try jars.shutDown()
+        }
+
         @Test func newerSchemaIsRefused() throws {
             let db = TestDatabase("newer")
             defer { db.drop() }

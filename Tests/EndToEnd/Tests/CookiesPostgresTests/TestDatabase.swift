@@ -73,7 +73,7 @@ struct TestDatabase {
             let found = try? Self.query(
                 """
                 SELECT \(expression) FROM pg_stat_activity
-                WHERE wait_event_type = 'Lock' AND datname = current_database() AND query LIKE '%\(schema).%'
+                WHERE wait_event_type = 'Lock' AND datname = current_database() AND query LIKE '%\(schema)%'
                 """)
             if let found, !found.isEmpty { return true }
             Thread.sleep(forTimeInterval: 0.05)
@@ -94,6 +94,15 @@ struct TestDatabase {
     func column(_ column: String, of name: String, in id: String) throws -> Int64? {
         try Self.query("SELECT \(column) FROM \(schema).cookiejar_cookies WHERE jar_id = '\(id)' AND name = '\(name)'")
             .first.flatMap { try $0[0].decode(Int64?.self) }
+    }
+
+    /// Runs `body` with `level` the database's default transaction isolation for the connections opened
+    /// meanwhile (`ALTER DATABASE … SET default_transaction_isolation`), reset after it.
+    static func withDefaultIsolation<R>(_ level: String, _ body: () throws -> R) throws -> R {
+        let database = try query("SELECT current_database()")[0][0].decode(String.self)
+        _ = try query("ALTER DATABASE \"\(database)\" SET default_transaction_isolation = '\(level)'")
+        defer { _ = try? query("ALTER DATABASE \"\(database)\" RESET default_transaction_isolation") }
+        return try body()
     }
 
     /// Drops the schema.
