@@ -21,6 +21,12 @@ final class PostgresConnections: Sendable {
     /// The server-side timeouts of every connection (`PostgresCookieJars.Configuration.timeout`), in
     /// milliseconds, as `set_config` takes them.
     private let timeoutSetting: String
+    /// The longest a loan may wait for a connection, and then last (`withConnection`): four times the
+    /// timeout. Each statement of a loan is bounded by the server's timeouts while the server answers
+    /// (a write is a lock wait and a statement or two); a server or network that stopped answering (a
+    /// failover without a reset, a firewall that dropped the connection's state) would otherwise hold the
+    /// caller until TCP gives up, a quarter of an hour on Linux.
+    private let loanLimit: TimeAmount
 
     init(configuration: PostgresConnection.Configuration, size: Int, timeout: Duration, serverName: String, logger: Logger) {
         var configuration = configuration
@@ -28,20 +34,27 @@ final class PostgresConnections: Sendable {
         configuration.options.connectTimeout = .milliseconds(milliseconds)
         self.configuration = configuration
         timeoutSetting = "\(milliseconds)ms"
+        loanLimit = .milliseconds(4 * milliseconds)
         self.logger = logger
         self.serverName = serverName
         slots = DispatchSemaphore(value: max(1, size))
     }
 
     /// Runs `body` with a connection of its own (waiting for one when all are lent), connecting first
-    /// when needed. A connection that `body` left closed is dropped.
+    /// when needed. A connection that `body` left closed is dropped. Past `loanLimit`, the wait for a
+    /// connection throws `.unreachable`, and a loan's connection is closed, which fails the query it waits
+    /// for (`.unreachable` too).
     func withConnection<Result>(
         doing action: @autoclosure () -> String, _ body: (PostgresConnection) throws -> Result
     ) throws(PostgresCookieStoreError) -> Result {
         guard !isShutDown.load(ordering: .relaxed) else {
             throw PostgresCookieStoreError(.closed, action: action(), detail: "the jars were shut down")
         }
-        slots.wait()
+        guard slots.wait(timeout: .now() + .nanoseconds(Int(loanLimit.nanoseconds))) == .success else {
+            throw PostgresCookieStoreError(
+                .unreachable, action: action(),
+                detail: "no connection to PostgreSQL at \(serverName) came free in \(loanLimit.nanoseconds / 1_000_000) ms")
+        }
         defer { slots.signal() }
         // Shut down while this call waited for a slot.
         guard !isShutDown.load(ordering: .relaxed) else {
@@ -49,10 +62,19 @@ final class PostgresConnections: Sendable {
         }
         var connection = idle.withLock { $0.popLast() }
         if let open = connection, open.isClosed { connection = nil }
+        let deadline = NIODeadline.now() + loanLimit
         do {
-            let lent = try connection ?? connect()
+            let lent = try connection ?? connect(by: deadline)
             defer { giveBack(lent) }
-            return try body(lent)
+            let watchdog = lent.eventLoop.scheduleTask(deadline: deadline) { let _: EventLoopFuture<Void> = lent.close() }
+            defer { watchdog.cancel() }
+            do {
+                return try body(lent)
+            } catch where NIODeadline.now() >= deadline {
+                throw PostgresCookieStoreError(
+                    .unreachable, action: "",
+                    detail: "PostgreSQL at \(serverName) did not answer in \(loanLimit.nanoseconds / 1_000_000) ms: \(PostgresCookieStoreError(error, action: "").detail)")
+            }
         } catch {
             throw PostgresCookieStoreError(error, action: action())
         }
@@ -71,13 +93,17 @@ final class PostgresConnections: Sendable {
         }
     }
 
-    /// A new connection, its timeouts set (one round trip).
-    private func connect() throws -> PostgresConnection {
+    /// A new connection, its timeouts set (one round trip), by `deadline`: a server that accepts the
+    /// connection and then never answers (or a frozen network on the way) is given up at it.
+    private func connect(by deadline: NIODeadline) throws -> PostgresConnection {
         do {
-            let connection = try PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
-                id: nextID.wrappingAdd(1, ordering: .relaxed).oldValue, logger: logger
-            ).wait()
+            let connection = try Self.wait(
+                for: PostgresConnection.connect(
+                    on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
+                    id: nextID.wrappingAdd(1, ordering: .relaxed).oldValue, logger: logger),
+                until: deadline, abandoning: { let _: EventLoopFuture<Void> = $0.close() })
+            let watchdog = connection.eventLoop.scheduleTask(deadline: deadline) { let _: EventLoopFuture<Void> = connection.close() }
+            defer { watchdog.cancel() }
             var binds = PostgresBindings()
             binds.append(timeoutSetting)
             do {
@@ -100,6 +126,29 @@ final class PostgresConnections: Sendable {
             throw PostgresCookieStoreError(
                 .unreachable, action: "", detail: "cannot connect to PostgreSQL at \(serverName): \(cause.detail)")
         }
+    }
+
+    /// The value of `future`, waited for until `deadline`; past it, throws, and the value, should it come
+    /// later, goes to `abandon` (a connection to close).
+    private static func wait<Value: Sendable>(
+        for future: EventLoopFuture<Value>, until deadline: NIODeadline, abandoning abandon: @escaping @Sendable (Value) -> Void
+    ) throws -> Value {
+        let eventLoop = future.eventLoop
+        let promise = eventLoop.makePromise(of: Value.self)
+        // Whichever comes first completes the promise; a value that comes after the deadline is abandoned.
+        let settled = Atomic<Bool>(false)
+        let timer = eventLoop.scheduleTask(deadline: deadline) {
+            if !settled.exchange(true, ordering: .acquiringAndReleasing) { promise.fail(ChannelError.connectTimeout(.nanoseconds(0))) }
+        }
+        future.whenComplete { result in
+            timer.cancel()
+            if !settled.exchange(true, ordering: .acquiringAndReleasing) {
+                promise.completeWith(result)
+            } else if case .success(let value) = result {
+                abandon(value)
+            }
+        }
+        return try promise.futureResult.wait()
     }
 
     /// Closes every idle connection; later loans fail with `.closed`.

@@ -27,7 +27,9 @@ extension PostgresCookieJars {
         /// `idle_in_transaction_session_timeout` of the instance's connections; default 30 s): an instance
         /// that froze or lost its network inside a write holds the jar's row no longer than that, and the
         /// writes of the other instances wait no longer than that for it (then throw `.server`, SQLSTATE
-        /// 55P03 or 57014, their changes pending). Also the longest a connection attempt takes.
+        /// 55P03 or 57014, their changes pending). Also the longest a connection attempt takes; and a call
+        /// holds a connection, or waits for one, at most four times it: a server or network that stopped
+        /// answering (a failover without a reset) ends the call with `.unreachable`, its changes pending.
         public var timeout = Duration.seconds(30)
         /// How many jars an instance keeps in memory (default 10,000).
         public var maximumOpenJars = 10_000

@@ -179,7 +179,7 @@ public final class PostgresCookieJars: Sendable {
         if let replaced { keepWriting(replaced) }
         // Written now; when that fails, the jar stays in `evicting` with its changes, for the next
         // `jar(_:)`, `flush(_:)` or `flushAll()` of its id to write (and throw while they cannot).
-        if let evicted { try? flushEvicted(evicted) }
+        if let evicted { _ = try? flushEvicted(evicted) }
         return current.jar
     }
 

@@ -264,6 +264,46 @@ extension PostgresServerTests {
             #expect(Set(try jars.jar("u").allCookies().map(\.name)) == ["base", "x"])
         }
 
+        /// A server that stops answering mid-connection (here a proxy that stops forwarding, as a failover
+        /// without a reset or a firewall that dropped the connection's state) holds no call longer than four
+        /// times the timeout: the write throws `.unreachable` with its changes pending, a new connection to
+        /// the frozen network is given up alike, and once the network answers again the next flush writes
+        /// them.
+        @Test(.timeLimit(.minutes(1))) func aServerThatStopsAnsweringHoldsNoCallPastTheDeadline() throws {
+            let db = TestDatabase("frozen")
+            defer { db.drop() }
+            let upstream = Int(ProcessInfo.processInfo.environment["PGPORT"] ?? "5432") ?? 5432
+            let proxy = try FreezableProxy(upstreamPort: upstream)
+            defer { proxy.stop() }
+            var configuration = PostgresCookieJars.Configuration(
+                connection: .init(
+                    host: "127.0.0.1", port: proxy.port, username: ProcessInfo.processInfo.environment["PGUSER"] ?? "postgres",
+                    password: nil, database: ProcessInfo.processInfo.environment["PGDATABASE"] ?? "postgres", tls: .disable),
+                serverName: "127.0.0.1:\(proxy.port)")
+            configuration.schema = db.schema
+            configuration.timeout = .milliseconds(500)
+            configuration.connections = 1
+            configuration.writeOptions.flushDelay = nil
+            let jars = try PostgresCookieJars(configuration)
+            let jar = try jars.jar("u")
+            jar.receive("a=1; Max-Age=60", from: url("example.com"))
+            #expect(try jars.flush("u") == 1)
+            jar.receive("b=1; Max-Age=60", from: url("example.com"))
+            proxy.freeze()
+            for _ in 0..<2 {
+                // The first flush waits on the open connection, the second on a new one.
+                let start = ContinuousClock.now
+                #expect {
+                    try jars.flush("u")
+                } throws: { ($0 as? PostgresCookieStoreError)?.code == .unreachable }
+                #expect(ContinuousClock.now - start < .seconds(5))
+            }
+            #expect(jar.hasPendingChanges)
+            proxy.thaw()
+            #expect(try jars.flush("u") == 1)
+            #expect(try db.rows(of: "u") == ["a": "1", "b": "1"])
+        }
+
         // An instance that froze inside a write holds the jar's row lock: the other instances' writes wait
         // for it no longer than the configured timeout (lock_timeout), then throw with PostgreSQL's SQLSTATE
         // and keep their changes pending; once the lock is released the next flush writes them.
