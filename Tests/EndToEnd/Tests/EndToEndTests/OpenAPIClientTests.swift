@@ -44,27 +44,26 @@ struct OpenAPIClientTests {
         -> (client: Client, close: @Sendable () async throws -> Void)
     {
         let middlewares: [any ClientMiddleware] = (ownCookies ? [OwnCookies()] : []) + [CookieJarMiddleware(jar: jar)]
-        let serverURL = URL(string: baseURL)!
+        let (clientTransport, close) = makeTransport(transport)
+        return (Client(serverURL: URL(string: baseURL)!, transport: clientTransport, middlewares: middlewares), close)
+    }
+
+    /// A transport of kind `transport` as `CookieJarMiddleware` wants it, and what releases it: its own
+    /// cookie handling and redirect following off (the jar is the only cookie store, and the middleware
+    /// follows redirects).
+    static func makeTransport(_ transport: Transport) -> (transport: any ClientTransport, close: @Sendable () async throws -> Void) {
         switch transport {
         case .urlSession:
-            // The session's own cookie handling and redirect following off: the jar is the only cookie
-            // store, and the middleware follows redirects.
             let configuration = URLSessionConfiguration.ephemeral
             configuration.httpCookieStorage = nil
             configuration.httpShouldSetCookies = false
             let session = URLSession(configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
-            let client = Client(
-                serverURL: serverURL, transport: URLSessionTransport(configuration: .init(session: session)),
-                middlewares: middlewares)
-            return (client, { session.finishTasksAndInvalidate() })
+            return (URLSessionTransport(configuration: .init(session: session)), { session.finishTasksAndInvalidate() })
         case .asyncHTTPClient:
             var configuration = HTTPClient.Configuration()
             configuration.redirectConfiguration = .disallow
-            let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-            let client = Client(
-                serverURL: serverURL, transport: AsyncHTTPClientTransport(configuration: .init(client: httpClient)),
-                middlewares: middlewares)
-            return (client, { try await httpClient.shutdown() })
+            let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            return (AsyncHTTPClientTransport(configuration: .init(client: client)), { try await client.shutdown() })
         }
     }
 

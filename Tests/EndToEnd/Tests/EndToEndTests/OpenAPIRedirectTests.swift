@@ -1,19 +1,11 @@
-import AsyncHTTPClient
 import Cookies
-import CookiesFoundation
 import CookiesOpenAPI
 import Foundation
 import HTTPTypes
-import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
-import OpenAPIURLSession
 import Synchronization
 import TestBackend
 import Testing
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// `CookieJarMiddleware` follows redirects itself (RFC 9110 §15.4, through `RedirectChain`): each hop's
 /// cookies stored under its own URL before the next hop, each hop's `Cookie` field the jar's for that hop,
@@ -132,40 +124,19 @@ struct OpenAPIRedirectTests {
         #expect(jar.cookies(for: CookieURL("https://a.example/")!).map(\.name) == ["r"])
     }
 
-    /// The transports of the real-HTTP case, each made to follow no redirect itself.
-    enum Transport: String, CaseIterable, Sendable {
-        case urlSession = "URLSession"
-        case asyncHTTPClient = "AsyncHTTPClient"
-    }
-
     /// `POST /sign-in` answers 302 to `/home` with the session cookies (the backend's redirect routes):
     /// through the middleware the sign-in arrives at `/home` signed in, on either transport.
-    @Test(arguments: Transport.allCases)
-    func signInThroughARedirectArrivesSignedIn(_ transport: Transport) async throws {
+    @Test(arguments: OpenAPIClientTests.Transport.allCases)
+    func signInThroughARedirectArrivesSignedIn(_ transport: OpenAPIClientTests.Transport) async throws {
         try await Backend.withRunningServer { baseURL in
             let jar = CookieJar()
             let middleware = CookieJarMiddleware(jar: jar)
             var request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/sign-in")
             request.headerFields[.contentType] = "application/json"
             let credentials = try JSONEncoder().encode(["email": Backend.email, "password": Backend.password])
-            let send: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-            let close: @Sendable () async throws -> Void
-            switch transport {
-            case .urlSession:
-                let configuration = URLSessionConfiguration.ephemeral
-                configuration.httpCookieStorage = nil
-                configuration.httpShouldSetCookies = false
-                let session = URLSession(configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
-                let urlSession = URLSessionTransport(configuration: .init(session: session))
-                send = { try await urlSession.send($0, body: $1, baseURL: $2, operationID: "signIn") }
-                close = { session.finishTasksAndInvalidate() }
-            case .asyncHTTPClient:
-                var configuration = HTTPClient.Configuration()
-                configuration.redirectConfiguration = .disallow
-                let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-                let asyncHTTPClient = AsyncHTTPClientTransport(configuration: .init(client: client))
-                send = { try await asyncHTTPClient.send($0, body: $1, baseURL: $2, operationID: "signIn") }
-                close = { try await client.shutdown() }
+            let (clientTransport, close) = OpenAPIClientTests.makeTransport(transport)
+            let send: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = {
+                try await clientTransport.send($0, body: $1, baseURL: $2, operationID: "signIn")
             }
             let (response, body) = try await middleware.intercept(
                 request, body: HTTPBody(credentials), baseURL: URL(string: baseURL)!, operationID: "signIn", next: send)
