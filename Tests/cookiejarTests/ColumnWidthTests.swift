@@ -13,13 +13,12 @@ struct ColumnWidthTests {
     /// ("e" + U+0301) one for the two scalars, an emoji two. Each name is followed by the spaces that
     /// take its row to the widest name's width ("abcd", four columns) plus two.
     @Test func wideAndCombiningNamesLineUp() throws {
-        let jar = directory.file("wide.sqlite")
-        try FileManager.default.copyItem(atPath: Tool.packageRoot.appendingPathComponent("Tests/Samples/app-jar.sqlite").path, toPath: jar)
-        let connection = try SQLiteConnection(path: jar, flags: [.readWrite])
-        try connection.execute("UPDATE cookies SET name = '日本' WHERE name = 'csrf'")
-        try connection.execute("UPDATE cookies SET name = 'abcd' WHERE name = 'theme'")
-        try connection.execute("UPDATE cookies SET name = 'cafe\u{301}' WHERE name = 'session'")
-        try connection.execute("UPDATE cookies SET name = '👍' WHERE name = 'remember_me'")
+        let jar = try Tool.sampleJar(at: directory.file("wide.sqlite"), changedBy: [
+            "UPDATE cookies SET name = '日本' WHERE name = 'csrf'",
+            "UPDATE cookies SET name = 'abcd' WHERE name = 'theme'",
+            "UPDATE cookies SET name = 'cafe\u{301}' WHERE name = 'session'",
+            "UPDATE cookies SET name = '👍' WHERE name = 'remember_me'",
+        ])
         let run = try Tool.run(["inspect", jar, "--site", "example.com", "--at", InspectTests.at])
         #expect(run.status == 0)
         let rows = run.stdout.split(separator: "\n").map(String.init)

@@ -12,10 +12,9 @@ struct ControlCharacterTests {
     let directory = TemporaryDirectory()
 
     @Test func controlCharactersOfAJarFileAreShownAsEscapes() throws {
-        let jar = directory.file("jar.sqlite")
-        try FileManager.default.copyItem(atPath: Tool.packageRoot.appendingPathComponent("Tests/Samples/app-jar.sqlite").path, toPath: jar)
-        let connection = try SQLiteConnection(path: jar, flags: [.readWrite])
-        try connection.execute("UPDATE cookies SET value = char(27) || '[31mRED', name = 'n' || char(155) || 'x' WHERE name = 'csrf'")
+        let jar = try Tool.sampleJar(at: directory.file("jar.sqlite"), changedBy: [
+            "UPDATE cookies SET value = char(27) || '[31mRED', name = 'n' || char(155) || 'x' WHERE name = 'csrf'",
+        ])
         let runs = [
             try Tool.run(["inspect", jar, "--at", InspectTests.at]),
             try Tool.run(["inspect", jar, "--show-values", "--at", InspectTests.at]),

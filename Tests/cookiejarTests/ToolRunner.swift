@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import Cookies
+
 /// Runs the built `cookiejar` binary as a sub-process, as a person would.
 struct ToolRun {
     var stdout: String
@@ -31,6 +33,15 @@ enum Tool {
     /// The package's root folder, for sample and golden files.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
+
+    /// A copy of the sample jar (`Tests/Samples/app-jar.sqlite`) at `path`, changed by the SQL `statements`
+    /// (a jar's rows are held to the length limits only: any text loads).
+    static func sampleJar(at path: String, changedBy statements: [String]) throws -> String {
+        try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("Tests/Samples/app-jar.sqlite").path, toPath: path)
+        let connection = try SQLiteConnection(path: path, flags: [.readWrite])
+        for statement in statements { try connection.execute(statement) }
+        return path
+    }
 
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> ToolRun {
         try run(arguments, stdinBytes: stdin.map { Data($0.utf8) }, environment: environment)

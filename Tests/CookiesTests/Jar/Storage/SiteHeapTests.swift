@@ -49,11 +49,7 @@ struct SiteHeapTests {
                 vacant.append(slot)
             }
             if step % 1_000 == 999 {
-                // The vacant slots given back, as the store gives them: the sites move to the first slots.
-                var newSlots = [Int32](repeating: -1, count: sites.count)
-                for (newSlot, slot) in sites.indices.filter({ sites[$0] != nil }).enumerated() { newSlots[slot] = Int32(newSlot) }
-                heap.renumber(newSlots)
-                sites = sites.filter { $0 != nil }
+                heap.renumber(giveBackVacantSlots(&sites))
                 vacant = []
             }
             #expect(heap.violation(sites: sites) == nil, "step \(step)")

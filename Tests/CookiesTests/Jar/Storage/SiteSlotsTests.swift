@@ -39,11 +39,7 @@ struct SiteSlotsTests {
                 vacant.append(position)
             }
             if step % 1_000 == 999 {
-                // The vacant slots given back, as the store gives them: the sites move to the first slots.
-                var newSlots = [Int32](repeating: -1, count: keys.count)
-                for (newSlot, slot) in keys.indices.filter({ keys[$0] != nil }).enumerated() { newSlots[slot] = Int32(newSlot) }
-                table.renumber(newSlots)
-                keys = keys.filter { $0 != nil }
+                table.renumber(giveBackVacantSlots(&keys))
                 vacant = []
             }
             if step % 500 == 0 || step % 1_000 == 999 || step == 5_999 {
