@@ -50,12 +50,29 @@ final class CookieDatabase {
         connection.setCheckpointsOnClose(false)
         connection.setBusyTimeout(options.busyTimeout)
 
-        try checkSchema(connection, path: path)
+        let version = try checkSchema(connection, path: path)
         var store = store
         var loader = CookieStore.Loader(filling: store, now: now)
-        let rowsRead = try readCookies(
-            connection, path: path, now: now, includingSessionCookies: options.persistsSessionCookies
-        ) { loader.append($0, to: &store) }
+        let rowsRead: Int
+        if version < CookieDatabaseSchema.version {
+            // An older jar is read from a copy in memory migrated first, and the file migrated only once
+            // every row was read: a row that is no cookie is found while the file is untouched.
+            let copy: SQLiteConnection
+            do {
+                copy = try connection.copyInMemory()
+            } catch {
+                throw CookieFileError(error, path: path, doing: "cannot read the jar file")
+            }
+            try migrate(copy, from: version, path: path)
+            rowsRead = try readCookies(copy, path: path, now: now, includingSessionCookies: options.persistsSessionCookies) {
+                loader.append($0, to: &store)
+            }
+            try migrate(connection, from: version, path: path)
+        } else {
+            rowsRead = try readCookies(
+                connection, path: path, now: now, includingSessionCookies: options.persistsSessionCookies
+            ) { loader.append($0, to: &store) }
+        }
         store.finishLoading()
         let database = try CookieDatabase(path: path, connection: connection, options: options, now: now, rowsRead: rowsRead)
         connection.setCheckpointsOnClose(true)
@@ -100,8 +117,9 @@ final class CookieDatabase {
         }
     }
 
-    /// Creates the schema in an empty file, migrates an older one, refuses a foreign or newer one.
-    private static func checkSchema(_ connection: SQLiteConnection, path: String) throws(CookieFileError) {
+    /// Creates the schema in an empty file, refuses a foreign or newer one; returns the file's schema
+    /// version (an older one is migrated by the caller, `migrate`).
+    private static func checkSchema(_ connection: SQLiteConnection, path: String) throws(CookieFileError) -> Int64 {
         let action = "cannot read the jar file's header"
         let applicationID: Int64
         let version: Int64
@@ -133,26 +151,30 @@ final class CookieDatabase {
             } catch {
                 throw CookieFileError(error, path: path, doing: "cannot create the jar file's schema")
             }
-            if !created { try checkSchema(connection, path: path) }
-            return
+            return created ? CookieDatabaseSchema.version : try checkSchema(connection, path: path)
         }
         try checkIsOurs(applicationID: applicationID, version: version, path: path)
-        guard version < CookieDatabaseSchema.version else { return }
-        try migrate(connection, from: version, path: path)
+        return version
     }
 
     /// Moves the jar of schema `version` behind `connection` to the current schema, in one transaction.
-    private static func migrate(_ connection: SQLiteConnection, from version: Int64, path: String) throws(CookieFileError) {
-        var migrations: [String] = []
+    /// The version is read again under the transaction's write lock: another process that opened the file
+    /// at the same time may have migrated it since (an app and its extension after an upgrade), and only
+    /// what is left is done.
+    static func migrate(_ connection: SQLiteConnection, from version: Int64, path: String) throws(CookieFileError) {
+        var migrations: [Int64: String] = [:]
         for from in version..<CookieDatabaseSchema.version {
             guard let migration = CookieDatabaseSchema.migration(from: from) else {
                 throw CookieFileError(.corrupt, path: path, detail: "unknown schema version \(version)")
             }
-            migrations.append(migration)
+            migrations[from] = migration
         }
         do {
             try connection.transaction { () throws(SQLiteError) in
-                for migration in migrations { try connection.execute(migration) }
+                let current = try connection.integer("PRAGMA user_version") ?? 0
+                for from in version..<CookieDatabaseSchema.version where from >= current {
+                    if let migration = migrations[from] { try connection.execute(migration) }
+                }
             }
         } catch {
             throw CookieFileError(error, path: path, doing: "cannot migrate the jar file from schema \(version)")

@@ -73,4 +73,29 @@ import Testing
         }
         #expect(fileBytes(path) == before)
     }
+
+    /// A row no jar holds (a name and value over 4,096 bytes together, rfc6265bis-22 §5.6 step 5) is found
+    /// in a copy migrated in memory, before the file is migrated: the file stays a version 1 file, byte
+    /// for byte, for a version that reads it to be given.
+    @Test func aRowThatIsNoCookieIsFoundBeforeTheFileIsMigrated() throws {
+        try copyFixture()
+        try runSQL("UPDATE cookies SET value = hex(randomblob(2100)) WHERE name = 'sid';", on: path)
+        let before = fileBytes(path)
+        #expect {
+            try openTestJar(path)
+        } throws: { ($0 as? CookieFileError)?.code == .corrupt }
+        #expect(fileBytes(path) == before)
+    }
+
+    /// Two processes opening a version 1 file at once both read version 1; the one that takes the write
+    /// lock second finds the file migrated by the first, and migrates nothing (running version 1's
+    /// migration on a version 2 file failed: "no such column: host").
+    @Test func aFileAnotherProcessMigratedMeanwhileIsLeftAsItIs() throws {
+        try copyFixture()
+        let late = try SQLiteConnection(path: path, flags: .readWrite)
+        try openTestJar(path).close()
+        try CookieDatabase.migrate(late, from: 1, path: path)
+        #expect(try late.integer("PRAGMA user_version") == CookieDatabaseSchema.version)
+        #expect(try late.integer("SELECT count(*) FROM cookies") == 3)
+    }
 }
