@@ -16,9 +16,12 @@ public enum CookieFileFormat: String, Sendable, Hashable, CaseIterable {
 
     /// The format of `bytes`, or nil when they are none of these.
     ///
-    /// - SQLite and binarycookies by their magic numbers;
-    /// - JSON when the first byte after an optional UTF-8 byte order mark and whitespace is `{` or `[`;
-    /// - cookies.txt for any other text: empty, or starting with `#`, or whose first line holds a TAB.
+    /// - SQLite and binarycookies by their magic numbers (binarycookies unless the first line is a
+    ///   cookies.txt line);
+    /// - JSON when the first byte after an optional UTF-8 byte order mark and whitespace is `{`, or `[`
+    ///   but for a cookies.txt line whose domain is an IPv6 literal (`[::1]` and a TAB);
+    /// - cookies.txt for any other text: empty, or starting with `#`, or whose first line holds a TAB
+    ///   (a first line starting with "cook", binarycookies' magic, included).
     public init?(sniffing bytes: some Collection<UInt8>) {
         var prefix: [UInt8] = []
         prefix.reserveCapacity(Self.sniffLength)
@@ -35,7 +38,9 @@ public enum CookieFileFormat: String, Sendable, Hashable, CaseIterable {
 
     private static func sniff(_ prefix: [UInt8], isComplete: Bool) -> CookieFileFormat? {
         if prefix.starts(with: sqliteMagic) { return .sqlite }
-        if prefix.starts(with: binaryCookiesMagic) { return .binaryCookies }
+        // A cookies.txt line may start with "cook" too (cookpad.com): binarycookies' page count follows
+        // its magic, big-endian, so a NUL comes before any line end.
+        if prefix.starts(with: binaryCookiesMagic) { return isCookiesTxtLine(prefix[...]) ? .cookiesTxt : .binaryCookies }
         var index = prefix.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < prefix.count, prefix[index] == 0x20 || prefix[index] == 0x09 || prefix[index] == 0x0A
             || prefix[index] == 0x0D
@@ -44,16 +49,34 @@ public enum CookieFileFormat: String, Sendable, Hashable, CaseIterable {
         }
         guard index < prefix.count else { return isComplete ? .cookiesTxt : nil }
         switch prefix[index] {
-        case UInt8(ascii: "{"), UInt8(ascii: "["): return .json
+        case UInt8(ascii: "{"): return .json
+        // A cookies.txt line whose domain is an IPv6 literal starts with "[" too.
+        case UInt8(ascii: "["): return startsWithIPv6LiteralField(prefix[index...]) ? .cookiesTxt : .json
         case UInt8(ascii: "#"): return .cookiesTxt
-        default:
-            // A first line holding a TAB and no NUL or other control byte: a cookies.txt line.
-            var sawTab = false
-            for byte in prefix[index...] {
-                if byte == 0x0A || byte == 0x0D { break }
-                if byte == 0x09 { sawTab = true } else if byte < 0x20 || byte == 0x7F { return nil }
-            }
-            return sawTab ? .cookiesTxt : nil
+        default: return isCookiesTxtLine(prefix[index...]) ? .cookiesTxt : nil
+        }
+    }
+
+    /// True when `line` (to its first line end) holds a TAB and no NUL or other control byte: a cookies.txt
+    /// line.
+    private static func isCookiesTxtLine(_ line: ArraySlice<UInt8>) -> Bool {
+        var sawTab = false
+        for byte in line {
+            if byte == 0x0A || byte == 0x0D { break }
+            if byte == 0x09 { sawTab = true } else if byte < 0x20 || byte == 0x7F { return false }
+        }
+        return sawTab
+    }
+
+    /// True when `line` starts with an IPv6 literal in brackets (hex digits, ":" and "." for an embedded
+    /// IPv4 address) and a TAB: the domain field of a cookies.txt line, which no JSON document starts with.
+    private static func startsWithIPv6LiteralField(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let close = line.firstIndex(of: UInt8(ascii: "]")), close > line.startIndex + 1,
+            close + 1 < line.endIndex, line[close + 1] == 0x09
+        else { return false }
+        return line[(line.startIndex + 1)..<close].allSatisfy { byte in
+            byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".") || (0x30...0x39).contains(byte)
+                || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
         }
     }
 }

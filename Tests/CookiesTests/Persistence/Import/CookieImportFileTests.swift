@@ -15,6 +15,11 @@ struct CookieImportFileTests {
         ("Netscape header", Array("# Netscape HTTP Cookie File\n".utf8), .cookiesTxt),
         ("HttpOnly line first", Array("#HttpOnly_.a.example\tTRUE\t/\tFALSE\t0\ta\tb\n".utf8), .cookiesTxt),
         ("cookie line without header", Array("a.example\tFALSE\t/\tFALSE\t0\ta\tb".utf8), .cookiesTxt),
+        // A domain starting with binarycookies' magic (cookpad.com), or an IPv6 literal, as curl writes them.
+        ("cookie line of a domain starting with cook", Array("cookpad.com\tFALSE\t/\tFALSE\t0\ta\tb\n".utf8), .cookiesTxt),
+        ("cookie line of an IPv6 host", Array("[2001:db8::1]\tFALSE\t/\tFALSE\t0\ta\tb\n".utf8), .cookiesTxt),
+        ("JSON array, tab-indented", Array("[\t{\"name\": \"a\"}]".utf8), .json),
+        ("binarycookies with one page", Array("cook".utf8) + [0, 0, 0, 1, 0, 0, 0, 0x28, 0x09, 0x0A], .binaryCookies),
         ("empty", [], .cookiesTxt),
         ("blank lines only", Array("\n\r\n  \n".utf8), .cookiesTxt),
         ("plain text", Array("hello world\n".utf8), nil),
