@@ -143,7 +143,9 @@ public enum CookiesTxt {
     /// header; session cookies get expiry 0.
     ///
     /// - Throws: `unrepresentable` for a cookie with a TAB, CR or LF in a field, which the format cannot
-    ///   hold (export such a jar as JSON); nothing is written then.
+    ///   hold, or with no name (rfc6265bis-22 §5.6 step 3 keeps a line without "=" as a nameless cookie):
+    ///   its line would have an empty name field, which readers that split a line at runs of TABs (curl's
+    ///   `strtok`) read as a cookie named by the value. Export such a jar as JSON; nothing is written then.
     public static func serialize(_ cookies: some Sequence<Cookie>) throws(CookieFileError) -> String {
         let ordered = Cookie.inExportOrder(cookies)
         var out: [UInt8] = []
@@ -156,6 +158,11 @@ public enum CookiesTxt {
                 throw CookieFileError(
                     .unrepresentable,
                     detail: "cookie \(index + 1) of \(ordered.count) (domain \(cookie.domain)) has a TAB, CR or LF, which cookies.txt cannot hold; export as JSON")
+            }
+            if cookie.name.isEmpty {
+                throw CookieFileError(
+                    .unrepresentable,
+                    detail: "cookie \(index + 1) of \(ordered.count) (domain \(cookie.domain)) has no name, which curl reads back from cookies.txt as a cookie named by its value; export as JSON")
             }
             if cookie.isHTTPOnly { out.append(contentsOf: httpOnlyPrefix) }
             if !cookie.isHostOnly { out.append(UInt8(ascii: ".")) }
