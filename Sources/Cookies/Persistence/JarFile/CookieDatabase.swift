@@ -24,10 +24,13 @@ final class CookieDatabase {
     static func open(
         _ path: String, options: CookieJarFileOptions, now: CookieTime, into store: CookieStore
     ) throws(CookieFileError) -> (CookieDatabase, CookieStore) {
+        let found = CookieFileSystem.identity(path)
         do {
             return try openChecked(path, options: options, now: now, into: store)
         } catch where options.unreadableFile == .moveAside && error.isUnreadableFile {
-            _ = try CookieFileSystem.moveAside(path, seconds: now.secondsSinceEpoch)
+            // Only the file found unreadable is moved aside: another process may have moved it and made a
+            // new jar at the path since, which is opened instead.
+            _ = try CookieFileSystem.moveAside(path, ifStill: found, seconds: now.secondsSinceEpoch)
             return try openChecked(path, options: options, now: now, into: store)
         }
     }

@@ -32,6 +32,28 @@ enum CookieFileSystem {
             detail: "cannot create the jar file: \(String(cString: strerror(reason)))")
     }
 
+    /// Which file a path names: its device and inode.
+    struct FileIdentity: Equatable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// The identity of the file at `path`, nil when there is none.
+    static func identity(_ path: String) -> FileIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// `moveAside`, when `path` still names the file `found` (the one found unreadable); false, moving
+    /// nothing, when it names another: a process that found the file unreadable too may have moved it
+    /// aside and made a new jar there since, which must not be moved in its turn.
+    static func moveAside(_ path: String, ifStill found: FileIdentity?, seconds: Int64) throws(CookieFileError) -> Bool {
+        guard let found, identity(path) == found else { return false }
+        _ = try moveAside(path, seconds: seconds)
+        return true
+    }
+
     /// Moves the file at `path` and its companions to `<path>.corrupt-<seconds>` (with `-2`, `-3`, …
     /// appended if that name is taken), never replacing an existing file. Returns the new path.
     static func moveAside(_ path: String, seconds: Int64) throws(CookieFileError) -> String {

@@ -124,6 +124,24 @@ import Testing
         #expect(try openTestJar(path).allCookies().map(\.name) == ["fresh"])
     }
 
+    /// Two processes find one damaged file: the first moves it aside and makes a new jar at the path; the
+    /// second, moving aside only the file it found unreadable (its device and inode), leaves that new jar
+    /// where it is instead of moving it in its turn (where the first would go on writing unseen).
+    @Test func onlyTheFileFoundUnreadableIsMovedAside() throws {
+        try damage(.text)
+        let found = CookieFileSystem.identity(path)
+        var options = testFileOptions()
+        options.unreadableFile = .moveAside
+        let first = try openTestJar(path, options: options)
+        first.setCookie("first=1; Max-Age=3600", from: url("https://example.com/"))
+        try first.flush()
+        #expect(try CookieFileSystem.moveAside(path, ifStill: found, seconds: testEpoch.secondsSinceEpoch) == false)
+        #expect(try openTestJar(path).allCookies().map(\.name) == ["first"])
+        try first.close()
+        #expect(try CookieFileSystem.moveAside(path, ifStill: CookieFileSystem.identity(path), seconds: 1) == true)
+        #expect(!FileManager.default.fileExists(atPath: path) && FileManager.default.fileExists(atPath: "\(path).corrupt-1"))
+    }
+
     /// A newer schema is never moved aside: it is not damaged, only newer than this library.
     @Test func newerSchemaIsRefusedEvenWithMoveAside() throws {
         try damage(.newerSchema)
