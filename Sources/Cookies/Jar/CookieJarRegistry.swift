@@ -84,25 +84,33 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     public func jar(for key: Key) throws -> CookieJar {
         let now = clock.now()
         while true {
-            let (jar, closing, previous): (CookieJar?, [Closing], Closing?) = try state.withLock { state in
+            let (made, closing, previous): (Result<CookieJar, any Error>?, [Closing], Closing?) = state.withLock { state in
                 var closing: [Closing] = []
                 if state.lastSweep.adding(seconds: Self.sweepInterval) <= now {
                     closing = takeIdle(from: &state, now: now)
                 }
                 if let entry = state.entries[key] {
                     state.entries[key]?.lastUse = now
-                    return (entry.jar, closing, nil)
+                    return (.success(entry.jar), closing, nil)
                 }
                 if let previous = state.closing[key] { return (nil, closing, previous) }
-                let jar = try makeJar(key)
+                // A failure is returned, not thrown: the jars the sweep took are closed all the same (else
+                // their changes would never be written, and a request of one of their keys would wait for
+                // their closing for ever).
+                let jar: CookieJar
+                do {
+                    jar = try makeJar(key)
+                } catch {
+                    return (.failure(error), closing, nil)
+                }
                 if state.entries.count >= capacity, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
                     closing.append(state.takeToClose(oldest.key, oldest.value.jar))
                 }
                 state.entries[key] = Entry(jar: jar, lastUse: now)
-                return (jar, closing, nil)
+                return (.success(jar), closing, nil)
             }
             close(closing)
-            if let jar { return jar }
+            if let made { return try made.get() }
             // The key's previous jar is still being closed, by the call that took it: wait for its end.
             previous?.done.wait()
         }

@@ -85,6 +85,26 @@ struct CookieJarRegistryTests {
         #expect(made.all == ["ada", "bob", "cy"])
     }
 
+    /// A jar that cannot be made (its file unreadable) throws for its key only: the idle jars the same
+    /// call's sweep took are closed all the same, their cookies written, and their keys get jars again
+    /// (they waited for ever for a closing that never came).
+    @Test(.timeLimit(.minutes(1))) func aJarThatCannotBeMadeLeavesTheSweptJarsClosed() throws {
+        let clock = ManualCookieClock(testEpoch)
+        let registry = CookieJarRegistry<String>(
+            capacity: 10, idleTimeout: 10, clock: clock,
+            makeJar: { [directory] key in
+                guard key != "bad" else { throw CookieFileError(.corrupt, path: key, detail: "unreadable") }
+                return try openTestJar(directory.file("\(key).sqlite"), clock: clock)
+            },
+            closeFailed: { key, error in Issue.record("closing \(key)'s jar failed: \(error)") })
+        try registry.jar(for: "ada").receive("id=1; Max-Age=3600", from: url("https://api.test/"))
+        clock.advance(seconds: 120)
+        #expect(throws: CookieFileError.self) { try registry.jar(for: "bad") }
+        #expect(registry.count == 0)
+        #expect(try openTestJar(directory.file("ada.sqlite"), clock: clock).cookieHeader(for: url("https://api.test/")) == "id=1")
+        #expect(try registry.jar(for: "ada").cookieHeader(for: url("https://api.test/")) == "id=1")
+    }
+
     /// A file-backed jar closed by the registry has written its cookies: the next one for that key loads
     /// them again.
     @Test("a closed file jar comes back from its file")
