@@ -34,12 +34,14 @@ public final class CookieJar: Sendable {
     /// which a thread may make one after another, lets the threads waiting for the jar have it first.
     @inline(__always)
     private func withStore<R>(afterWaiters: Bool = false, _ body: (inout CookieStore) -> R) -> R {
-        let observed = dispatcher.isObserved.load(ordering: .acquiring)
         // The dispatcher is a constant of this jar, alive while this call is: the closure borrows it, where
         // capturing `self` for it retained and released the jar on every call (about 95 instructions a
         // receipt, callgrind).
         unowned(unsafe) let dispatcher = dispatcher
-        let result = store.withLock(afterWaiters: afterWaiters) { store in
+        let (result, observed) = store.withLock(afterWaiters: afterWaiters) { store in
+            // Read under the lock: an observer added before this call took the lock hears of its changes
+            // (read before, a call that waited for the lock while `addObserver` returned recorded none).
+            let observed = dispatcher.isObserved.load(ordering: .acquiring)
             store.recordsChanges = observed
             let result = body(&store)
             store.releaseVacantSlotsIfMany()
@@ -47,7 +49,7 @@ public final class CookieJar: Sendable {
                 dispatcher.enqueue(store.changes)
                 store.changes.removeAll(keepingCapacity: true)
             }
-            return result
+            return (result, observed)
         }
         if observed {
             dispatcher.drain()

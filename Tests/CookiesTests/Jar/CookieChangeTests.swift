@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 @testable import Cookies
@@ -125,6 +126,29 @@ struct CookieChangeTests {
         }
         #expect(comparable(mirrored.values) == comparable(jar.allCookies()))
         #expect(mirrored.count == jar.count)
+    }
+
+    /// An observer added while another thread receives hears of every change the jar makes after
+    /// `addObserver` returns: a snapshot taken then (`allCookies()`) plus the changes heard reproduce the
+    /// jar, run after run. (A receipt that read whether the jar was observed before taking its lock, and
+    /// took it after `addObserver` returned, was recorded nowhere, and the mirror lacked its cookie.)
+    @Test func anObserverAddedDuringReceiptsMissesNoChange() {
+        for run in 0..<500 {
+            let (jar, _) = makeTestJar()
+            let receiving = Thread {
+                for index in 0..<150 { jar.receive("c\(index)=\(run)", from: url("https://example.com/")) }
+            }
+            receiving.start()
+            // Added while receipts come, not before the first.
+            while jar.count < 20 {}
+            let recorder = Recorder()
+            jar.addObserver { recorder($0) }
+            var mirror = Dictionary(uniqueKeysWithValues: jar.allCookies().map { (CookieIdentity($0), $0) })
+            while !receiving.isFinished { Thread.sleep(forTimeInterval: 0.0005) }
+            mirror.merge(Self.mirror(recorder.all)) { _, heard in heard }
+            #expect(mirror.count == jar.count, "run \(run)")
+            if mirror.count != jar.count { return }
+        }
     }
 
     @Test func asyncSequenceDeliversInOrder() async {
