@@ -7,6 +7,9 @@
 /// A site or jar over its limit loses its expired cookies first, then its least recently accessed ones,
 /// non-Secure before Secure and, among cookies last accessed at one time, the oldest first (Chromium's
 /// order, `LRACookieSorter`); never the cookie whose arrival went over the limit.
+///
+/// A jar enforces the limits `withinRange`: a field set out of its range (a negative purge count) is
+/// brought within it, as `init` brings its arguments.
 public struct CookieLimits: Sendable, Hashable {
     /// Most cookies kept per site (registrable domain, or host when it has none). Default: 180.
     public var maxCookiesPerSite: Int
@@ -30,6 +33,14 @@ public struct CookieLimits: Sendable, Hashable {
         self.maxCookies = max(1, maxCookies)
         self.purgeCount = max(0, min(purgeCount, self.maxCookies - 1))
         self.maxAgeSeconds = max(0, maxAgeSeconds)
+    }
+
+    /// These limits brought within their ranges, as `init` brings them: what a jar enforces, whatever
+    /// values were set on the fields since.
+    public var withinRange: CookieLimits {
+        CookieLimits(
+            maxCookiesPerSite: maxCookiesPerSite, sitePurgeCount: sitePurgeCount, maxCookies: maxCookies,
+            purgeCount: purgeCount, maxAgeSeconds: maxAgeSeconds)
     }
 
     /// Chromium's limits: 180 per site, 3300 in total, 400 days.

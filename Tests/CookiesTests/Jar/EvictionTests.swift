@@ -10,6 +10,21 @@ struct EvictionTests {
         #expect(limits.maxAgeSeconds == 34_560_000)
     }
 
+    /// Limits whose fields were set out of range after `init` (a negative purge count) are enforced
+    /// within range, as `init` would have made them: no trap, and neither a site nor the jar grows past
+    /// its limit.
+    @Test func limitsSetOutOfRangeAreEnforcedWithinIt() {
+        var limits = CookieLimits(maxCookiesPerSite: 3, maxCookies: 3)
+        limits.sitePurgeCount = -2
+        limits.purgeCount = -100
+        let (jar, _) = makeTestJar(limits: limits)
+        #expect(jar.limits == CookieLimits(maxCookiesPerSite: 3, sitePurgeCount: 0, maxCookies: 3, purgeCount: 0))
+        for index in 0..<10 { jar.setCookie("c\(index)=1", from: url("https://example.com/")) }
+        for index in 0..<10 { jar.setCookie("d\(index)=1", from: url("https://s\(index).test/")) }
+        #expect(jar.count == 3)
+        #expect(jar.storeStructureViolation() == nil)
+    }
+
     @Test func perSiteLimitEvictsLeastRecentlyAccessedNonSecureFirst() {
         let (jar, clock) = makeTestJar(limits: CookieLimits(maxCookiesPerSite: 10, sitePurgeCount: 3))
         jar.setCookie("secure=1; Secure", from: url("https://h.test/"))

@@ -52,7 +52,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
 
     init(publicSuffixList: any PublicSuffixList, limits: CookieLimits) {
         self.publicSuffixList = publicSuffixList
-        self.limits = limits
+        self.limits = limits.withinRange
     }
 
     // MARK: Sites
