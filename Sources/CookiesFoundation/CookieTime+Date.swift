@@ -4,16 +4,9 @@ import Foundation
 /// A cookie time from a Foundation date.
 extension CookieTime {
     /// The instant of `date`, to the nearest microsecond; dates beyond the range of `CookieTime` (about
-    /// 292,000 years either side of 1970) saturate.
+    /// 292,000 years either side of 1970) saturate, and a NaN interval is the earliest instant.
     public init(_ date: Date) {
-        let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
-        if micros >= Double(Int64.max) {
-            self.init(microsecondsSinceEpoch: .max)
-        } else if micros <= Double(Int64.min) {
-            self.init(microsecondsSinceEpoch: .min)
-        } else {
-            self.init(microsecondsSinceEpoch: Int64(micros))
-        }
+        self.init(saturatingMicroseconds: (date.timeIntervalSince1970 * 1_000_000).rounded())
     }
 }
 

@@ -22,10 +22,17 @@ struct CookieTimeDateTests {
         #expect(abs(back - micros) <= 64)
     }
 
+    /// Out of range, infinite or NaN (no instant at all: the earliest), never a trap; the same for a
+    /// Double of seconds.
     @Test("dates beyond CookieTime saturate")
     func saturates() {
         #expect(CookieTime(Date(timeIntervalSince1970: 1e300)) == CookieTime(microsecondsSinceEpoch: .max))
         #expect(CookieTime(Date(timeIntervalSince1970: -1e300)) == CookieTime(microsecondsSinceEpoch: .min))
+        #expect(CookieTime(Date(timeIntervalSince1970: .infinity)) == CookieTime(microsecondsSinceEpoch: .max))
+        #expect(CookieTime(Date(timeIntervalSince1970: .nan)) == CookieTime(microsecondsSinceEpoch: .min))
         #expect(CookieTime(Date(CookieTime.distantPast)) == CookieTime.distantPast)
+        #expect(CookieTime(secondsSinceEpoch: Double.nan) == CookieTime(microsecondsSinceEpoch: .min))
+        #expect(CookieTime(secondsSinceEpoch: -Double.infinity) == CookieTime(microsecondsSinceEpoch: .min))
+        #expect(CookieTime(secondsSinceEpoch: 1.5) == CookieTime(microsecondsSinceEpoch: 1_500_000))
     }
 }

@@ -12,13 +12,19 @@ public struct CookieTime: Sendable, Hashable, Comparable, CustomStringConvertibl
         self.microsecondsSinceEpoch = microsecondsSinceEpoch
     }
 
-    /// The instant `seconds` after the Unix epoch (fractions below a microsecond are dropped).
+    /// The instant `seconds` after the Unix epoch (fractions below a microsecond are dropped); NaN, which
+    /// names no instant, is the earliest one.
     public init(secondsSinceEpoch seconds: Double) {
-        let micros = (seconds * 1_000_000).rounded(.towardZero)
-        if micros >= Double(Int64.max) {
-            self.microsecondsSinceEpoch = .max
-        } else if micros <= Double(Int64.min) {
+        self.init(saturatingMicroseconds: (seconds * 1_000_000).rounded(.towardZero))
+    }
+
+    /// The instant `micros` (whole) microseconds after the Unix epoch, saturating at the representable
+    /// range; NaN is the earliest instant.
+    package init(saturatingMicroseconds micros: Double) {
+        if micros.isNaN || micros <= Double(Int64.min) {
             self.microsecondsSinceEpoch = .min
+        } else if micros >= Double(Int64.max) {
+            self.microsecondsSinceEpoch = .max
         } else {
             self.microsecondsSinceEpoch = Int64(micros)
         }
