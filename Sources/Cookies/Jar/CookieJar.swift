@@ -186,7 +186,8 @@ public final class CookieJar: Sendable {
     /// whose name, value, domain, path or partition key holds a control character other than HTAB (§5.6
     /// step 1: no `Set-Cookie` line could give it) `.rejected(.controlCharacter)`, one whose source port is
     /// outside 0–65535 `.rejected(.invalidSourcePort)`, one whose partition key is empty (a file keeps
-    /// none as an empty one) `.rejected(.emptyPartitionKey)`.
+    /// none as an empty one) `.rejected(.emptyPartitionKey)`, one whose domain is not a canonical host
+    /// (upper case, Unicode, empty: no request would match it) `.rejected(.domainNotCanonical)`.
     @discardableResult
     public func insert(_ cookie: Cookie) -> SetCookieOutcome {
         let now = clock.now()

@@ -44,6 +44,10 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
     /// site (CHIPS), and an empty one would be taken for none in a jar file or database, where the
     /// unpartitioned cookie of the same name would overwrite it or be overwritten.
     case emptyPartitionKey = "empty-partition-key"
+    /// A cookie handed to the jar as it is whose domain is not a host as the jar keeps one (§5.1.2: lower
+    /// case, IDNA A-labels, an IP address in its canonical text; `CanonicalHost`): "Example.COM",
+    /// "bücher.de" or "" would be stored and never sent, nor found by a sign-out.
+    case domainNotCanonical = "domain-not-canonical"
 
     public var description: String { rawValue }
 
@@ -71,6 +75,7 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
         case .unsupportedScheme: return "cookies are only set by http, https, ws and wss responses"
         case .invalidSourcePort: return "the source port is not between 0 and 65535"
         case .emptyPartitionKey: return "the partition key is empty (an unpartitioned cookie has none)"
+        case .domainNotCanonical: return "the domain is not a canonical host (lower case, IDNA A-labels), so no request would match it"
         }
     }
 }

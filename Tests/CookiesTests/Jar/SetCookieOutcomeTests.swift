@@ -106,6 +106,9 @@ struct SetCookieOutcomeTests {
             name: "a", valueLength: 1, partitionKey: "https://top\u{7F}.test", rejection: .controlCharacter,
             source: "§5.6 step 1: nor the site a partition key names (CHIPS §2.1: a request's top-level site)"),
         InsertRow(name: "a", valueLength: 1, partitionKey: "", rejection: .emptyPartitionKey, source: "CHIPS: a partition key names a site; a jar file keeps none as an empty one"),
+        InsertRow(name: "a", valueLength: 1, domain: "H.test", rejection: .domainNotCanonical, source: "§5.1.2: a host is kept lower-cased; no request host would match"),
+        InsertRow(name: "a", valueLength: 1, domain: "bücher.test", rejection: .domainNotCanonical, source: "§5.1.2: a host is kept in IDNA A-labels (xn--bcher-kva.test)"),
+        InsertRow(name: "a", valueLength: 1, domain: "", rejection: .domainNotCanonical, source: "§5.1.2: no host is empty"),
     ]
 
     /// `insert(_:)` skips §5.7 but refuses a cookie no `Set-Cookie` line could have given (as Chromium

@@ -123,6 +123,8 @@ extension Cookie {
         func hasControl(_ text: String) -> Bool { text.withUTF8Bytes(\.containsForbiddenControl) }
         let hasControlCharacter = hasControl(name) || hasControl(value) || hasControl(domain) || hasControl(path)
             || partitionKey.map(hasControl) == true
-        return hasControlCharacter ? .controlCharacter : nil
+        if hasControlCharacter { return .controlCharacter }
+        // The domain as the jar keeps a host: else no request's host would ever match it.
+        return CanonicalHost(domain)?.name == domain ? nil : .domainNotCanonical
     }
 }
