@@ -304,8 +304,10 @@ public final class CookieJar: Sendable {
         return store.withLock { $0.allCookies(at: now) }
     }
 
-    /// The unexpired cookies of one site: the registrable domain (or host) `site`, e.g. `example.com`.
+    /// The unexpired cookies of one site: the registrable domain (or host) `site`, e.g. `example.com`,
+    /// written as a URL's host may be (any case, Unicode or A-labels); none for what is no host.
     public func cookies(forSite site: String) -> [Cookie] {
+        guard let site = CanonicalHost(site)?.name else { return [] }
         let now = clock.now()
         return store.withLock { store in
             guard let slot = store.siteKeyAndSlot(ofCookieDomain: site).slot else { return [] }
@@ -352,10 +354,12 @@ public final class CookieJar: Sendable {
         }
     }
 
-    /// Deletes every cookie of `site` (a registrable domain or host); returns how many.
+    /// Deletes every cookie of `site` (a registrable domain or host, written as a URL's host may be: any
+    /// case, Unicode or A-labels); returns how many (none for what is no host).
     @discardableResult
     public func deleteCookies(forSite site: String) -> Int {
-        withStore { store in
+        guard let site = CanonicalHost(site)?.name else { return 0 }
+        return withStore { store in
             let key = store.siteKey(ofCookieDomain: site)
             return store.removeAll(inSite: key, cause: .deleted) { _ in true }.count
         }

@@ -133,4 +133,30 @@ struct SetCookieOutcomeTests {
             #expect(jar.cookieHeader(for: url("https://h.test/")) == (row.name.isEmpty ? "" : row.name + "=") + cookie.value)
         }
     }
+
+    /// A cookie inserted with a creation time in the future (made where the clock was ahead) leaves the
+    /// cookies the jar makes after it in the present: their creation times are now, not that future plus
+    /// a microsecond each (at `.max`, all equal).
+    @Test(arguments: [CookieTime(secondsSinceEpoch: Int64(4_000_000_000)), CookieTime(microsecondsSinceEpoch: .max)])
+    func aFutureCreationTimeDoesNotCarryOver(_ future: CookieTime) {
+        let (jar, clock) = makeTestJar()
+        #expect(jar.insert(Cookie(name: "ahead", value: "1", domain: "h.test", creation: future)).rejection == nil)
+        jar.setCookie("a=1", from: url("https://h.test/"))
+        clock.advance(seconds: 1)
+        jar.setCookie("b=1", from: url("https://h.test/"))
+        let times = Dictionary(uniqueKeysWithValues: jar.allCookies().map { ($0.name, $0.creation) })
+        // The insertion counts as made now: the next cookie comes a microsecond after it.
+        #expect(times["a"] == CookieTime(microsecondsSinceEpoch: testEpoch.microsecondsSinceEpoch + 1))
+        #expect(times["b"] == testEpoch.adding(seconds: 1))
+    }
+
+    /// A site is named as a URL's host may be written: any case, Unicode or A-labels.
+    @Test func sitesAreNamedAsHosts() {
+        let (jar, _) = makeTestJar()
+        jar.setCookie("a=1", from: url("https://www.xn--bcher-kva.test/"))
+        #expect(jar.cookies(forSite: "BÜCHER.test").map(\.name) == ["a"])
+        #expect(jar.cookies(forSite: "Xn--Bcher-Kva.TEST").map(\.name) == ["a"])
+        #expect(jar.deleteCookies(forSite: "Bücher.Test") == 1)
+        #expect(jar.count == 0)
+    }
 }

@@ -21,7 +21,7 @@ extension CookieStore {
 
         mutating func append(_ cookie: LoadedCookie, to store: inout CookieStore) {
             guard !cookie.isExpired(at: now), cookie.rejection == nil else { return }
-            store.noteCreation(cookie.creation)
+            store.noteCreation(min(cookie.creation, now))
             let slot = siteSlots.value(ofDomain: cookie.domain) ?? addSite(ofDomain: cookie.domain, to: &store)
             store.appendLoaded(cookie, toSiteAt: slot)
         }

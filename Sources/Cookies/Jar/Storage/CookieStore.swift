@@ -476,7 +476,9 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// are enforced.
     mutating func insert(_ cookie: Cookie, now: CookieTime) -> SetCookieOutcome {
         if let rejection = cookie.insertionRejection { return .rejected(rejection) }
-        noteCreation(cookie.creation)
+        // A creation time past `now` (a clock ahead where the cookie was made) is not one later cookies
+        // must come after: they would all be made in that future.
+        noteCreation(min(cookie.creation, now))
         let (key, slot) = siteKeyAndSlot(ofCookieDomain: cookie.domain)
         // One visit to the site: the cookie of the same identity goes, the new one comes unless expired.
         if cookie.isExpired(at: now) {
