@@ -314,16 +314,17 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         return (0..<colon, schemeKind, hostStart..<hostEnd, port, authorityEnd..<pathEnd, isCanonical)
     }
 
-    /// A URL from parts already in canonical form (the scheme is lower-cased). Traps when the port is not
-    /// 0-65535 or the URL is too long for `Layout` (its scheme ending past 512 MiB, its host past 1 GiB).
+    /// A URL from parts already in canonical form (the scheme is lower-cased; a path that does not start
+    /// with "/" is given one, so that it never runs on from the host). Traps when the port is not 0-65535
+    /// or the URL is too long for `Layout` (its scheme ending past 512 MiB, its host past 1 GiB).
     public init(scheme: String, host: CanonicalHost, port: Int? = nil, path: String = "/") {
         self.init(canonicalScheme: scheme.lowercased(), host: host, port: port, path: path)!
     }
 
-    /// The URL whose text is `scheme://host` and the path ("/" for an empty one); nil when the port is not
+    /// The URL whose text is `scheme://host` and the path, after a "/" when it has none; nil when the port is not
     /// 0-65535 or that text is too long for `Layout`.
     private init?(canonicalScheme scheme: String, host: CanonicalHost, port: Int?, path: String) {
-        let text = scheme + "://" + host.name + (path.isEmpty ? "/" : path)
+        let text = scheme + "://" + host.name + (path.hasPrefix("/") ? path : "/" + path)
         let schemeEnd = scheme.utf8.count
         let hostEnd = schemeEnd + 3 + host.name.utf8.count
         self.init(

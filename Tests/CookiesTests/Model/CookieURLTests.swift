@@ -60,6 +60,16 @@ struct CookieURLTests {
         }
     }
 
+    /// A URL made from parts with a path that does not start with "/" gets one: the path never runs on
+    /// from the host ("https://example.comfoo", which reads back as another host).
+    @Test(arguments: [("foo", "/foo"), ("", "/"), ("/a", "/a")])
+    func builtURLsPathsStartWithASlash(_ path: String, _ expected: String) {
+        let built = CookieURL(scheme: "https", host: CanonicalHost("example.com")!, path: path)
+        #expect(built.path == expected)
+        #expect(CookieURL(built.description)?.host.name == "example.com")
+        #expect(built.description == "https://example.com" + expected)
+    }
+
     /// Every ASCII byte inside, before and after a label of a URL's host, and at each position of a
     /// 17-byte host (read as two words and an overlapping third): the host recognised on the URL's bytes
     /// as canonical is exactly the full canonicalisation's result (WHATWG URL host parsing; bytes that end
