@@ -88,7 +88,8 @@ public final class CookieJar: Sendable {
         dispatcher.addObserver(observer)
     }
 
-    /// Stops calling the observer registered with `token`.
+    /// Stops calling the observer registered with `token`: no change made after this returns reaches it.
+    /// A batch of earlier changes another thread is delivering at that moment may still reach it.
     public func removeObserver(_ token: Int) {
         dispatcher.removeObserver(token)
     }
