@@ -182,7 +182,8 @@ public final class CookieJar: Sendable {
     }
 
     /// Stores a cookie as it is, without the checks of §5.7 (for cookies loaded from disk or made by the
-    /// app itself); it replaces a cookie of the same identity. Limits are enforced. A cookie whose name
+    /// app itself); it replaces a cookie of the same identity (one expired already is reported removed as
+    /// expired, and the new one `.stored`, as a receipt reports it). Limits are enforced. A cookie whose name
     /// and value exceed 4,096 bytes together (§5.6 step 5) is `.rejected(.nameAndValueTooLong)`, one
     /// whose name, value, domain, path or partition key holds a control character other than HTAB (§5.6
     /// step 1: no `Set-Cookie` line could give it) `.rejected(.controlCharacter)`, one whose source port is

@@ -151,6 +151,24 @@ struct CookieChangeTests {
         }
     }
 
+    /// A cookie inserted over an expired one of the same identity is reported as a receipt over it is: the
+    /// expired one removed (as expired), the new one added and stored, not a replacement.
+    @Test func insertOverAnExpiredCookieIsAnAddition() {
+        let (jar, clock) = makeTestJar()
+        let recorder = Recorder()
+        jar.addObserver { recorder($0) }
+        let old = Cookie(name: "a", value: "1", domain: "h.test", expiry: testEpoch.adding(seconds: 10), creation: testEpoch)
+        jar.insert(old)
+        clock.advance(seconds: 20)
+        let new = Cookie(name: "a", value: "2", domain: "h.test", creation: testEpoch.adding(seconds: 20))
+        #expect(jar.insert(new) == .stored(new))
+        #expect(recorder.all == [.added(old), .removed(old, cause: .expired), .added(new)])
+        jar.setCookie("b=1; Max-Age=5", from: url("https://h.test/"))
+        clock.advance(seconds: 10)
+        jar.setCookie("b=2", from: url("https://h.test/"))
+        #expect(recorder.all.suffix(2).map { if case .removed(_, .expired) = $0 { "removed" } else if case .added = $0 { "added" } else { "other" } } == ["removed", "added"])
+    }
+
     @Test func asyncSequenceDeliversInOrder() async {
         let (jar, _) = makeTestJar()
         let stream = jar.changes

@@ -488,10 +488,16 @@ struct CookieStore: Sendable, CookieStoreQueries {
             record(.removed(previous, cause: .expired))
             return .deleted(previous: previous)
         }
-        let previous = withSite(at: slot ?? addSite(key)) { site in
+        var previous = withSite(at: slot ?? addSite(key)) { site in
             let previous = site.indexOfCookie(withIdentityOf: cookie).flatMap { site.removeCookie(at: $0, returningIt: true) }
             site.insert(cookie)
             return previous
+        }
+        // An expired cookie of the same identity was gone already: removed as expired, and the new cookie
+        // added, as a receipt reports it (`receive`), not a replacement.
+        if let expired = previous, expired.isExpired(at: now) {
+            record(.removed(expired, cause: .expired))
+            previous = nil
         }
         if let previous { record(.replaced(old: previous, new: cookie)) } else { record(.added(cookie)) }
         enforceLimits(site: key, keeping: cookie, now: now)
