@@ -56,26 +56,14 @@ final class CookieDatabase {
         let version = try checkSchema(connection, path: path)
         var store = store
         var loader = CookieStore.Loader(filling: store, now: now)
-        let rowsRead: Int
-        if version < CookieDatabaseSchema.version {
-            // An older jar is read from a copy in memory migrated first, and the file migrated only once
-            // every row was read: a row that is no cookie is found while the file is untouched.
-            let copy: SQLiteConnection
-            do {
-                copy = try connection.copyInMemory()
-            } catch {
-                throw CookieFileError(error, path: path, doing: "cannot read the jar file")
-            }
-            try migrate(copy, from: version, path: path)
-            rowsRead = try readCookies(copy, path: path, now: now, includingSessionCookies: options.persistsSessionCookies) {
-                loader.append($0, to: &store)
-            }
-            try migrate(connection, from: version, path: path)
-        } else {
-            rowsRead = try readCookies(
-                connection, path: path, now: now, includingSessionCookies: options.persistsSessionCookies
-            ) { loader.append($0, to: &store) }
-        }
+        // An older jar is read from a copy in memory migrated first, and the file migrated only once every
+        // row was read: a row that is no cookie is found while the file is untouched.
+        let isOlder = version < CookieDatabaseSchema.version
+        let source = isOlder ? try migratedCopy(of: connection, from: version, path: path) : connection
+        let rowsRead = try readCookies(
+            source, path: path, now: now, includingSessionCookies: options.persistsSessionCookies
+        ) { loader.append($0, to: &store) }
+        if isOlder { try migrate(connection, from: version, path: path) }
         store.finishLoading()
         let database = try CookieDatabase(path: path, connection: connection, options: options, now: now, rowsRead: rowsRead)
         connection.setCheckpointsOnClose(true)
@@ -160,23 +148,38 @@ final class CookieDatabase {
         return version
     }
 
+    /// A copy in memory of the jar of schema `version` behind `connection`, moved to the current schema.
+    private static func migratedCopy(
+        of connection: SQLiteConnection, from version: Int64, path: String
+    ) throws(CookieFileError) -> SQLiteConnection {
+        let copy: SQLiteConnection
+        do {
+            copy = try connection.copyInMemory()
+        } catch {
+            throw CookieFileError(error, path: path, doing: "cannot read the jar file")
+        }
+        try migrate(copy, from: version, path: path)
+        return copy
+    }
+
     /// Moves the jar of schema `version` behind `connection` to the current schema, in one transaction.
     /// The version is read again under the transaction's write lock: another process that opened the file
     /// at the same time may have migrated it since (an app and its extension after an upgrade), and only
     /// what is left is done.
     static func migrate(_ connection: SQLiteConnection, from version: Int64, path: String) throws(CookieFileError) {
-        var migrations: [Int64: String] = [:]
+        // The migrations from `version` on, each the one from `version + offset`.
+        var migrations: [String] = []
         for from in version..<CookieDatabaseSchema.version {
             guard let migration = CookieDatabaseSchema.migration(from: from) else {
                 throw CookieFileError(.corrupt, path: path, detail: "unknown schema version \(version)")
             }
-            migrations[from] = migration
+            migrations.append(migration)
         }
         do {
             try connection.transaction { () throws(SQLiteError) in
                 let current = try connection.integer("PRAGMA user_version") ?? 0
-                for from in version..<CookieDatabaseSchema.version where from >= current {
-                    if let migration = migrations[from] { try connection.execute(migration) }
+                for (offset, migration) in migrations.enumerated() where version + Int64(offset) >= current {
+                    try connection.execute(migration)
                 }
             }
         } catch {
@@ -210,14 +213,7 @@ final class CookieDatabase {
             throw CookieFileError(error, path: path, doing: "cannot read the jar file's header")
         }
         try checkIsOurs(applicationID: applicationID, version: version, path: path)
-        if version < CookieDatabaseSchema.version {
-            do {
-                connection = try connection.copyInMemory()
-            } catch {
-                throw CookieFileError(error, path: path, doing: "cannot read the jar file")
-            }
-            try migrate(connection, from: version, path: path)
-        }
+        if version < CookieDatabaseSchema.version { connection = try migratedCopy(of: connection, from: version, path: path) }
         var cookies: [Cookie] = []
         // Room for every row, so that the array never grows by copying (counting reads the table's
         // pages, not its rows); a count that failed or changed since only costs that copying.
