@@ -8,10 +8,10 @@ import Synchronization
 ///
 /// The semantics are the SQLite jar's (`CookieJar(contentsOf:)`): the tables are created and migrated
 /// by the first instance (a newer schema is refused); session cookies are kept too, unless
-/// `writeOptions.persistsSessionCookies` is turned off (`Configuration.writeOptions`); expired cookies are dropped on load and purged; last-access
-/// times are written at most once a minute; changes are written incrementally, coalesced by identity,
-/// `writeOptions.flushDelay` after a change and at every `flush`; `flush` returns when the changes are
-/// committed.
+/// `writeOptions.persistsSessionCookies` is turned off (`Configuration.writeOptions`); expired cookies are
+/// dropped on load and purged; last-access times are written at most once a minute; changes are written
+/// incrementally, coalesced by identity, `writeOptions.flushDelay` after a change and at every `flush`;
+/// `flush` returns when the changes are committed.
 ///
 /// Consistency across instances: ask for the jar with `jar(_:)` at every request. It writes the jar's
 /// pending changes, then checks the jar's version in the database (one round trip, reading the jar's

@@ -321,8 +321,8 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         self.init(canonicalScheme: scheme.lowercased(), host: host, port: port, path: path)!
     }
 
-    /// The URL whose text is `scheme://host` and the path, after a "/" when it has none; nil when the port is not
-    /// 0-65535 or that text is too long for `Layout`.
+    /// The URL whose text is `scheme://host` and the path, after a "/" when it has none; nil when the port
+    /// is not 0-65535 or that text is too long for `Layout`.
     private init?(canonicalScheme scheme: String, host: CanonicalHost, port: Int?, path: String) {
         let text = scheme + "://" + host.name + (path.hasPrefix("/") ? path : "/" + path)
         let schemeEnd = scheme.utf8.count

@@ -20,8 +20,9 @@ import Synchronization
 /// - every store call has `timeout`; a call that times out or fails ends the sync with an error, and
 ///   only what both sides confirmed is recorded (the next call picks up the rest, reading back whatever
 ///   a late completion did after all); the store's sets are confirmed by reading it back, since a store
-///   may complete a set it did not keep, and its deletions likewise; a set that timed out and lands later is the jar's version, so a
-///   cookie the jar deleted meanwhile (a sign-out) is then deleted from the store, not copied back;
+///   may complete a set it did not keep, and its deletions likewise; a set that timed out and lands
+///   later is the jar's version, so a cookie the jar deleted meanwhile (a sign-out) is then deleted from
+///   the store, not copied back;
 /// - a cookie the store turned down (refused, or did not keep) is reported, and not offered again until
 ///   the jar's version of it changes: a store that signals the sync's own writes would otherwise start
 ///   a reconcile for every offer, for ever;
