@@ -101,7 +101,8 @@ final class PostgresConnections: Sendable {
                 for: PostgresConnection.connect(
                     on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
                     id: nextID.wrappingAdd(1, ordering: .relaxed).oldValue, logger: logger),
-                until: deadline, abandoning: { let _: EventLoopFuture<Void> = $0.close() })
+                until: deadline, failingWith: ChannelError.connectTimeout(loanLimit),
+                abandoning: { let _: EventLoopFuture<Void> = $0.close() })
             let watchdog = connection.eventLoop.scheduleTask(deadline: deadline) { let _: EventLoopFuture<Void> = connection.close() }
             defer { watchdog.cancel() }
             var binds = PostgresBindings()
@@ -128,17 +129,18 @@ final class PostgresConnections: Sendable {
         }
     }
 
-    /// The value of `future`, waited for until `deadline`; past it, throws, and the value, should it come
-    /// later, goes to `abandon` (a connection to close).
+    /// The value of `future`, waited for until `deadline`; past it, throws `error`, and the value, should it
+    /// come later, goes to `abandon` (a connection to close).
     private static func wait<Value: Sendable>(
-        for future: EventLoopFuture<Value>, until deadline: NIODeadline, abandoning abandon: @escaping @Sendable (Value) -> Void
+        for future: EventLoopFuture<Value>, until deadline: NIODeadline, failingWith error: ChannelError,
+        abandoning abandon: @escaping @Sendable (Value) -> Void
     ) throws -> Value {
         let eventLoop = future.eventLoop
         let promise = eventLoop.makePromise(of: Value.self)
         // Whichever comes first completes the promise; a value that comes after the deadline is abandoned.
         let settled = Atomic<Bool>(false)
         let timer = eventLoop.scheduleTask(deadline: deadline) {
-            if !settled.exchange(true, ordering: .acquiringAndReleasing) { promise.fail(ChannelError.connectTimeout(.nanoseconds(0))) }
+            if !settled.exchange(true, ordering: .acquiringAndReleasing) { promise.fail(error) }
         }
         future.whenComplete { result in
             timer.cancel()
