@@ -44,16 +44,19 @@ public final class PostgresCookieJarStore: CookieJarStore {
 
     public func write(_ changes: CookieJarChanges) throws(PostgresCookieStoreError) -> Int {
         guard !isClosed else { return 0 }
-        let (version, changed, evicted) = try jars.connections.withConnection(doing: "cannot write jar \(jarID)") { connection in
+        let (written, changed, evicted) = try jars.connections.withConnection(doing: "cannot write jar \(jarID)") { connection in
             try PostgresTransaction.run(on: connection, logger: jars.logger) {
-                let (version, changed) = try writeChanges(changes, on: connection)
+                let (written, changed) = try writeChanges(changes, on: connection)
                 let grows = changes.writes.values.contains { if case .upsert = $0 { true } else { false } }
                 let evicted = grows ? try enforceLimits(on: connection) : 0
-                return (version, changed + evicted, evicted)
+                return (written, changed + evicted, evicted)
             }
         }
         state.withLock { state in
-            if version == state.version + 1 && evicted == 0 { state.version = version } else { state.isStale = true }
+            // Current when this write came right after the version the jar knew: the jar's row made by it
+            // for a jar read without one (version 0), else the next number.
+            let follows = written.madeTheRow ? state.version == 0 : written.version == state.version + 1
+            if follows && evicted == 0 { state.version = written.version } else { state.isStale = true }
         }
         return changed
     }
@@ -62,15 +65,21 @@ public final class PostgresCookieJarStore: CookieJarStore {
         state.withLock { $0.isClosed = true }
     }
 
-    /// The two statements of a write: the jar's version incremented (its row locked until commit), then
-    /// the deletions, the upserts and the last-access updates. Returns the new version and how many rows
-    /// changed.
+    /// The version a write gave its jar, and whether the write made the jar's row (there was none).
+    private struct WrittenVersion {
+        var version: Int64
+        var madeTheRow: Bool
+    }
+
+    /// The two statements of a write: the jar's version incremented (its row locked until commit; made
+    /// when there is none, `PostgresCookieSchema.firstVersion`), then the deletions, the upserts and the
+    /// last-access updates. Returns the new version and how many rows changed.
     ///
     /// Two statements, not one: every part of a statement reads the snapshot taken at its start, before
     /// the lock was waited for, and would not see the rows another instance's write inserted while this
     /// one waited (a deletion here, the later write, would leave the cookie that write set anew). The
     /// second statement's snapshot, taken with the lock held, sees every write before this one.
-    private func writeChanges(_ changes: CookieJarChanges, on connection: PostgresConnection) throws -> (Int64, Int) {
+    private func writeChanges(_ changes: CookieJarChanges, on connection: PostgresConnection) throws -> (WrittenVersion, Int) {
         var deleted = IdentityColumns()
         // Deleted only while unchanged: their value, whether they persist, and their expiry.
         var letGo = IdentityColumns()
@@ -133,11 +142,16 @@ public final class PostgresCookieJarStore: CookieJarStore {
             binds.append(letGoPersistent)  // $35
             binds.append(letGoExpiries)  // $36
         }
-        _ = try query(
+        // `xmax` is 0 in a row the statement inserted, and the id of this transaction in one it updated
+        // (https://www.postgresql.org/docs/current/ddl-system-columns.html): whether the row was made.
+        guard let jarRow = try query(
             """
-            INSERT INTO \(s).cookiejar_jars (jar_id, version) VALUES ($1, 1)
+            INSERT INTO \(s).cookiejar_jars (jar_id, version) VALUES ($1, \(PostgresCookieSchema.firstVersion))
             ON CONFLICT (jar_id) DO UPDATE SET version = \(s).cookiejar_jars.version + 1
-            """, on: connection)
+            RETURNING version, xmax = 0
+            """, on: connection).first
+        else { throw PostgresCookieStoreError(.server, action: "cannot write jar \(jarID)", detail: "the jar's row was not returned") }
+        let (version, madeTheRow) = try jarRow.decode((Int64, Bool).self)
         let sql = """
             WITH jar AS (
                 SELECT version FROM \(s).cookiejar_jars WHERE jar_id = $1
@@ -174,12 +188,13 @@ public final class PostgresCookieJarStore: CookieJarStore {
                 WHERE \(matches) AND c.last_access < d.last_access
                 RETURNING 1
             )
-            SELECT (SELECT version FROM jar),
-                (SELECT count(*) FROM deleted) + (SELECT count(*) FROM let_go) + (SELECT count(*) FROM upserted)
+            SELECT (SELECT count(*) FROM deleted) + (SELECT count(*) FROM let_go) + (SELECT count(*) FROM upserted)
                     + (SELECT count(*) FROM touched)
             """
-        guard let result = try query(sql, on: connection, binding: bindColumns).first?.makeRandomAccess() else { return (0, 0) }
-        return (try result[0].decode(Int64.self), Int(try result[1].decode(Int64.self)))
+        guard let result = try query(sql, on: connection, binding: bindColumns).first?.makeRandomAccess() else {
+            return (WrittenVersion(version: version, madeTheRow: madeTheRow), 0)
+        }
+        return (WrittenVersion(version: version, madeTheRow: madeTheRow), Int(try result[0].decode(Int64.self)))
     }
 
     /// Enforces the jar's limits (`CookieLimits`: per site and per jar) on the cookies every instance

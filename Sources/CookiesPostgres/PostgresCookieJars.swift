@@ -25,7 +25,10 @@ import Synchronization
 ///
 /// Requests of one jar at once: a jar another request replaced meanwhile (reloaded after another
 /// instance wrote, or let go to make room) keeps writing the changes of the requests that still hold it,
-/// and `flush(_:)` commits them too; only `close(_:)` and `shutDown()` end a jar's writes.
+/// and `flush(_:)` commits them too; only `close(_:)`, `deleteJar(_:)` and `shutDown()` end a jar's writes.
+///
+/// Deleting: `deleteJar(_:)` for one jar, `purge(jarsIdleFor:)` for expired cookies and idle jars of the
+/// whole fleet.
 public final class PostgresCookieJars: Sendable {
     /// What the jars and their stores share.
     final class Shared: Sendable {
@@ -52,7 +55,7 @@ public final class PostgresCookieJars: Sendable {
         }
     }
 
-    private struct OpenJar {
+    struct OpenJar {
         var jar: CookieJar
         var store: PostgresCookieJarStore
     }
@@ -60,7 +63,7 @@ public final class PostgresCookieJars: Sendable {
     /// A jar no longer in `open` (replaced by a reload, or let go to make room), for as long as a request
     /// holds it: its changes are still written, by its own background flush, by `flush(_:)`, and when it
     /// is dropped.
-    private final class LetGoJar: Sendable {
+    final class LetGoJar: Sendable {
         weak let jar: CookieJar?
         let store: PostgresCookieJarStore
 
@@ -70,16 +73,16 @@ public final class PostgresCookieJars: Sendable {
         }
     }
 
-    private let shared: Shared
+    let shared: Shared
     private let maximumOpenJars: Int
-    private let open = Mutex(LeastRecentlyUsed<String, OpenJar>())
+    let open = Mutex(LeastRecentlyUsed<String, OpenJar>())
     /// The jars let go, by id, while some request may hold them.
-    private let letGo = Mutex<[String: [LetGoJar]]>([:])
+    let letGo = Mutex<[String: [LetGoJar]]>([:])
     /// The jars let go to make room whose changes are not written yet, by id, held until they are: moved
     /// here from `open` in the same critical section, so that a jar is always in one of the two while it
     /// has changes to write, and `jar(_:)`, `flush(_:)`, `flushAll()` and `close(_:)` write them (locked
     /// after `open` where both are).
-    private let evicting = Mutex<[String: [OpenJar]]>([:])
+    let evicting = Mutex<[String: [OpenJar]]>([:])
 
     /// Connects to the server and creates (or migrates, or checks) the tables. Throws when the server
     /// cannot be reached (`.unreachable`: never a silent empty jar) or the tables are of a newer version

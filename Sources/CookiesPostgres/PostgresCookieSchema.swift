@@ -4,10 +4,11 @@ import PostgresNIO
 /// The tables of the jars in a PostgreSQL schema (namespace), and their version.
 ///
 /// - `cookiejar_schema`: one row, the version of these tables.
-/// - `cookiejar_jars`: one row per jar: its id and `version`, the number of the jar's last write. Every
-///   write of a jar increments it in the transaction that writes the cookies, holding the row's lock until
-///   commit: writes of one jar are serialised, and their versions are the one order every instance agrees
-///   on.
+/// - `cookiejar_jars`: one row per jar: its id and `version`, made by the jar's first write
+///   (`firstVersion`). Every later write of the jar increments it in the transaction that writes the
+///   cookies, holding the row's lock until commit: writes of one jar are serialised, and their versions
+///   are the one order every instance agrees on. A jar without a row (never written, or deleted) is at
+///   version 0.
 /// - `cookiejar_cookies`: one row per cookie, with the version of the write that stored it. Its key within
 ///   a jar is `identity`, the SHA-256 of the cookie's identity (rfc6265bis-22 §5.7 step 23: name, domain,
 ///   host-only flag, path; plus the CHIPS partition key), not those columns themselves: a btree index
@@ -30,6 +31,15 @@ enum PostgresCookieSchema {
             + ["path", "partition_key"].map { "octet_length(\(alias).\($0)) || ':' || \(alias).\($0)" }
         return "sha256(convert_to(" + text.joined(separator: " || ") + ", 'UTF8'))"
     }
+
+    /// The SQL expression of the version a jar's row gets when a write makes it: the server's clock in
+    /// microseconds since 1970. So a jar deleted (`PostgresCookieJars.deleteJar(_:)`, `purge(jarsIdleFor:)`)
+    /// and made anew never passes through the versions of the jar before it, which an instance may still
+    /// hold: they started at that jar's making, earlier, and went up by one a write, and every write takes
+    /// more than a microsecond of the server's time. (Were every jar to start at 1, an instance holding the old jar at
+    /// version 3 would take the new jar's third write for the state it holds, and keep sending cookies
+    /// that were deleted.) Rows made by earlier versions of this library started at 1.
+    static let firstVersion = "(extract(epoch FROM clock_timestamp()) * 1000000)::bigint"
 
     /// A key for `pg_advisory_xact_lock`, taken while the tables are created or checked, so that
     /// instances starting together create them once ("CkJr").

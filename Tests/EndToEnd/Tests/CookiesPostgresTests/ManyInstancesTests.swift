@@ -32,10 +32,11 @@ extension PostgresServerTests {
             try a.jar("u").receive("sid=first; Max-Age=60", from: url("example.com"))
             try b.jar("u").receive("sid=second; Max-Age=60", from: url("example.com"))
             try a.flush("u")
+            let first = try #require(try db.column("version", of: "sid", in: "u"))
             try b.flush("u")
             #expect(try a.jar("u").allCookies().map(\.value) == ["second"])
             #expect(try b.jar("u").allCookies().map(\.value) == ["second"])
-            #expect(try db.column("version", of: "sid", in: "u") == 2)
+            #expect(try db.column("version", of: "sid", in: "u") == first + 1)
         }
 
         // A deletion (Max-Age=0, §5.6.2; sign-out) is not undone by an instance that still holds the cookie:

@@ -90,6 +90,11 @@ struct TestDatabase {
         return rows
     }
 
+    /// The ids of the jars that have a row, in order.
+    func jarIDs() throws -> [String] {
+        try Self.query("SELECT jar_id FROM \(schema).cookiejar_jars ORDER BY jar_id").map { try $0[0].decode(String.self) }
+    }
+
     /// A column of the stored cookie `name` of jar `id`.
     func column(_ column: String, of name: String, in id: String) throws -> Int64? {
         try Self.query("SELECT \(column) FROM \(schema).cookiejar_cookies WHERE jar_id = '\(id)' AND name = '\(name)'")
