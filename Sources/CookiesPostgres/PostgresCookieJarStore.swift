@@ -142,8 +142,11 @@ public final class PostgresCookieJarStore: CookieJarStore {
             binds.append(letGoPersistent)  // $35
             binds.append(letGoExpiries)  // $36
         }
-        // `xmax` is 0 in a row the statement inserted, and the id of this transaction in one it updated
-        // (https://www.postgresql.org/docs/current/ddl-system-columns.html): whether the row was made.
+        // Whether the row was made: `xmax` (https://www.postgresql.org/docs/current/ddl-system-columns.html)
+        // is 0 in a row version the statement inserted, and holds this transaction's id in one that ON
+        // CONFLICT locked and updated. The manual defines `xmax` but not this use of it; it is PostgreSQL's
+        // row versioning (an updated row keeps its updater's lock), the same in every version since ON
+        // CONFLICT (9.5), and the tests of a jar's first write check it.
         guard let jarRow = try query(
             """
             INSERT INTO \(s).cookiejar_jars (jar_id, version) VALUES ($1, \(PostgresCookieSchema.firstVersion))

@@ -11,9 +11,10 @@ import PostgresNIO
 /// changes only, as any write after a deletion of its cookies would.
 extension PostgresCookieJars {
     /// Deletes jar `id` and its cookies from the database, and drops this instance's copies of it, their
-    /// unwritten changes with them (a request still holding one writes nothing more). Returns how many
-    /// cookies were deleted. A write of the jar another instance is committing meanwhile is waited for and
-    /// deleted with the rest.
+    /// unwritten changes with them (a request still holding one writes nothing more; one that asks for
+    /// the jar while it is being deleted may make it anew with its changes, as another instance may).
+    /// Returns how many cookies were deleted. A write of the jar another instance is committing meanwhile
+    /// is waited for and deleted with the rest.
     @discardableResult
     public func deleteJar(_ id: String) throws(PostgresCookieStoreError) -> Int {
         for entry in dropCopies(of: id) { entry.store.close() }
@@ -42,88 +43,98 @@ extension PostgresCookieJars {
 
     /// Deletes, in every jar of the database, the cookies whose expiry passed (by the configuration's
     /// clock), and with `idle` the jars none of whose cookies was set or sent within `idle` before now
-    /// (whole seconds; last-access times are written at most once a minute, so a jar in use is never older
-    /// than that),
-    /// and the jars that hold no cookie. This instance's copies of the jars deleted read them anew at the
-    /// next `jar(_:)`, as every other instance's do. A jar another instance is writing is passed over
-    /// (its row is locked; the next purge looks at it again), and no jar's writes wait for the purge
-    /// longer than it takes to delete one batch of jars.
+    /// (whole seconds) and the jars that hold no cookie. A jar's last-access times are written a minute
+    /// after a request used it at the latest (`jar(_:)` at every request writes them), so a jar in use is
+    /// never idle for longer than that. This instance's copies of the jars deleted read them anew at the
+    /// next `jar(_:)`, as every other instance's do.
     ///
-    /// Run it from one instance now and then (a daily job): expired cookies are otherwise purged only by
-    /// a write of their jar, and a jar nobody opens again is never written.
+    /// The jars are gone through in the order of their ids, in batches of `purgeBatch`, each batch one
+    /// transaction that locks its jars' rows first, as a write does: a jar another instance is writing is
+    /// passed over (the next purge looks at it again), and no write waits for the purge longer than one
+    /// batch takes. Run it from one instance now and then (a daily job): expired cookies are otherwise
+    /// purged only by a write of their jar, and a jar nobody opens again is never written.
     public func purge(jarsIdleFor idle: Duration? = nil) throws(PostgresCookieStoreError) -> PostgresPurgeReport {
         if let idle, idle < .zero {
             throw PostgresCookieStoreError(.invalidConfiguration, action: "cannot purge the jars", detail: "the idle time \(idle) is negative")
         }
         let now = shared.clock.now()
-        let s = shared.schema
+        let cutoff = idle.map { now.adding(seconds: -$0.components.seconds).microsecondsSinceEpoch }
         var report = PostgresPurgeReport()
-        try shared.connections.withConnection(doing: "cannot purge the jars") { [shared] connection in
-            var binds = PostgresBindings()
-            binds.append(now.microsecondsSinceEpoch)
-            // One statement: a row locked by a write that refreshes it is read again once the write
-            // commits, and kept when its new expiry has not passed.
-            report.expiredCookies = try connection.query(
-                PostgresQuery(unsafeSQL: "DELETE FROM \(s).cookiejar_cookies WHERE expiry <= $1", binds: binds),
-                logger: shared.logger
-            ).wait().metadata.rows ?? 0
-        }
-        guard let idle else { return report }
-        let cutoff = now.adding(seconds: -idle.components.seconds).microsecondsSinceEpoch
-        let isIdle = """
-            NOT EXISTS (SELECT 1 FROM \(s).cookiejar_cookies c
-                WHERE c.jar_id = j.jar_id AND (c.last_access >= $1 OR c.creation >= $1))
-            """
-        // In batches of jars, in the order of their ids, each batch one transaction: its jars' rows locked
-        // first (those a write holds passed over), then deleted by a second statement, whose snapshot,
-        // taken with the locks held, sees every write committed before them.
-        var after = ""
-        while true {
-            let (batch, deleted) = try shared.connections.withConnection(doing: "cannot purge the jars") { [shared] connection in
-                try PostgresTransaction.run(on: connection, logger: shared.logger) { () throws -> ([String], Int) in
-                    var binds = PostgresBindings()
-                    binds.append(cutoff)
-                    binds.append(after)
-                    let ids = try connection.query(
-                        PostgresQuery(
-                            unsafeSQL: """
-                                SELECT j.jar_id FROM \(s).cookiejar_jars j WHERE j.jar_id > $2 AND \(isIdle)
-                                ORDER BY j.jar_id LIMIT \(Self.purgeBatch) FOR UPDATE SKIP LOCKED
-                                """,
-                            binds: binds),
-                        logger: shared.logger
-                    ).wait().map { try $0.decode(String.self) }
-                    guard !ids.isEmpty else { return ([], 0) }
-                    var deleting = PostgresBindings()
-                    deleting.append(cutoff)
-                    deleting.append(ids)
-                    let deleted = try connection.query(
-                        PostgresQuery(
-                            unsafeSQL: "DELETE FROM \(s).cookiejar_jars j WHERE j.jar_id = ANY($2) AND \(isIdle)",
-                            binds: deleting),
-                        logger: shared.logger
-                    ).wait().metadata.rows ?? 0
-                    return (ids, deleted)
+        var after: String?
+        repeat {
+            let (batch, expired, idleJars) = try shared.connections.withConnection(doing: "cannot purge the jars") {
+                [shared] connection in
+                try PostgresTransaction.run(on: connection, logger: shared.logger) {
+                    try Self.purgeBatch(after: after, now: now, idleBefore: cutoff, schema: shared.schema, on: connection, logger: shared.logger)
                 }
             }
-            report.idleJars += deleted
-            guard let last = batch.last, batch.count == Self.purgeBatch else { break }
-            after = last
-        }
+            report.expiredCookies += expired
+            report.idleJars += idleJars
+            after = batch.count == Self.purgeBatchSize ? batch.last : nil
+        } while after != nil
         return report
     }
 
-    /// How many jars one transaction of `purge(jarsIdleFor:)` deletes at most.
-    static let purgeBatch = 500
+    /// One batch of `purge(jarsIdleFor:)`, in its transaction: the rows of the next `purgeBatchSize` jars
+    /// after `after` (from the first without), those a write holds passed over, locked; then, in
+    /// statements whose snapshots are taken with the locks held (so they see every write committed
+    /// before), their expired cookies deleted and, with `idleBefore`, the jars idle since then or
+    /// holding no cookie. Returns the ids of the jars locked, how many cookies and jars were deleted.
+    private static func purgeBatch(
+        after: String?, now: CookieTime, idleBefore cutoff: Int64?, schema s: String, on connection: PostgresConnection,
+        logger: Logger
+    ) throws -> (ids: [String], expired: Int, idleJars: Int) {
+        var binds = PostgresBindings()
+        if let after { binds.append(after) }
+        let ids = try connection.query(
+            PostgresQuery(
+                unsafeSQL: """
+                    SELECT jar_id FROM \(s).cookiejar_jars \(after == nil ? "" : "WHERE jar_id > $1")
+                    ORDER BY jar_id LIMIT \(purgeBatchSize) FOR UPDATE SKIP LOCKED
+                    """,
+                binds: binds),
+            logger: logger
+        ).wait().map { try $0.decode(String.self) }
+        guard !ids.isEmpty else { return ([], 0, 0) }
+        var expiring = PostgresBindings()
+        expiring.append(ids)
+        expiring.append(now.microsecondsSinceEpoch)
+        let expired = try connection.query(
+            PostgresQuery(unsafeSQL: "DELETE FROM \(s).cookiejar_cookies WHERE jar_id = ANY($1) AND expiry <= $2", binds: expiring),
+            logger: logger
+        ).wait().metadata.rows ?? 0
+        guard let cutoff else { return (ids, expired, 0) }
+        var idling = PostgresBindings()
+        idling.append(ids)
+        idling.append(cutoff)
+        let idleJars = try connection.query(
+            PostgresQuery(
+                unsafeSQL: """
+                    DELETE FROM \(s).cookiejar_jars j WHERE j.jar_id = ANY($1) AND NOT EXISTS (
+                        SELECT 1 FROM \(s).cookiejar_cookies c
+                        WHERE c.jar_id = j.jar_id AND (c.last_access >= $2 OR c.creation >= $2))
+                    """,
+                binds: idling),
+            logger: logger
+        ).wait().metadata.rows ?? 0
+        return (ids, expired, idleJars)
+    }
+
+    /// How many jars one transaction of `purge(jarsIdleFor:)` goes through.
+    static let purgeBatchSize = 500
 
     /// Removes every copy of jar `id` this instance holds (open, let go while a request holds it, let go
     /// to make room), and returns them.
     private func dropCopies(of id: String) -> [OpenJar] {
-        var copies = evicting.withLock { $0.removeValue(forKey: id) ?? [] }
+        // `open` and `evicting` in one critical section (in the order `install` locks them), so that a
+        // copy moved from one to the other meanwhile is not missed.
+        var copies = open.withLock { open in
+            let evicted = evicting.withLock { $0.removeValue(forKey: id) ?? [] }
+            return evicted + (open.remove(id).map { [$0] } ?? [])
+        }
         copies += letGo.withLock { letGo in
             (letGo.removeValue(forKey: id) ?? []).compactMap { box in box.jar.map { OpenJar(jar: $0, store: box.store) } }
         }
-        if let entry = open.withLock({ $0.remove(id) }) { copies.append(entry) }
         return copies
     }
 }

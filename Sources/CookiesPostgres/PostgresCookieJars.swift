@@ -107,17 +107,20 @@ public final class PostgresCookieJars: Sendable {
 
     /// The jar `id`, current as of this call: its pending changes written, and reloaded when another
     /// instance wrote it since (a jar never written is empty). Use the jar returned for this request
-    /// only; ask again at the next. Opening a jar not in memory is one round trip.
+    /// only; ask again at the next. Opening a jar not in memory is one round trip. A minute after the
+    /// last-access times were last written, the times of the cookies used since are written too, so
+    /// that the database knows which jars are in use (`purge(jarsIdleFor:)`).
     public func jar(_ id: String) throws(PostgresCookieStoreError) -> CookieJar {
         // The changes of a jar of `id` let go to make room come first: the jar read below holds them.
         try flushEvicted(id)
         let cached = open.withLock { $0.use(id) }
         var known: Int64 = -1
         if let cached, !cached.store.isClosed {
-            if cached.jar.hasPendingChanges {
+            let hasChanges = cached.jar.hasPendingChanges
+            if hasChanges || cached.jar.isLastAccessSweepDue {
                 try cached.jar.flush(to: cached.store)
                 // Written right after the version it knew: no other instance wrote in between.
-                if cached.store.currentVersion != nil { return cached.jar }
+                if hasChanges, cached.store.currentVersion != nil { return cached.jar }
             }
             known = cached.store.currentVersion ?? -1
         }
@@ -168,9 +171,11 @@ public final class PostgresCookieJars: Sendable {
             limits: shared.limits, clock: shared.clock)
         let entry = OpenJar(jar: jar, store: store)
         let (current, replaced, evicted) = open.withLock { open -> (OpenJar, OpenJar?, String?) in
+            // A jar at a version as high stays, but not for a jar read without a row (version 0, a deleted
+            // jar): versions only grow until a jar is deleted.
             let cached = open.peek(id)
             if let cached, cached.store !== old?.store, !cached.store.isClosed,
-                (cached.store.currentVersion ?? -1) >= version
+                let cachedVersion = cached.store.currentVersion, version == 0 ? cachedVersion == 0 : cachedVersion >= version
             {
                 return (cached, nil, nil)
             }

@@ -38,7 +38,9 @@ enum PostgresCookieSchema {
     /// hold: they started at that jar's making, earlier, and went up by one a write, and every write takes
     /// more than a microsecond of the server's time. (Were every jar to start at 1, an instance holding the old jar at
     /// version 3 would take the new jar's third write for the state it holds, and keep sending cookies
-    /// that were deleted.) Rows made by earlier versions of this library started at 1.
+    /// that were deleted.) It rests on the server's clock never going back by more than the time between
+    /// a deletion and the jar's making anew. Rows made by earlier versions of this library started at 1:
+    /// purge or delete jars only once every instance runs a version that makes rows this way.
     static let firstVersion = "(extract(epoch FROM clock_timestamp()) * 1000000)::bigint"
 
     /// A key for `pg_advisory_xact_lock`, taken while the tables are created or checked, so that

@@ -317,10 +317,10 @@ public final class CookieJar: Sendable {
         }
     }
 
-    /// The cookies last accessed after `time` (for writing last-access times to the jar's store).
-    func cookies(accessedAfter time: CookieTime) -> [Cookie] {
+    /// The cookies last accessed at or after `time` (for writing last-access times to the jar's store).
+    func cookies(accessedSince time: CookieTime) -> [Cookie] {
         store.withLock { store in
-            store.occupiedSites.flatMap { $0.cookies(accessedAfter: time) }
+            store.occupiedSites.flatMap { $0.cookies(accessedSince: time) }
         }
     }
 

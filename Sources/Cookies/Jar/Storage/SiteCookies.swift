@@ -93,10 +93,10 @@ struct SiteCookies: Sendable {
         return entries.indices.map(tables.cookie(at:))
     }
 
-    /// The cookies last accessed after `time`, in send order.
-    func cookies(accessedAfter time: CookieTime) -> [Cookie] {
+    /// The cookies last accessed at or after `time`, in send order.
+    func cookies(accessedSince time: CookieTime) -> [Cookie] {
         let tables = tables
-        return entries.indices.filter { entries[$0].lastAccess > time }.map(tables.cookie(at:))
+        return entries.indices.filter { entries[$0].lastAccess >= time }.map(tables.cookie(at:))
     }
 
     /// The index of the cookie of `identity` (the one a new cookie of that identity replaces, §5.7

@@ -39,6 +39,11 @@ extension CookieJar {
     /// True when changes wait to be written to the jar's store.
     public var hasPendingChanges: Bool { persistence?.hasPendingChanges ?? false }
 
+    /// True when the next flush writes the last-access times of the cookies used since the last sweep
+    /// (`CookieJarPersistence.lastAccessWriteInterval` has passed since it); it writes nothing for them
+    /// when none was used.
+    public var isLastAccessSweepDue: Bool { persistence?.isLastAccessSweepDue(now: clock.now()) ?? false }
+
     /// Writes every change not yet written to `store`, the store the jar is kept in, in one write; returns
     /// how many stored cookies changed. When it returns, the changes are durable; when it throws, the jar
     /// keeps working in memory and the changes stay pending for the next flush.

@@ -132,6 +132,16 @@ final class CookieJarPersistence: Sendable {
     /// True when changes wait for the next flush.
     var hasPendingChanges: Bool { pending.withLock { !$0.writes.isEmpty } }
 
+    /// True when a flush at `now` sweeps the last-access times.
+    func isLastAccessSweepDue(now: CookieTime) -> Bool {
+        pending.withLock { Self.isSweepDue(after: $0.lastAccessSweep, at: now) }
+    }
+
+    /// True when a sweep at `now` is due after one at `lastSweep`.
+    private static func isSweepDue(after lastSweep: CookieTime, at now: CookieTime) -> Bool {
+        now >= lastSweep.adding(seconds: lastAccessWriteInterval)
+    }
+
     /// Hands `write` every pending change, and the last-access times when a sweep is due (or `sweep`),
     /// under the write lock. Returns what `write` returns (0 when there was nothing to write, or once
     /// closed). When it throws, the changes go back to the pending ones.
@@ -157,9 +167,11 @@ final class CookieJarPersistence: Sendable {
             pending.isFlushScheduled = false
             return (writes, pending.lastAccessSweep)
         }
-        let sweeps = sweep || now >= lastSweep.adding(seconds: Self.lastAccessWriteInterval)
+        let sweeps = sweep || Self.isSweepDue(after: lastSweep, at: now)
         let accessed =
-            sweeps ? jar.cookies(accessedAfter: lastSweep).filter { isWritten($0) && writes[CookieIdentity($0)] == nil } : []
+            // Since the last sweep, its own instant included: a cookie used in the same tick of the clock
+            // as the sweep (a coarse clock's ticks are milliseconds long) was used after it as often as not.
+            sweeps ? jar.cookies(accessedSince: lastSweep).filter { isWritten($0) && writes[CookieIdentity($0)] == nil } : []
         let changes = CookieJarChanges(writes: writes, lastAccess: accessed)
         var changed = 0
         if !changes.isEmpty {

@@ -246,4 +246,25 @@ import Testing
         jar.receive("b=1; Max-Age=600", from: url("https://example.com/"))
         #expect(try jar.flush(to: store) == 0)
     }
+
+    // Last-access times are swept at most once a minute (Chromium kLastAccessThreshold, 60 s;
+    // CookieJarPersistence.lastAccessWriteInterval), and a use in the same tick of the clock as a sweep
+    // (a coarse clock's ticks are milliseconds long: a request that flushes, then sends its cookies) is
+    // written by the next one.
+    @Test func aUseInTheTickOfASweepIsWrittenByTheNext() throws {
+        let store = RecordingStore()
+        let used = cookie("a", expiry: testEpoch.adding(seconds: 600), lastAccess: testEpoch.adding(seconds: -10))
+        let (jar, clock) = load([used], into: store)
+        clock.advance(seconds: 60)
+        #expect(jar.isLastAccessSweepDue)
+        #expect(try jar.flush(to: store) == 0, "nothing used since the load")
+        #expect(!jar.isLastAccessSweepDue)
+        _ = jar.cookieHeader(for: url("https://example.com/"))
+        clock.advance(seconds: 59)
+        #expect(!jar.isLastAccessSweepDue)
+        clock.advance(seconds: 1)
+        #expect(jar.isLastAccessSweepDue)
+        #expect(try jar.flush(to: store) == 1)
+        #expect(store.written.withLock { $0.last?.lastAccess.map(\.lastAccess) } == [testEpoch.adding(seconds: 60)])
+    }
 }
