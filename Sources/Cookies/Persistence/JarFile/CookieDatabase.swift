@@ -3,14 +3,13 @@
 /// Opening never writes to a file before it is known to be a cookie jar of a version this library
 /// reads, and loading reads every row before anything else is written (so damage anywhere in the
 /// table is found while the file is still untouched). A file that is not SQLite, is damaged, or is
-/// another application's database raises `CookieFileError` and is left as it is.
+/// another application's database raises `CookieFileError` and is left as it is; so is a file that
+/// cannot be written, with `.readOnly`, before anything is read.
 ///
 /// Not thread-safe: `CookieJarFile` serialises every use.
 final class CookieDatabase {
     let path: String
     private let connection: SQLiteConnection
-    /// True when the file could only be opened for reading: every write then fails with `.readOnly`.
-    let isReadOnly: Bool
     private let upsert: SQLiteStatement
     private let delete: SQLiteStatement
     /// Deletes a row only while it holds the value and expiry bound (`CookieWrite.deleteIfUnchanged`).
@@ -40,14 +39,21 @@ final class CookieDatabase {
     ) throws(CookieFileError) -> (CookieDatabase, CookieStore) {
         if !CookieFileSystem.exists(path) {
             try CookieFileSystem.createPrivateFile(path)
-        } else if !CookieFileSystem.exists(path + "-wal") {
-            try checkHeader(path)
+        } else {
+            if !CookieFileSystem.exists(path + "-wal") { try checkHeader(path) }
+            try CookieFileSystem.checkCompanionsCanBeMade(path)
         }
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: path, flags: .readWrite)
         } catch {
             throw CookieFileError(error, path: path, doing: "cannot open the jar file")
+        }
+        // SQLite opens a file it cannot write for reading only: refused before the first read, which would
+        // make a -wal and -shm beside a file in WAL mode that a connection unable to write never removes.
+        guard !connection.isReadOnly else {
+            throw CookieFileError(
+                .readOnly, path: path, detail: "cannot open the jar file for writing: the file is read-only")
         }
         // Until the file is known to be ours, closing must not checkpoint a foreign WAL into it.
         connection.setCheckpointsOnClose(false)
@@ -188,17 +194,32 @@ final class CookieDatabase {
     }
 
     /// Every row of the jar file at `path`, expired and session cookies included, read without writing
-    /// anything (for tools: `cookiejar inspect`, `export`). A jar of an older schema is migrated in a copy
-    /// in memory; the file stays as it is.
+    /// anything or creating anything beside it, whether or not the file and its directory can be written
+    /// (for tools: `cookiejar inspect`, `export`). A jar of an older schema is migrated in a copy in memory;
+    /// the file stays as it is.
     /// A lock held by a writer, or another process rebuilding the WAL's index (the first to open a file
     /// whose `-wal` outlived its last connection), is waited for up to `busyTimeout`.
     static func snapshot(_ path: String, busyTimeout: Duration = CookieJarFileOptions().busyTimeout) throws(CookieFileError) -> [Cookie] {
         var connection: SQLiteConnection
         do {
-            // A jar in use has a -wal file with its latest changes: read it through SQLite's WAL index.
-            // Otherwise open the file immutable, so that reading creates no -wal or -shm beside it.
-            connection = CookieFileSystem.exists(path + "-wal")
-                ? try SQLiteConnection(path: path, flags: .readOnly) : try SQLiteConnection(immutableFileAt: path)
+            // SQLite reads a WAL database it cannot write, or without making its -wal and -shm, only when
+            // they exist or the file is opened immutable (https://sqlite.org/wal.html#readonly).
+            connection =
+                if !CookieFileSystem.exists(path + "-wal") {
+                    // No connection has the file in WAL mode (each keeps the -wal while it has the file
+                    // open): every committed transaction is in the file itself, read immutable.
+                    try SQLiteConnection(immutableFileAt: path)
+                } else if CookieFileSystem.exists(path + "-shm") {
+                    // A jar in use, or left with its WAL's index: read through that index, shared with the
+                    // connections that write (SQLite reads it even where it cannot write to it).
+                    try SQLiteConnection(path: path, flags: .readOnly)
+                } else {
+                    // A WAL left by a process that ended without checkpointing, or copied without its index:
+                    // no connection has the file (each keeps the -shm while it has the file open, and the
+                    // last to close removes it), so an index of this connection's own is correct, and the
+                    // WAL's transactions are read without making a -shm.
+                    try SQLiteConnection(privateWALIndexFileAt: path)
+                }
         } catch {
             throw CookieFileError(error, path: path, doing: "cannot open the jar file")
         }
@@ -284,24 +305,21 @@ final class CookieDatabase {
     ) throws(CookieFileError) {
         self.path = path
         self.connection = connection
-        isReadOnly = connection.isReadOnly
         let identity = "name = ?1 AND domain = ?2 AND host_only = ?3 AND path = ?4 AND partition_key = ?5"
         do {
-            if !isReadOnly {
-                // When the table holds just the rows read, none is left to purge and the purge's scan of
-                // every row is skipped (counting reads the table's pages, not its rows). Another
-                // connection's commit since the read at worst leaves an expired row to the next purge.
-                if try connection.integer("SELECT count(*) FROM cookies") != Int64(rowsRead) {
-                    let purge = try connection.prepare(
-                        "DELETE FROM cookies WHERE expiry <= ?1 OR (NOT ?2 AND expiry IS NULL)")
-                    try purge.bind(now.microsecondsSinceEpoch, at: 1)
-                    try purge.bind(options.persistsSessionCookies, at: 2)
-                    try purge.run()
-                }
-                // WAL (https://sqlite.org/wal.html): a commit appends to the -wal file, and a crash at
-                // any point leaves the database as of the last commit.
-                _ = try connection.prepare("PRAGMA journal_mode = WAL").step()
+            // When the table holds just the rows read, none is left to purge and the purge's scan of every
+            // row is skipped (counting reads the table's pages, not its rows). Another connection's commit
+            // since the read at worst leaves an expired row to the next purge.
+            if try connection.integer("SELECT count(*) FROM cookies") != Int64(rowsRead) {
+                let purge = try connection.prepare(
+                    "DELETE FROM cookies WHERE expiry <= ?1 OR (NOT ?2 AND expiry IS NULL)")
+                try purge.bind(now.microsecondsSinceEpoch, at: 1)
+                try purge.bind(options.persistsSessionCookies, at: 2)
+                try purge.run()
             }
+            // WAL (https://sqlite.org/wal.html): a commit appends to the -wal file, and a crash at any
+            // point leaves the database as of the last commit.
+            _ = try connection.prepare("PRAGMA journal_mode = WAL").step()
             let synchronous = options.durability == .powerLoss ? "FULL" : "NORMAL"
             try connection.execute("PRAGMA synchronous = \(synchronous)")
             if let pages = options.maximumPageCount { _ = try connection.integer("PRAGMA max_page_count = \(pages)") }

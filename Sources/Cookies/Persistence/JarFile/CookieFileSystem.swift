@@ -28,8 +28,30 @@ enum CookieFileSystem {
         let reason = errno
         if reason == EEXIST { return }
         throw CookieFileError(
-            reason == EROFS || reason == EACCES ? .readOnly : .io, path: path,
+            reason == EROFS || reason == EACCES || reason == EPERM ? .readOnly : .io, path: path,
             detail: "cannot create the jar file: \(String(cString: strerror(reason)))")
+    }
+
+    /// Throws `.readOnly` when the jar file at `path` lacks its `-wal` or `-shm` and its directory cannot
+    /// take new files (no write permission, an immutable directory, a read-only file system): a jar in WAL
+    /// mode is read and written through them, and SQLite makes them beside the file when they are missing.
+    /// Checked with the effective user's rights, as SQLite's `open` is.
+    static func checkCompanionsCanBeMade(_ path: String) throws(CookieFileError) {
+        guard !exists(path + "-wal") || !exists(path + "-shm") else { return }
+        let directory = directory(of: path)
+        guard faccessat(AT_FDCWD, directory, W_OK | X_OK, AT_EACCESS) != 0 else { return }
+        let reason = errno
+        guard reason == EACCES || reason == EPERM || reason == EROFS else { return }
+        throw CookieFileError(
+            .readOnly, path: path,
+            detail: "cannot open the jar file for writing: its directory \(directory) cannot be written "
+                + "(\(String(cString: strerror(reason)))), and SQLite must make the jar's -wal and -shm files there")
+    }
+
+    /// The directory holding `path`: what comes before its last "/" ("/" at the root, "." for a bare name).
+    private static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Which file a path names: its device and inode.

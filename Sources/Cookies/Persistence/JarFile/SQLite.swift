@@ -256,6 +256,18 @@ extension SQLiteConnection {
         try self.init(path: Self.uri(path) + "?immutable=1", flags: [.readOnly, .uri])
     }
 
+    /// Opens the database at `path` read-only with its WAL read into an index in this connection's own
+    /// memory instead of the shared `-shm` file: EXCLUSIVE locking mode set before the first read
+    /// (https://sqlite.org/wal.html#noshm), over the `unix-none` VFS, whose locks are no-ops
+    /// (https://sqlite.org/vfs.html#standard_unix_vfses), since a read-only file descriptor cannot take
+    /// SQLite's exclusive lock. Nothing is created beside the file, and every transaction committed to the
+    /// WAL is read. Correct only while no other connection has the file: one writing meanwhile is not
+    /// locked out, and closing this one's descriptor would drop the POSIX locks of another in this process.
+    convenience init(privateWALIndexFileAt path: String) throws(SQLiteError) {
+        try self.init(path: Self.uri(path) + "?vfs=unix-none", flags: [.readOnly, .uri])
+        try execute("PRAGMA locking_mode = EXCLUSIVE")
+    }
+
     /// `path` as a `file:` URI: every byte outside the unreserved set and "/" percent-encoded.
     private static func uri(_ path: String) -> String {
         var uri = "file:"

@@ -41,7 +41,8 @@ import Testing
     }
 
     /// `jar`: `CookieJar(contentsOf:)`, opening to read and write; `read`: `CookieImportFile.read`, reading
-    /// without writing (`cookiejar inspect`, `export`).
+    /// without writing (`cookiejar inspect`, `export`), which reads a WAL without a `-shm` through an index of
+    /// its own (`SQLiteConnection(privateWALIndexFileAt:)`), so that the readers neither wait nor make one.
     @Test(arguments: ["jar", "read"])
     func processesOpeningAFileUnderRecoveryAtOnceAllOpenIt(_ how: String) throws {
         try makeFileWithUncheckpointedWAL()
