@@ -3,8 +3,9 @@
 /// Opening never writes to a file before it is known to be a cookie jar of a version this library
 /// reads, and loading reads every row before anything else is written (so damage anywhere in the
 /// table is found while the file is still untouched). A file that is not SQLite, is damaged, or is
-/// another application's database raises `CookieFileError` and is left as it is; so is a file that
-/// cannot be written, with `.readOnly`, before anything is read.
+/// another application's database raises `CookieFileError` and is left as it is, and so is its directory:
+/// the `-wal` and `-shm` that SQLite made beside it go with the connection (those found there stay). A
+/// file that cannot be written raises `.readOnly` before anything is read, leaving both as they are.
 ///
 /// Not thread-safe: `CookieJarFile` serialises every use.
 final class CookieDatabase {
@@ -43,6 +44,8 @@ final class CookieDatabase {
             if !CookieFileSystem.exists(path + "-wal") { try checkHeader(path) }
             try CookieFileSystem.checkCompanionsCanBeMade(path)
         }
+        // Whether the -wal and -shm of the file in WAL mode are this opening's to make, and so to remove.
+        let makesCompanions = !CookieFileSystem.exists(path + "-wal") && !CookieFileSystem.exists(path + "-shm")
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: path, flags: .readWrite)
@@ -59,21 +62,34 @@ final class CookieDatabase {
         connection.setCheckpointsOnClose(false)
         connection.setBusyTimeout(options.busyTimeout)
 
-        let version = try checkSchema(connection, path: path)
-        var store = store
-        var loader = CookieStore.Loader(filling: store, now: now)
-        // An older jar is read from a copy in memory migrated first, and the file migrated only once every
-        // row was read: a row that is no cookie is found while the file is untouched.
-        let isOlder = version < CookieDatabaseSchema.version
-        let source = isOlder ? try migratedCopy(of: connection, from: version, path: path) : connection
-        let rowsRead = try readCookies(
-            source, path: path, now: now, includingSessionCookies: options.persistsSessionCookies
-        ) { loader.append($0, to: &store) }
-        if isOlder { try migrate(connection, from: version, path: path) }
-        store.finishLoading()
-        let database = try CookieDatabase(path: path, connection: connection, options: options, now: now, rowsRead: rowsRead)
-        connection.setCheckpointsOnClose(true)
-        return (database, store)
+        do {
+            let version = try checkSchema(connection, path: path)
+            var store = store
+            var loader = CookieStore.Loader(filling: store, now: now)
+            // An older jar is read from a copy in memory migrated first, and the file migrated only once every
+            // row was read: a row that is no cookie is found while the file is untouched.
+            let isOlder = version < CookieDatabaseSchema.version
+            let source = isOlder ? try migratedCopy(of: connection, from: version, path: path) : connection
+            let rowsRead = try readCookies(
+                source, path: path, now: now, includingSessionCookies: options.persistsSessionCookies
+            ) { loader.append($0, to: &store) }
+            if isOlder { try migrate(connection, from: version, path: path) }
+            store.finishLoading()
+            let database = try CookieDatabase(
+                path: path, connection: connection, options: options, now: now, rowsRead: rowsRead)
+            connection.setCheckpointsOnClose(true)
+            return (database, store)
+        } catch {
+            // Refused (or failed to open), the file is left with the companions it was found with. SQLite
+            // removes the -wal and -shm when the last connection to the file closes, after checkpointing
+            // the WAL under the file's exclusive lock, so never while another connection uses them. This
+            // opening wrote nothing before the file was known to be a jar: the checkpoint writes to a refused
+            // file only what another connection committed meanwhile, as that connection's closing would.
+            // When either was there already, both stay: a WAL found there may hold transactions that must
+            // not go into a refused file, and a -shm found there is not this opening's to remove.
+            if makesCompanions { connection.setCheckpointsOnClose(true) }
+            throw error
+        }
     }
 
     /// Refuses another application's SQLite database in WAL mode, or a jar of a newer schema, from the

@@ -32,11 +32,6 @@ import Testing
             case .newerSchema: .newerSchema
             }
         }
-
-        /// Found from the file's header, before a connection that may write is made: nothing is made beside
-        /// the file. (Damage SQLite finds in a jar in WAL mode leaves its `-wal` and `-shm`, which the
-        /// jar's own connection makes.)
-        var isFoundFromTheHeader: Bool { self == .foreign || self == .foreignInWALMode || self == .newerSchema }
     }
 
     func damage(_ damage: Damage) throws {
@@ -66,22 +61,54 @@ import Testing
         }
     }
 
+    /// How a test opens a file: as a jar (`CookieJar(contentsOf:)`, which writes once the file is known to be
+    /// a jar), or reading it without writing (`CookieDatabase.snapshot`, how `CookieImportFile.read` and so
+    /// `cookiejar inspect` read a jar file).
+    enum Opening: CaseIterable {
+        case asJar, reading
+    }
+
+    /// The names in the test's directory.
+    func entries() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    }
+
     /// Each damaged file gives a clear error naming the file, and is left byte for byte as it was, with
-    /// nothing made beside it.
-    @Test(arguments: Damage.allCases)
-    func unreadableFileThrowsAndIsLeftUntouched(_ kind: Damage) throws {
+    /// nothing made beside it: the directory holds what it held before (SQLite's `-wal` and `-shm`, which
+    /// a connection makes for a file in WAL mode, are gone with it).
+    @Test(arguments: Damage.allCases, Opening.allCases)
+    func unreadableFileThrowsAndIsLeftUntouched(_ kind: Damage, _ opening: Opening) throws {
         try damage(kind)
         let before = fileBytes(path)
-        let companions = { [path] in ["-wal", "-shm"].filter { FileManager.default.fileExists(atPath: path + $0) } }
-        let companionsBefore = companions()
+        let entriesBefore = try entries()
         #expect {
-            try openTestJar(path)
+            switch opening {
+            case .asJar: _ = try openTestJar(path)
+            case .reading: _ = try CookieDatabase.snapshot(path)
+            }
         } throws: { error in
             let error = error as! CookieFileError
-            return error.code == kind.expected && error.path == path && error.description.hasPrefix(path + ": ")
+            // Read immutable, a header cut short before its application id reads as another application's
+            // database (application_id 0).
+            let expected = opening == .reading && kind == .truncatedHeader ? .foreign : kind.expected
+            return error.code == expected && error.path == path && error.description.hasPrefix(path + ": ")
         }
         #expect(fileBytes(path) == before)
-        if kind.isFoundFromTheHeader { #expect(companions() == companionsBefore) }
+        #expect(try entries() == entriesBefore)
+    }
+
+    /// A damaged file that another connection has open keeps the `-wal` and `-shm` it found: they are that
+    /// connection's (its WAL and the index of it it shares with every other), and it goes on using them.
+    @Test(arguments: [Damage.foreignInWALMode, .newerSchema, .invalidRow])
+    func unreadableFileInUseKeepsItsCompanions(_ kind: Damage) throws {
+        try damage(kind)
+        let user = try SQLiteConnection(path: path, flags: .readWrite)
+        let objects = try user.integer("SELECT count(*) FROM sqlite_master")
+        let entriesBefore = try entries()
+        #expect(entriesBefore.contains("cookies.sqlite-wal") && entriesBefore.contains("cookies.sqlite-shm"))
+        #expect(throws: CookieFileError.self) { try openTestJar(path) }
+        #expect(try entries() == entriesBefore)
+        #expect(try user.integer("SELECT count(*) FROM sqlite_master") == objects)
     }
 
     /// A row whose column has a type or value the schema forbids (written past its CHECKs, or by hand),
