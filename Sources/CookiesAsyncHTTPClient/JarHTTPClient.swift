@@ -23,8 +23,9 @@ import NIOHTTP1
 /// retried blindly). The request then throws `JarHTTPClientError.clientFollowsRedirects`.
 ///
 /// Bodies are streamed, never buffered: the final response's body is returned unread; a redirect's body
-/// is read and dropped. A hop that keeps the method (307, 308) sends `request.body` again, so a body
-/// made from an async sequence must be one that can be iterated twice.
+/// is read and dropped. A hop that keeps the method (307, 308) sends `request.body` again when it can be
+/// sent again (bytes, a collection); a body made from an async sequence, which the first hop read, cannot
+/// (`canBeSentAgain(_:)`), and the request throws `JarHTTPClientError.bodyCannotBeResent`.
 public struct JarHTTPClient: Sendable {
     /// Where the cookies live.
     public let jar: CookieJar
@@ -100,11 +101,32 @@ public struct JarHTTPClient: Sendable {
                 return response
             }
             for try await _ in response.body {}
+            if !step.dropsBody, let body = request.body, !Self.canBeSentAgain(body) {
+                throw JarHTTPClientError.bodyCannotBeResent(status: Int(response.status.code), location: step.url)
+            }
             for name in step.removedFieldNames { request.headers.remove(name: name) }
             if step.leavesOrigin { ownCookies = [] }
             if step.dropsBody { request.body = nil }
             request.url = step.url
             request.method = HTTPMethod(rawValue: step.method)
+        }
+    }
+
+    /// True when `body` can be sent a second time, on a hop that keeps the method and body (307, 308):
+    /// bytes and a collection of them, which AsyncHTTPClient makes again for each send; not an async
+    /// sequence or an upload writer, which the first send used up (RFC 9110 §15.4.8: a client resends
+    /// the body only when it has it). AsyncHTTPClient (1.x) keeps this to itself (its internal
+    /// `canBeConsumedMultipleTimes`, by which its own following decides the same): it is read here from the
+    /// body's mode by reflection, and a mode not recognised (another version) counts as one that cannot,
+    /// so that a body is never sent again empty or cut short.
+    public static func canBeSentAgain(_ body: HTTPClientRequest.Body) -> Bool {
+        guard let mode = Mirror(reflecting: body).descendant("mode"),
+            let (kind, payload) = Mirror(reflecting: mode).children.first.map({ ($0.label, $0.value) })
+        else { return false }
+        switch kind {
+        case "byteBuffer": return true
+        case "sequence": return Mirror(reflecting: payload).descendant("canBeConsumedMultipleTimes") as? Bool ?? false
+        default: return false
         }
     }
 

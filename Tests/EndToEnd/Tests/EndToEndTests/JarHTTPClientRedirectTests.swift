@@ -144,6 +144,42 @@ struct JarHTTPClientRedirectTests {
         }
     }
 
+    /// RFC 9110 §15.4.8: a 307 keeps the method and the body. A body of bytes goes again; a body streamed
+    /// from an async sequence, which the first hop used up, is refused rather than sent again empty.
+    @Test("a 307 resends a bytes body, and refuses a streamed one")
+    func temporaryRedirectWithABody() async throws {
+        try await Backend.withRunningServer { baseURL in
+            var request = HTTPClientRequest(url: baseURL + "/moved-temporarily")
+            request.method = .POST
+            request.headers.add(name: "Content-Type", value: "text/plain")
+            request.body = .bytes(ByteBuffer(string: "twelve bytes"))
+            let response = try await JarHTTPClient(jar: CookieJar()).execute(request, timeout: .seconds(30))
+            #expect(Self.hops(response) == ["POST /moved-temporarily 307", "POST /echo 200"])
+            let echoed = try await Self.json(response)
+            #expect(echoed["method"] == "POST" && echoed["bodyBytes"] == "12" && echoed["contentType"] == "text/plain")
+
+            let (parts, continuation) = AsyncStream.makeStream(of: ByteBuffer.self)
+            continuation.yield(ByteBuffer(string: "twelve bytes"))
+            continuation.finish()
+            request.body = .stream(parts, length: .known(12))
+            await #expect(throws: JarHTTPClientError.bodyCannotBeResent(status: 307, location: baseURL + "/echo")) {
+                try await JarHTTPClient(jar: CookieJar()).execute(request, timeout: .seconds(30))
+            }
+        }
+    }
+
+    /// Which bodies `canBeSentAgain` finds can be sent again: what AsyncHTTPClient's own redirect following
+    /// decides for each (its `canBeConsumedMultipleTimes`, HTTPClientRequest.swift of AsyncHTTPClient 1.x).
+    @Test("bodies that can be sent again", arguments: [
+        ("ByteBuffer", HTTPClientRequest.Body.bytes(ByteBuffer(string: "abc")), true),
+        ("[UInt8]", .bytes([UInt8]("abc".utf8)), true),
+        ("Data", .bytes(Data("abc".utf8)), true),
+        ("async sequence", .stream(AsyncStream<ByteBuffer> { $0.finish() }, length: .unknown), false),
+    ])
+    func bodiesThatCanBeSentAgain(_ kind: String, _ body: HTTPClientRequest.Body, _ again: Bool) {
+        #expect(JarHTTPClient.canBeSentAgain(body) == again, "\(kind)")
+    }
+
     /// `/loop/a` and `/loop/b` redirect to each other: the second `GET /loop/a` would be the very request
     /// sent before, so the chain stops there with an error that names the hops.
     @Test("a redirect loop stops with an error naming the hops")
