@@ -1,7 +1,8 @@
 /// A cookie as a reader of a jar file finds it (`CookieDatabase`), handed to the store as it is read:
 /// its strings are still the reader's UTF-8 bytes, valid only until the reader moves on, so that the
 /// store makes Strings of only what it keeps, and builds its own entry of the other fields
-/// (`SiteCookies.append(_:)`). The fields are those of `Cookie`.
+/// (`SiteCookies.append(_:)`). The bytes are well-formed UTF-8, as a String's are: a reader refuses a
+/// file holding others. The fields are those of `Cookie`.
 struct LoadedCookie {
     var name: UnsafeBufferPointer<UInt8>
     var value: UnsafeBufferPointer<UInt8>

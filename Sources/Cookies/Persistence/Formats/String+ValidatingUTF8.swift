@@ -10,3 +10,12 @@ extension String {
         }
     }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+    /// True when the bytes are well-formed UTF-8, which a String made of them holds unchanged (of other
+    /// bytes, `String(decoding:as:)` makes U+FFFD of each ill-formed sequence). ASCII, the usual case in
+    /// cookie files, is told a word at a time (`isASCII`); only other bytes are validated.
+    var isWellFormedUTF8: Bool {
+        isASCII || String(validating: self, as: UTF8.self) != nil
+    }
+}

@@ -263,21 +263,26 @@ final class CookieDatabase {
 
     /// Hands `body` every cookie unexpired at `now` (session cookies only when asked), row by row, and
     /// returns how many there were; a row that is not a complete, valid cookie is corruption, and ends
-    /// the reading with an error.
+    /// the reading with an error naming the row (and the column, for text that is not UTF-8).
     private static func readCookies(
         _ connection: SQLiteConnection, path: String, now: CookieTime, includingSessionCookies: Bool,
         _ body: (LoadedCookie) -> Void
     ) throws(CookieFileError) -> Int {
-        let invalidRow: Int64?
+        let invalidRow: (id: Int64, reason: InvalidRow)?
         var rowsRead = 0
         do {
             let select = try connection.prepare(
                 "SELECT id, \(CookieDatabaseSchema.columns) FROM cookies WHERE expiry > ?1 OR (?2 AND expiry IS NULL)")
             try select.bind(now.microsecondsSinceEpoch, at: 1)
             try select.bind(includingSessionCookies, at: 2)
-            invalidRow = try { () throws(SQLiteError) -> Int64? in
+            invalidRow = try { () throws(SQLiteError) -> (id: Int64, reason: InvalidRow)? in
                 while try select.step() {
-                    guard let cookie = cookie(in: select, offset: 1) else { return select.int64(at: 0) }
+                    let cookie: LoadedCookie
+                    do throws(InvalidRow) {
+                        cookie = try self.cookie(in: select, offset: 1)
+                    } catch {
+                        return (select.int64(at: 0), error)
+                    }
                     body(cookie)
                     rowsRead += 1
                 }
@@ -287,15 +292,25 @@ final class CookieDatabase {
             throw CookieFileError(error, path: path, doing: "cannot read the cookies")
         }
         if let invalidRow {
-            throw CookieFileError(.corrupt, path: path, detail: "row \(invalidRow) of table cookies is not a valid cookie")
+            let column = invalidRow.reason.columnNotUTF8.map { ": its \($0) column is not valid UTF-8" } ?? ""
+            throw CookieFileError(
+                .corrupt, path: path, detail: "row \(invalidRow.id) of table cookies is not a valid cookie\(column)")
         }
         return rowsRead
     }
 
+    /// Why a row of table cookies holds no cookie (`cookie(in:offset:)`).
+    private struct InvalidRow: Error {
+        /// The text column whose bytes are not well-formed UTF-8; nil for any other reason.
+        var columnNotUTF8: StaticString?
+    }
+
     /// The cookie in the columns starting at `offset` (in `CookieDatabaseSchema.columns` order), read in
-    /// place, or nil when a column has the wrong type or an impossible value, or the cookie is one no jar
-    /// holds (`LoadedCookie.rejection`: no jar wrote it).
-    private static func cookie(in row: SQLiteStatement, offset: Int32) -> LoadedCookie? {
+    /// place. Throws when a column has the wrong type or an impossible value, when a text is not
+    /// well-formed UTF-8 (a jar writes Strings, whose UTF-8 always is; a String made of other bytes would
+    /// hold U+FFFD instead, a changed cookie that the next write would store), or when the cookie is one
+    /// no jar holds (`LoadedCookie.rejection`: no jar wrote it).
+    private static func cookie(in row: SQLiteStatement, offset: Int32) throws(InvalidRow) -> LoadedCookie {
         guard let name = row.column(offset).text, let value = row.column(offset + 1).text,
             let domain = row.column(offset + 2).text, let isHostOnly = row.column(offset + 3).integer,
             let path = row.column(offset + 4).text, let partitionKey = row.column(offset + 5).text,
@@ -304,14 +319,20 @@ final class CookieDatabase {
             let isHTTPOnly = row.column(offset + 10).integer, let sameSiteCode = row.column(offset + 11).integer,
             let sameSite = CookieDatabaseSchema.sameSite(code: sameSiteCode),
             let isSourceSecure = row.column(offset + 12).integer, let sourcePort = row.column(offset + 13).integerOrNull
-        else { return nil }
+        else { throw InvalidRow() }
+        if !name.isWellFormedUTF8 { throw InvalidRow(columnNotUTF8: "name") }
+        if !value.isWellFormedUTF8 { throw InvalidRow(columnNotUTF8: "value") }
+        if !domain.isWellFormedUTF8 { throw InvalidRow(columnNotUTF8: "domain") }
+        if !path.isWellFormedUTF8 { throw InvalidRow(columnNotUTF8: "path") }
+        if !partitionKey.isWellFormedUTF8 { throw InvalidRow(columnNotUTF8: "partition_key") }
         let cookie = LoadedCookie(
             name: name, value: value, domain: domain, path: path, partitionKey: partitionKey.isEmpty ? nil : partitionKey,
             isHostOnly: isHostOnly != 0, expiry: expiry.map(CookieTime.init(microsecondsSinceEpoch:)),
             creation: CookieTime(microsecondsSinceEpoch: creation), lastAccess: CookieTime(microsecondsSinceEpoch: lastAccess),
             isSecure: isSecure != 0, isHTTPOnly: isHTTPOnly != 0, sameSite: sameSite, isSourceSecure: isSourceSecure != 0,
             sourcePort: sourcePort.map { Int(clamping: $0) })
-        return cookie.rejection == nil ? cookie : nil
+        guard cookie.rejection == nil else { throw InvalidRow() }
+        return cookie
     }
 
     /// Finishes opening a file whose cookies were read (`rowsRead` rows): purges what must not outlive

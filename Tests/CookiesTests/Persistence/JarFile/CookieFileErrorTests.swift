@@ -135,6 +135,48 @@ import Testing
         #expect(fileBytes(path) == before)
     }
 
+    /// A text column whose bytes are not well-formed UTF-8 (Unicode 16.0 §3.9, D92 and Table 3-7) holds
+    /// what no jar wrote (a jar writes Strings, whose UTF-8 always is): it is corruption naming the row
+    /// and the column, both when a jar opens the file and when a tool reads it (`snapshot`), and the file
+    /// is left untouched, where reading it as a String would change the cookie (U+FFFD for each
+    /// ill-formed sequence) and the next write would store it changed (this project's contract). The
+    /// bytes are cast to TEXT: a blob is corruption already, as a column of the wrong type.
+    @Test(arguments: [
+        ("name", "63FF", "a byte that begins no sequence (0xFF)"),
+        ("value", "3176C3", "a two-byte sequence cut short"),
+        ("domain", "6578616D706C65C0AE636F6D", "an overlong encoding of \".\" (C0 AE)"),
+        ("path", "2FEDA080", "an encoded surrogate (U+D800)"),
+        ("partition_key", "68747470733A2F2FF4908080", "a code point above U+10FFFF (F4 90 80 80)"),
+    ])
+    func textNotUTF8IsCorruptionNamingTheRowAndColumn(column: String, hexBytes: String, source: String) throws {
+        try writeValidJar()
+        let row = try #require(try SQLiteConnection(path: path, flags: .readOnly).integer("SELECT id FROM cookies WHERE name = 'c7'"))
+        try runSQL("UPDATE cookies SET \(column) = CAST(x'\(hexBytes)' AS TEXT) WHERE id = \(row);", on: path)
+        let before = fileBytes(path)
+        let expected = "\(path): row \(row) of table cookies is not a valid cookie: its \(column) column is not valid UTF-8"
+        #expect("\(source)") {
+            try openTestJar(path)
+        } throws: { error in
+            (error as? CookieFileError).map { $0.code == .corrupt && $0.description == expected } == true
+        }
+        #expect("\(source)") {
+            try CookieDatabase.snapshot(path)
+        } throws: { error in
+            (error as? CookieFileError)?.description == expected
+        }
+        #expect(fileBytes(path) == before, "\(source)")
+    }
+
+    /// Well-formed UTF-8 that is not ASCII (a four-byte emoji, "é" in a path) is text a jar writes: it
+    /// loads byte for byte.
+    @Test func wellFormedNonASCIITextLoadsAsItIs() throws {
+        try writeValidJar()
+        let (value, path) = ("caf\u{E9} \u{1F36A}", "/\u{E9}t\u{E9}")
+        try runSQL("UPDATE cookies SET value = '\(value)', path = '\(path)' WHERE name = 'c7';", on: self.path)
+        let cookie = try #require(try openTestJar(self.path).allCookies().first { $0.name == "c7" })
+        #expect(Array(cookie.value.utf8) == Array(value.utf8) && Array(cookie.path.utf8) == Array(path.utf8))
+    }
+
     /// `.moveAside` renames an unreadable file (never deleting it) and starts an empty jar.
     @Test(arguments: Damage.allCases.filter { $0 != .newerSchema })
     func moveAsideKeepsTheUnreadableFileAndStartsFresh(_ kind: Damage) throws {
