@@ -73,14 +73,3 @@ extension Optional<String> {
         return string.withUTF8BytesViaSpan { body($0) }
     }
 }
-
-/// Calls `body` with `bytes` when they are well-formed UTF-8, else with the UTF-8 of the String they
-/// decode to (each ill-formed sequence replaced by U+FFFD), as a `String` made of them would hold.
-/// `isASCII`: whether `bytes` are ASCII, when the caller knows it already.
-func withWellFormedUTF8<R>(
-    _ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> R
-) -> R {
-    if isASCII ?? bytes.isASCII { return body(bytes) }
-    var repaired = String(decoding: bytes, as: UTF8.self)
-    return repaired.withUTF8(body)
-}

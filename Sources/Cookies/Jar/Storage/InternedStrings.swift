@@ -97,23 +97,17 @@ struct InternedStrings: Sendable {
         return UInt32(truncatingIfNeeded: slots.count - 1)
     }
 
-    /// The slot of the string whose UTF-8 is `bytes`, counted one more use: a file's bytes, made into a
-    /// String only when no slot has them. `candidate`, a String that may have the same bytes (the site's
-    /// key, which is the domain of its host-only cookies), is kept instead of a new one when it does.
+    /// The slot of the string whose UTF-8 is `bytes`, counted one more use: a file's bytes (well-formed
+    /// UTF-8, which its reader checked), made into a String only when no slot has them. `candidate`, a
+    /// String that may have the same bytes (the site's key, which is the domain of its host-only cookies),
+    /// is kept instead of a new one when it does.
     mutating func retain(utf8 bytes: UnsafeBufferPointer<UInt8>, reusing candidate: String? = nil) -> UInt32 {
         if let slot = slot(ofUTF8: bytes) {
             slots[Int(slot)].uses += 1
             return slot
         }
         if let candidate, candidate.hasUTF8(bytes) { return add(candidate) }
-        return add(utf8: bytes)
-    }
-
-    /// Puts the string whose UTF-8 is `bytes`, which no slot holds, in a slot with one use.
-    private mutating func add(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        let string = String(decoding: bytes, as: UTF8.self)
-        // Ill-formed UTF-8 decodes repaired, to a string a slot may hold already.
-        return string.hasUTF8(bytes) ? add(string) : retain(string)
+        return add(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Counts one use less of `slot`; the slot is freed with its last use.

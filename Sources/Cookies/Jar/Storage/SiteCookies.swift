@@ -275,8 +275,7 @@ struct SiteCookies: Sendable {
 
     /// Appends a cookie read from a file, whose identity no cookie of the site has, out of send order:
     /// `restoreSendOrder()` follows the last one. Its domain, path and partition key become Strings only
-    /// when new to the site's tables; its name and value go to `pairs` as they are when they are
-    /// well-formed UTF-8, else as the Strings they decode to.
+    /// when new to the site's tables; its name and value go to `pairs` as they are.
     mutating func append(_ cookie: LoadedCookie) {
         var new = StoredCookie(
             isHostOnly: cookie.isHostOnly, expiry: cookie.expiry, creation: cookie.creation, lastAccess: cookie.lastAccess,
@@ -286,24 +285,11 @@ struct SiteCookies: Sendable {
         new.domain = domains.retain(utf8: cookie.domain, reusing: key)
         new.path = paths.retain(utf8: cookie.path)
         new.partition = cookie.partitionKey.map { partitions.retain(utf8: $0) } ?? StoredCookie.unpartitioned
-        let (nameIsASCII, valueIsASCII) = (cookie.name.isASCII, cookie.value.isASCII)
-        let tag = withWellFormedUTF8(cookie.name, isASCII: nameIsASCII) { name in
-            withWellFormedUTF8(cookie.value, isASCII: valueIsASCII) { value in
-                pairs.append(name: name, value: value, isKnownASCII: nameIsASCII && valueIsASCII, to: &new)
-            }
-            // The identity of the strings the tables hold (ill-formed UTF-8 repaired as they repair it).
-            return withWellFormedUTF8(cookie.domain) { domain in
-                withWellFormedUTF8(cookie.path) { path in
-                    // A partition key, in a table of its own, is rare: read back from it.
-                    let partitionKey = new.isPartitioned ? partitions[new.partition] : nil
-                    return partitionKey.withUTF8BytesViaSpan { partitionKey in
-                        CookieIdentityBytes(
-                            name: name, domain: domain, isHostOnly: new.isHostOnly, path: path, partitionKey: partitionKey
-                        ).tag
-                    }
-                }
-            }
-        }
+        pairs.append(name: cookie.name, value: cookie.value, isKnownASCII: false, to: &new)
+        let tag = CookieIdentityBytes(
+            name: cookie.name, domain: cookie.domain, isHostOnly: cookie.isHostOnly, path: cookie.path,
+            partitionKey: cookie.partitionKey
+        ).tag
         makeRoomForOneMore()
         entries.append(new)
         identityTags.append(tag)

@@ -115,30 +115,9 @@ struct SiteCookiesTests {
         #expect(site.cookies.suffix(3).map(\.creation) == [0, 2, 5].map { testEpoch.adding(seconds: $0) })
     }
 
-    /// Appends `cookie` as a jar file's reader hands it over (`LoadedCookie`: its strings as bytes),
-    /// with `name`, `value` and `domain` for the bytes of those fields when given.
-    static func append(
-        _ cookie: Cookie, name: [UInt8]? = nil, value: [UInt8]? = nil, domain: [UInt8]? = nil, to site: inout SiteCookies
-    ) {
-        let fields = [
-            name ?? Array(cookie.name.utf8), value ?? Array(cookie.value.utf8), domain ?? Array(cookie.domain.utf8),
-            Array(cookie.path.utf8),
-            Array((cookie.partitionKey ?? "").utf8),
-        ]
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: fields.map(\.count).reduce(0, +))
-        defer { bytes.deallocate() }
-        var buffers: [UnsafeBufferPointer<UInt8>] = []
-        var start = 0
-        for field in fields {
-            let slice = UnsafeMutableBufferPointer(rebasing: bytes[start..<start + field.count])
-            _ = slice.initialize(from: field)
-            buffers.append(UnsafeBufferPointer(slice))
-            start += field.count
-        }
-        site.append(
-            LoadedCookie(
-                cookie, name: buffers[0], value: buffers[1], domain: buffers[2], path: buffers[3],
-                partitionKey: cookie.partitionKey == nil ? nil : buffers[4]))
+    /// Appends `cookie` as a jar file's reader hands it over (`LoadedCookie`: its strings as bytes).
+    static func append(_ cookie: Cookie, to site: inout SiteCookies) {
+        LoadedCookie.withLoaded(cookie) { site.append($0) }
     }
 
     @Test func loadedCookiesAreRestoredToSendOrder() {
@@ -162,32 +141,22 @@ struct SiteCookiesTests {
         #expect(site.cookies.map(\.name) == names)
     }
 
-    /// A file's bytes that are not UTF-8 read as their repaired string (U+FFFD for the stray byte), as
-    /// `String(decoding:as:)` reads them; cookies with those same bytes share that string's slot.
-    @Test func illFormedBytesShareTheSlotOfTheirRepairedString() {
-        var site = SiteCookies(key: "example")
-        let bytes: [UInt8] = [0x68, 0xFF]
-        for name in ["a", "b"] { Self.append(Cookie(name: name, value: "1", domain: "-", creation: testEpoch), domain: bytes, to: &site) }
-        #expect(site.structureViolation() == nil)
-        #expect(site.domains.count == 1 && site.domains[0] == "h\u{FFFD}")
-    }
-
-    /// A name or value that is not UTF-8 is kept as its repaired string, in the cookie and in the Cookie
-    /// header alike (no ill-formed byte reaches a header), well-formed non-ASCII bytes as they are.
+    /// A name or value of UTF-8 that is not ASCII (a file's reader hands over only well-formed UTF-8:
+    /// `CookieDatabase` refuses a file holding other bytes) is kept byte for byte, in the cookie and in
+    /// the Cookie header alike.
     @Test(arguments: [
-        ([0x61, 0xFF], [0x62, 0xC3], "a\u{FFFD}", "b\u{FFFD}", "a stray byte and a truncated sequence"),
-        ([0x6E], [0x6E, 0x61, 0xC3, 0xAF, 0x76, 0x65], "n", "na\u{EF}ve", "well-formed UTF-8 is kept byte for byte"),
-        ([], [0xED, 0xA0, 0x80], "", "\u{FFFD}\u{FFFD}\u{FFFD}", "an encoded surrogate, nameless"),
-    ] as [([UInt8], [UInt8], String, String, String)])
-    func loadedNamesAndValuesAreWellFormedUTF8(
-        name: [UInt8], value: [UInt8], expectedName: String, expectedValue: String, source: String
-    ) {
+        ("n", "na\u{EF}ve", "a two-byte sequence in the value"),
+        ("\u{FC}", "\u{1F36A}", "a two-byte name, a four-byte value"),
+        ("", "\u{20AC}", "a three-byte sequence, nameless"),
+    ])
+    func loadedNonASCIINamesAndValuesAreKeptAsTheyAre(name: String, value: String, source: String) {
         var site = SiteCookies(key: "example")
-        Self.append(Cookie(name: "x", value: "x", domain: "h.example", creation: testEpoch), name: name, value: value, to: &site)
+        Self.append(Cookie(name: name, value: value, domain: "h.example", creation: testEpoch), to: &site)
         #expect(site.structureViolation() == nil, "\(source)")
-        #expect(site.cookie(at: 0).name == expectedName && site.cookie(at: 0).value == expectedValue, "\(source)")
+        let cookie = site.cookie(at: 0)
+        #expect(Array(cookie.name.utf8) == Array(name.utf8) && Array(cookie.value.utf8) == Array(value.utf8), "\(source)")
         let header = [Int32(0)].withUnsafeBufferPointer { site.tables.cookieHeader(sending: $0) }
-        #expect(header == (expectedName.isEmpty ? expectedValue : expectedName + "=" + expectedValue), "\(source)")
+        #expect(Array(header.utf8) == Array((name.isEmpty ? value : name + "=" + value).utf8), "\(source)")
     }
 
     @Test func removingEveryCookieEmptiesTheTables() {
