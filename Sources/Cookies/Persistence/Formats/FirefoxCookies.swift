@@ -151,7 +151,8 @@ public enum FirefoxCookies {
         }
     }
 
-    /// The jar of a cookie whose origin attributes are `attributes`.
+    /// The jar of a cookie whose origin attributes are `attributes`; a partition key that cannot be read
+    /// (not `(scheme,host…)`, or escaping bytes that are not UTF-8) puts it in another jar, counted as such.
     static func origin(ofAttributes attributes: String) -> Origin {
         var key = ""
         for pair in attributes.drop(while: { $0 == "^" }).split(separator: "&") {
@@ -159,14 +160,17 @@ public enum FirefoxCookies {
             guard parts.count == 2 else { continue }
             guard parts[0] == "partitionKey" else { return .otherJar(attribute: String(parts[0])) }
             // (scheme,host[,port][,f]) → scheme://host
-            let fields = percentDecoded(parts[1]).trimmingPrefix("(").split(separator: ",")
+            guard let decoded = percentDecoded(parts[1]) else { return .otherJar(attribute: "partitionKey") }
+            let fields = decoded.trimmingPrefix("(").split(separator: ",")
             guard fields.count >= 2 else { return .otherJar(attribute: "partitionKey") }
             key = "\(fields[0])://\(fields[1].hasSuffix(")") ? fields[1].dropLast() : fields[1])"
         }
         return .defaultJar(partitionKey: key)
     }
 
-    private static func percentDecoded(_ text: Substring) -> String {
+    /// `text` with its `%XX` escapes decoded, or nil when the bytes they give are not UTF-8 (a String
+    /// made of them would hold U+FFFD instead, another partition key).
+    private static func percentDecoded(_ text: Substring) -> String? {
         var bytes: [UInt8] = []
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {
@@ -178,6 +182,6 @@ public enum FirefoxCookies {
                 bytes.append(byte)
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.withUnsafeBufferPointer { String(validatingUTF8Bytes: $0) }
     }
 }

@@ -80,6 +80,11 @@ import Testing
         ("^firstPartyDomain=example.com", .otherJar(attribute: "firstPartyDomain")),
         ("^partitionKey=%28https%2Ctop.example%29&userContextId=1", .otherJar(attribute: "userContextId")),
         ("^partitionKey=broken", .otherJar(attribute: "partitionKey")),
+        // Escapes of bytes that are not UTF-8 (a stray byte, a sequence cut short): a key that cannot be
+        // read, not one with U+FFFD in it (this project's contract); an escaped "é" is one.
+        ("^partitionKey=%28https%2Ctop%FF.example%29", .otherJar(attribute: "partitionKey")),
+        ("^partitionKey=%28https%2Ct%C3p.example%29", .otherJar(attribute: "partitionKey")),
+        ("^partitionKey=%28https%2Ct%C3%A9.example%29", .defaultJar(partitionKey: "https://t\u{E9}.example")),
     ]
 
     @Test(arguments: origins.indices)
