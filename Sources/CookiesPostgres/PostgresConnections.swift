@@ -112,7 +112,8 @@ final class PostgresConnections: Sendable {
                     PostgresQuery(
                         unsafeSQL: """
                             SELECT set_config('statement_timeout', $1, false), set_config('lock_timeout', $1, false),
-                                set_config('idle_in_transaction_session_timeout', $1, false)
+                                set_config('idle_in_transaction_session_timeout', $1, false),
+                                set_config('client_encoding', 'UTF8', false)
                             """,
                         binds: binds),
                     logger: logger

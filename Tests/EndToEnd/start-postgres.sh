@@ -12,7 +12,7 @@ if [ "$(id -u)" = 0 ]; then
     chown postgres: "$dir"
     run=(runuser -u postgres --)
 fi
-"${run[@]}" "$bin/initdb" -D "$dir/data" -U postgres -A trust --no-sync >"$dir/initdb.log"
+"${run[@]}" "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --locale=C --no-sync >"$dir/initdb.log"
 "${run[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
     -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=200" start >/dev/null
 echo "export PGHOST=$dir PGPORT=$port PGUSER=postgres PGDATABASE=postgres PGDATA_DIR=$dir/data"

@@ -168,6 +168,24 @@ extension PostgresServerTests {
             } throws: { ($0 as? PostgresCookieStoreError)?.code == .newerSchema }
         }
 
+        // Cookies are UTF-8: a SQL_ASCII database would hand back bytes unchecked (read with U+FFFD), another
+        // encoding could not hold every cookie (PostgreSQL manual, "Character Set Support"). Refused at start,
+        // naming the encoding; nothing is created in it.
+        @Test func aDatabaseNotInUTF8IsRefused() throws {
+            let name = "cookiejar_ascii_\(UInt32.random(in: 0...UInt32.max))"
+            _ = try TestDatabase.query("CREATE DATABASE \(name) ENCODING 'SQL_ASCII' TEMPLATE template0")
+            defer { _ = try? TestDatabase.query("DROP DATABASE \(name)") }
+            var configuration = PostgresCookieJars.Configuration.environment()
+            configuration.connection.database = name
+            configuration.schema = "jars"
+            #expect {
+                _ = try PostgresCookieJars(configuration)
+            } throws: { error in
+                let error = error as! PostgresCookieStoreError
+                return error.code == .invalidConfiguration && error.detail.contains("SQL_ASCII")
+            }
+        }
+
         @Test func databaseDownAtStartIsAClearError() throws {
             var configuration = PostgresCookieJars.Configuration(
                 connection: .init(host: "127.0.0.1", port: 1, username: "u", password: nil, database: "d", tls: .disable),
