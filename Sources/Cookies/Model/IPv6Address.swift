@@ -26,7 +26,7 @@ struct IPv6Address: Sendable, Hashable, CustomStringConvertible {
             }
             var value: UInt16 = 0
             var length = 0
-            while index < bytes.count, length < 4, let digit = IPv6Address.hexValue(bytes[index]) {
+            while index < bytes.count, length < 4, let digit = bytes[index].hexDigitValue {
                 value = value << 4 | UInt16(digit)
                 index += 1
                 length += 1
@@ -89,12 +89,4 @@ struct IPv6Address: Sendable, Hashable, CustomStringConvertible {
         return out
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
 }

@@ -20,6 +20,17 @@ extension UInt8 {
         lowercase &- UInt8(ascii: "a") < 26 ? self | 0x20 == lowercase : self == lowercase
     }
 
+    /// The value of this byte as a HEXDIG (RFC 5234 Appendix B.1, either case, as RFC 3986 §2.1 reads a
+    /// percent-encoding and RFC 4291 an IPv6 piece), nil for any other byte.
+    var hexDigitValue: UInt8? {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     /// cookie-octet = %x21 / %x23-2B / %x2D-3A / %x3C-5B / %x5D-7E (rfc6265bis-22 §4.1.1): US-ASCII
     /// characters excluding CTLs, whitespace, DQUOTE, comma, semicolon and backslash, the octets a server
     /// should put in a cookie-value.

@@ -168,19 +168,20 @@ public enum FirefoxCookies {
         return .defaultJar(partitionKey: key)
     }
 
-    /// `text` with its `%XX` escapes decoded, or nil when the bytes they give are not UTF-8 (a String
-    /// made of them would hold U+FFFD instead, another partition key).
+    /// `text` with its `%XX` escapes decoded, or nil when a "%" is not followed by two hex digits, or the
+    /// bytes they give are not UTF-8 (a String made of them would hold U+FFFD instead, another partition key).
     private static func percentDecoded(_ text: Substring) -> String? {
         var bytes: [UInt8] = []
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-            } else {
+            guard byte == UInt8(ascii: "%") else {
                 bytes.append(byte)
+                continue
             }
+            // "%" and two HEXDIGs (RFC 3986 §2.1), as Firefox writes them; anything else is no escape this
+            // reader can undo, and no key it can read.
+            guard let high = iterator.next()?.hexDigitValue, let low = iterator.next()?.hexDigitValue else { return nil }
+            bytes.append(high << 4 | low)
         }
         return bytes.withUnsafeBufferPointer { String(validatingUTF8Bytes: $0) }
     }

@@ -85,6 +85,11 @@ import Testing
         ("^partitionKey=%28https%2Ctop%FF.example%29", .otherJar(attribute: "partitionKey")),
         ("^partitionKey=%28https%2Ct%C3p.example%29", .otherJar(attribute: "partitionKey")),
         ("^partitionKey=%28https%2Ct%C3%A9.example%29", .defaultJar(partitionKey: "https://t\u{E9}.example")),
+        // A "%" without two HEXDIGs (RFC 3986 §2.1) is no escape: the key cannot be read (not "%" with the
+        // next two characters dropped, nor "+f" read as a signed number).
+        ("^partitionKey=%28https%2Ctop%zz.example%29", .otherJar(attribute: "partitionKey")),
+        ("^partitionKey=%28https%2Ctop%+f.example%29", .otherJar(attribute: "partitionKey")),
+        ("^partitionKey=%28https%2Ctop.example%2", .otherJar(attribute: "partitionKey")),
     ]
 
     @Test(arguments: origins.indices)
