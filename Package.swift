@@ -131,9 +131,14 @@ let package = Package(
         .testTarget(name: "CookiesFuzzTests", dependencies: ["CookiesFuzzTargets"]),
         // Test helpers shared by the test targets (temporary directories).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Test helper (Linux): a system call made to fail on one thread, as a container's sandbox does.
+        .systemLibrary(name: "CSystemCallFilter", path: "Tests/CSystemCallFilter"),
         .testTarget(
             name: "CookiesTests",
-            dependencies: ["Cookies", "CrashWriter", "PublicSuffixListGenerator", "TestSupport"],
+            dependencies: [
+                "Cookies", "CrashWriter", "PublicSuffixListGenerator", "TestSupport",
+                .target(name: "CSystemCallFilter", condition: .when(platforms: [.linux])),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -3,9 +3,13 @@
 /// Opening never writes to a file before it is known to be a cookie jar of a version this library
 /// reads, and loading reads every row before anything else is written (so damage anywhere in the
 /// table is found while the file is still untouched). A file that is not SQLite, is damaged, or is
-/// another application's database raises `CookieFileError` and is left as it is, and so is its directory:
-/// the `-wal` and `-shm` that SQLite made beside it go with the connection (those found there stay). A
-/// file that cannot be written raises `.readOnly` before anything is read, leaving both as they are.
+/// another application's database raises `CookieFileError` and keeps its bytes. Its directory is left as it
+/// was found when neither a `-wal` nor a `-shm` was beside the file: those SQLite made go with the
+/// connection. When either was, both stay, the one SQLite made for the missing one included: the WAL found
+/// there is not checkpointed into a refused file, and SQLite removes the two only at such a checkpoint. A
+/// file that cannot be written raises `.readOnly` before anything is read, leaving it and its directory as
+/// they are. The `-wal` and `-shm` of a file reached through a symbolic link are beside the link's target,
+/// where SQLite keeps them, and every check of them, or of the directory that takes them, is made there.
 ///
 /// Not thread-safe: `CookieJarFile` serialises every use.
 final class CookieDatabase {
@@ -38,17 +42,22 @@ final class CookieDatabase {
     private static func openChecked(
         _ path: String, options: CookieJarFileOptions, now: CookieTime, into store: CookieStore
     ) throws(CookieFileError) -> (CookieDatabase, CookieStore) {
-        if !CookieFileSystem.exists(path) {
-            try CookieFileSystem.createPrivateFile(path)
+        // SQLite opens the target of a symbolic link, and makes the -wal and -shm beside it.
+        let file = CookieFileSystem.resolvedPath(path)
+        let found = CookieFileSystem.jarFiles(at: file)
+        if found.file == nil {
+            try CookieFileSystem.createPrivateFile(file, path: path)
         } else {
-            if !CookieFileSystem.exists(path + "-wal") { try checkHeader(path) }
-            try CookieFileSystem.checkCompanionsCanBeMade(path)
+            if found.wal == nil { try checkHeader(file, path: path) }
+            if found.wal == nil || found.shm == nil {
+                try CookieFileSystem.checkDirectoryTakesCompanions(of: file, path: path)
+            }
         }
         // Whether the -wal and -shm of the file in WAL mode are this opening's to make, and so to remove.
-        let makesCompanions = !CookieFileSystem.exists(path + "-wal") && !CookieFileSystem.exists(path + "-shm")
+        let makesCompanions = found.wal == nil && found.shm == nil
         let connection: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: path, flags: .readWrite)
+            connection = try SQLiteConnection(path: file, flags: .readWrite)
         } catch {
             throw CookieFileError(error, path: path, doing: "cannot open the jar file")
         }
@@ -80,13 +89,14 @@ final class CookieDatabase {
             connection.setCheckpointsOnClose(true)
             return (database, store)
         } catch {
-            // Refused (or failed to open), the file is left with the companions it was found with. SQLite
-            // removes the -wal and -shm when the last connection to the file closes, after checkpointing
-            // the WAL under the file's exclusive lock, so never while another connection uses them. This
-            // opening wrote nothing before the file was known to be a jar: the checkpoint writes to a refused
-            // file only what another connection committed meanwhile, as that connection's closing would.
-            // When either was there already, both stay: a WAL found there may hold transactions that must
-            // not go into a refused file, and a -shm found there is not this opening's to remove.
+            // Refused (or failed to open), a file found without a -wal and -shm is left without them. SQLite
+            // removes the two when the last connection to the file closes, after checkpointing the WAL under
+            // the file's exclusive lock, so never while another connection uses them. This opening wrote
+            // nothing before the file was known to be a jar: the checkpoint writes to a refused file only what
+            // another connection committed meanwhile, as that connection's closing would. When either was
+            // there already, both stay, the one SQLite made for the missing one too: a WAL found there may
+            // hold transactions that must not go into a refused file, and a -shm found there is not this
+            // opening's to remove.
             if makesCompanions { connection.setCheckpointsOnClose(true) }
             throw error
         }
@@ -100,9 +110,9 @@ final class CookieDatabase {
     /// WAL: it is not read here). Only a header in WAL mode (read and write versions 2) is judged: the
     /// bytes are read without SQLite's lock, and a jar that another process is creating is written in
     /// rollback mode, whose header a read may catch half-written; a jar's switch to WAL mode rewrites its
-    /// header with the same application id.
-    private static func checkHeader(_ path: String) throws(CookieFileError) {
-        guard let header = try? FileBytes.contents(atPath: path, limit: 100, prefix: 100), header.count == 100,
+    /// header with the same application id. `file` is the file's resolved path, `path` the one the error names.
+    private static func checkHeader(_ file: String, path: String) throws(CookieFileError) {
+        guard let header = try? FileBytes.contents(atPath: file, limit: 100, prefix: 100), header.count == 100,
             header.starts(with: CookieFileFormat.sqliteMagic), header[18] == 2, header[19] == 2
         else { return }
         func bigEndian(at offset: Int) -> Int64 {
@@ -214,31 +224,73 @@ final class CookieDatabase {
     /// (for tools: `cookiejar inspect`, `export`). A jar of an older schema is migrated in a copy in memory;
     /// the file stays as it is.
     /// A lock held by a writer, or another process rebuilding the WAL's index (the first to open a file
-    /// whose `-wal` outlived its last connection), is waited for up to `busyTimeout`.
-    static func snapshot(_ path: String, busyTimeout: Duration = CookieJarFileOptions().busyTimeout) throws(CookieFileError) -> [Cookie] {
-        var connection: SQLiteConnection
-        do {
-            // SQLite reads a WAL database it cannot write, or without making its -wal and -shm, only when
-            // they exist or the file is opened immutable (https://sqlite.org/wal.html#readonly).
-            connection =
-                if !CookieFileSystem.exists(path + "-wal") {
-                    // No connection has the file in WAL mode (each keeps the -wal while it has the file
-                    // open): every committed transaction is in the file itself, read immutable.
-                    try SQLiteConnection(immutableFileAt: path)
-                } else if CookieFileSystem.exists(path + "-shm") {
-                    // A jar in use, or left with its WAL's index: read through that index, shared with the
-                    // connections that write (SQLite reads it even where it cannot write to it).
-                    try SQLiteConnection(path: path, flags: .readOnly)
-                } else {
-                    // A WAL left by a process that ended without checkpointing, or copied without its index:
-                    // no connection has the file (each keeps the -shm while it has the file open, and the
-                    // last to close removes it), so an index of this connection's own is correct, and the
-                    // WAL's transactions are read without making a -shm.
-                    try SQLiteConnection(privateWALIndexFileAt: path)
+    /// whose `-wal` outlived its last connection), is waited for up to `busyTimeout`. A file whose `-wal` has
+    /// no `-shm` is read without a lock: when another process opens it meanwhile, the reading is made again,
+    /// and after `unlockedReadings` such readings throws `.busy`. `whileReadingUnlocked` runs in the middle
+    /// of each such reading (after the header, before the rows): a test stands in there for that process.
+    static func snapshot(
+        _ path: String, busyTimeout: Duration = CookieJarFileOptions().busyTimeout,
+        whileReadingUnlocked: () -> Void = {}
+    ) throws(CookieFileError) -> [Cookie] {
+        // SQLite opens the target of a symbolic link, and finds the -wal and -shm beside it.
+        let file = CookieFileSystem.resolvedPath(path)
+        for _ in 0..<unlockedReadings {
+            let found = CookieFileSystem.jarFiles(at: file)
+            let isUnlocked = found.wal != nil && found.shm == nil
+            let reading = Result { () throws(CookieFileError) -> [Cookie] in
+                let connection: SQLiteConnection
+                do throws(SQLiteError) {
+                    // SQLite reads a WAL database it cannot write, or without making its -wal and -shm, only
+                    // when they exist or the file is opened immutable (https://sqlite.org/wal.html#readonly).
+                    connection =
+                        if found.wal == nil {
+                            // No connection has the file in WAL mode (each keeps the -wal while it has the file
+                            // open): every committed transaction is in the file itself, read immutable.
+                            try SQLiteConnection(immutableFileAt: file)
+                        } else if found.shm != nil {
+                            // A jar in use, or left with its WAL's index: read through that index, shared with
+                            // the connections that write (SQLite reads it even where it cannot write to it).
+                            try SQLiteConnection(path: file, flags: .readOnly)
+                        } else {
+                            // A WAL left by a process that ended without checkpointing, or copied without its
+                            // index: no connection had the file (each keeps the -shm while it has the file
+                            // open, and the last to close removes it), so an index of this connection's own
+                            // is correct, and the WAL's transactions are read without making a -shm.
+                            try SQLiteConnection(privateWALIndexFileAt: file)
+                        }
+                } catch {
+                    throw CookieFileError(error, path: path, doing: "cannot open the jar file")
                 }
-        } catch {
-            throw CookieFileError(error, path: path, doing: "cannot open the jar file")
+                return try allCookies(
+                    connection, path: path, busyTimeout: busyTimeout,
+                    afterHeader: isUnlocked ? whileReadingUnlocked : {})
+            }
+            // Without a lock, nothing stops another process from opening the file during the reading: it makes
+            // its own -shm, and may write to the WAL and checkpoint it into the file, which the reading would
+            // see in part (a mix of two states, or pages that look malformed). The reading stands, whatever
+            // it gave, only when the file and its -wal are as they were and no -shm was made; otherwise it is
+            // made again, and finds the -shm of the process that has the file open, or no -wal once it closed.
+            if !isUnlocked || CookieFileSystem.jarFiles(at: file) == found { return try reading.get() }
         }
+        throw CookieFileError(
+            .busy, path: path,
+            detail: "cannot read the jar file: in use: another process changed it during each of \(unlockedReadings) "
+                + "readings of its WAL, which had no -shm index to share and so no lock")
+    }
+
+    /// How many times `snapshot` reads a file whose `-wal` has no `-shm` before giving up: each time the file
+    /// changed during the reading, another process opened it, and the next reading finds that process's
+    /// `-shm` while it has the file open, or no `-wal` once it closed; only processes opening and closing
+    /// the file again and again outrun three.
+    static let unlockedReadings = 3
+
+    /// Every row of the jar file behind `connection` (opened on `path` for reading), expired and session
+    /// cookies included; a jar of an older schema is migrated in a copy in memory. `afterHeader` runs once
+    /// the header is read, before the rows are.
+    private static func allCookies(
+        _ connection: SQLiteConnection, path: String, busyTimeout: Duration, afterHeader: () -> Void
+    ) throws(CookieFileError) -> [Cookie] {
+        var connection = connection
         connection.setCheckpointsOnClose(false)
         connection.setBusyTimeout(busyTimeout)
         let applicationID: Int64
@@ -249,6 +301,7 @@ final class CookieDatabase {
         } catch {
             throw CookieFileError(error, path: path, doing: "cannot read the jar file's header")
         }
+        afterHeader()
         try checkIsOurs(applicationID: applicationID, version: version, path: path)
         if version < CookieDatabaseSchema.version { connection = try migratedCopy(of: connection, from: version, path: path) }
         var cookies: [Cookie] = []

@@ -18,9 +18,10 @@ enum CookieFileSystem {
 
     /// Creates an empty file readable and writable by its owner only (0600), unless it exists
     /// already. SQLite treats an empty file as an empty database, and creates its `-wal` and `-shm`
-    /// files with the database file's permissions.
-    static func createPrivateFile(_ path: String) throws(CookieFileError) {
-        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    /// files with the database file's permissions. `file` is the path created (`resolvedPath`), `path` the
+    /// one the caller gave, which an error names.
+    static func createPrivateFile(_ file: String, path: String) throws(CookieFileError) {
+        let descriptor = open(file, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             close(descriptor)
             return
@@ -32,14 +33,36 @@ enum CookieFileSystem {
             detail: "cannot create the jar file: \(String(cString: strerror(reason)))")
     }
 
-    /// Throws `.readOnly` when the jar file at `path` lacks its `-wal` or `-shm` and its directory cannot
-    /// take new files (no write permission, an immutable directory, a read-only file system): a jar in WAL
-    /// mode is read and written through them, and SQLite makes them beside the file when they are missing.
-    /// Checked with the effective user's rights, as SQLite's `open` is.
-    static func checkCompanionsCanBeMade(_ path: String) throws(CookieFileError) {
-        guard !exists(path + "-wal") || !exists(path + "-shm") else { return }
-        let directory = directory(of: path)
-        guard faccessat(AT_FDCWD, directory, W_OK | X_OK, AT_EACCESS) != 0 else { return }
+    /// The path SQLite opens for `path`: every symbolic link resolved. SQLite follows a link to the
+    /// database file and makes the `-wal` and `-shm` beside its target, so the checks of those files and of
+    /// the directory that takes them are made there. A file not yet created is placed in its directory,
+    /// resolved; a path whose directory does not resolve either is given back as it is.
+    static func resolvedPath(_ path: String) -> String {
+        if let resolved = realPath(path) { return resolved }
+        guard let directory = realPath(directory(of: path)) else { return path }
+        let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
+        return (directory == "/" ? "" : directory) + "/" + name
+    }
+
+    /// `realpath(3)`: the canonical absolute path of the existing file at `path`, nil when it cannot be found.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Throws `.readOnly` when the directory of the jar file `file` (a resolved path, `resolvedPath`) cannot
+    /// take new files (no write permission, an immutable directory, a read-only file system), where the
+    /// file's `-wal` or `-shm` is missing: a jar in WAL mode is read and written through them, and SQLite
+    /// makes them beside the file. `path` is the file's path as the caller gave it, which the error names.
+    /// `access` checks with the real user's rights, which are those SQLite's `open` has (the effective
+    /// user's) in any process that is not setuid, and its EPERM is the file system's answer for an immutable
+    /// directory. `faccessat` with `AT_EACCESS` is not used: it is the `faccessat2` system call (glibc 2.33 and
+    /// later), which a container sandbox older than that call (Docker's seccomp profile before 20.10) answers
+    /// with EPERM for any directory.
+    static func checkDirectoryTakesCompanions(of file: String, path: String) throws(CookieFileError) {
+        let directory = directory(of: file)
+        guard access(directory, W_OK | X_OK) != 0 else { return }
         let reason = errno
         guard reason == EACCES || reason == EPERM || reason == EROFS else { return }
         throw CookieFileError(
@@ -62,9 +85,45 @@ enum CookieFileSystem {
 
     /// The identity of the file at `path`, nil when there is none.
     static func identity(_ path: String) -> FileIdentity? {
+        state(path)?.identity
+    }
+
+    /// Which file a path names and what a write leaves on it: its size and its last modification, to the
+    /// nanosecond the file system keeps.
+    struct FileState: Equatable {
+        let identity: FileIdentity
+        let size: Int64
+        let modifiedSeconds: Int64
+        let modifiedNanoseconds: Int64
+    }
+
+    /// The state of the file at `path`, nil when there is none.
+    static func state(_ path: String) -> FileState? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        return FileState(
+            identity: FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)),
+            size: Int64(status.st_size), modifiedSeconds: Int64(modified.tv_sec),
+            modifiedNanoseconds: Int64(modified.tv_nsec))
+    }
+
+    /// A jar file and the `-wal` and `-shm` SQLite keeps beside it in WAL mode, as found at one moment: each
+    /// one's state, nil where it is missing. Each decision an opening makes from them is made from one
+    /// reading, so that none sees them come or go between two others.
+    struct JarFiles: Equatable {
+        let file: FileState?
+        let wal: FileState?
+        let shm: FileState?
+    }
+
+    /// The jar file `file` (a resolved path, `resolvedPath`), its `-wal` and its `-shm`, as found now.
+    static func jarFiles(at file: String) -> JarFiles {
+        JarFiles(file: state(file), wal: state(file + "-wal"), shm: state(file + "-shm"))
     }
 
     /// `moveAside`, when `path` still names the file `found` (the one found unreadable); false, moving

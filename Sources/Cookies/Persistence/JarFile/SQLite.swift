@@ -261,8 +261,10 @@ extension SQLiteConnection {
     /// (https://sqlite.org/wal.html#noshm), over the `unix-none` VFS, whose locks are no-ops
     /// (https://sqlite.org/vfs.html#standard_unix_vfses), since a read-only file descriptor cannot take
     /// SQLite's exclusive lock. Nothing is created beside the file, and every transaction committed to the
-    /// WAL is read. Correct only while no other connection has the file: one writing meanwhile is not
-    /// locked out, and closing this one's descriptor would drop the POSIX locks of another in this process.
+    /// WAL is read. Correct only while no other connection has the file: one opening it meanwhile is not
+    /// locked out (`CookieDatabase.snapshot` reads again when the file, its `-wal` or the absent `-shm`
+    /// changed meanwhile), and closing this one's descriptor would drop the POSIX locks of another in this
+    /// process.
     convenience init(privateWALIndexFileAt path: String) throws(SQLiteError) {
         try self.init(path: Self.uri(path) + "?vfs=unix-none", flags: [.readOnly, .uri])
         try execute("PRAGMA locking_mode = EXCLUSIVE")

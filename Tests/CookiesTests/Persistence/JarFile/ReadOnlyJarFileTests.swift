@@ -25,37 +25,6 @@ struct ReadOnlyJarFileTests {
         case everything
     }
 
-    /// What SQLite left beside the file (https://sqlite.org/walformat.html).
-    enum Companions: CaseIterable {
-        /// Nothing: the last connection checkpointed the WAL into the file and removed the `-wal` and `-shm`.
-        case none
-        /// A `-wal` holding a committed change, without its `-shm` index: a process that ended without
-        /// checkpointing, or a copy of the two files.
-        case wal
-        /// A `-wal` holding a committed change, and its `-shm` index: a jar in use, or copied with both.
-        case walAndShm
-
-        /// The cookies a reader finds: 50 in the file, one of them deleted in the WAL.
-        var cookieCount: Int { self == .none ? 50 : 49 }
-    }
-
-    /// A closed jar of 50 cookies, with `companions` beside it.
-    func makeJar(_ companions: Companions) throws {
-        let jar = try openTestJar(path)
-        for index in 0..<50 {
-            jar.setCookie("c\(index)=\(index); Max-Age=3600", from: url("https://example.com/"))
-        }
-        try jar.close()
-        guard companions != .none else { return }
-        do {
-            // A deletion committed to the WAL and left there, as by a process that ended without closing.
-            let connection = try SQLiteConnection(path: path, flags: .readWrite)
-            try connection.execute("PRAGMA wal_autocheckpoint = 0; DELETE FROM cookies WHERE name = 'c0'")
-            connection.setCheckpointsOnClose(false)
-        }
-        if companions == .wal { try FileManager.default.removeItem(atPath: path + "-shm") }
-    }
-
     /// Makes `unwritable` unwritable (or writable again).
     func makeUnwritable(_ unwritable: Unwritable, _ readOnly: Bool) throws {
         let files = [path, path + "-wal", path + "-shm"].filter { FileManager.default.fileExists(atPath: $0) }
@@ -77,11 +46,11 @@ struct ReadOnlyJarFileTests {
 
     /// Reading without writing reads every committed change, the WAL's included, creates nothing beside the
     /// file and changes nothing in it.
-    @Test(arguments: Unwritable.allCases, Companions.allCases)
+    @Test(arguments: Unwritable.allCases, JarFileCompanions.allCases)
     func readingWithoutWritingReadsEveryChangeAndCreatesNothing(
-        _ unwritable: Unwritable, _ companions: Companions
+        _ unwritable: Unwritable, _ companions: JarFileCompanions
     ) throws {
-        try makeJar(companions)
+        try makeJarFile(at: path, leaving: companions)
         try makeUnwritable(unwritable, true)
         defer { try? makeUnwritable(unwritable, false) }
         let before = try state()
@@ -98,9 +67,9 @@ struct ReadOnlyJarFileTests {
     /// beside the file, nothing in it changes. A directory that cannot be written does not stop a jar whose
     /// `-wal` and `-shm` are there: SQLite makes them only when they are missing, and writes the file through
     /// them.
-    @Test(arguments: Unwritable.allCases, Companions.allCases)
-    func openingAsAJarThrowsReadOnlyAndChangesNothing(_ unwritable: Unwritable, _ companions: Companions) throws {
-        try makeJar(companions)
+    @Test(arguments: Unwritable.allCases, JarFileCompanions.allCases)
+    func openingAsAJarThrowsReadOnlyAndChangesNothing(_ unwritable: Unwritable, _ companions: JarFileCompanions) throws {
+        try makeJarFile(at: path, leaving: companions)
         try makeUnwritable(unwritable, true)
         defer { try? makeUnwritable(unwritable, false) }
         let before = try state()
