@@ -11,18 +11,25 @@ struct CookieJarCommand: ParsableCommand {
     )
 
     /// Runs the command line; usage errors exit with 2 (ArgumentParser's own code would be 64), and a
-    /// command whose output was lost with 4 (`StandardOutput.finish()`).
+    /// command whose output was lost with 4 (`StandardOutput.finish()`), help and completion scripts
+    /// included (ArgumentParser prints those without looking at the write).
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
             StandardOutput.finish()
         } catch {
-            if exitCode(for: error) == .validationFailure {
+            switch exitCode(for: error) {
+            case .validationFailure:
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
                 Foundation.exit(2)
+            case .success:
+                StandardOutput.print(fullMessage(for: error))
+                StandardOutput.finish()
+                Foundation.exit(0)
+            default:
+                exit(withError: error)
             }
-            exit(withError: error)
         }
     }
 }

@@ -36,6 +36,18 @@ struct Export: ParsableCommand {
     @Option(help: "Evaluate expiry at this instant (Unix seconds) instead of now.")
     var at: InstantArgument?
 
+    func validate() throws {
+        // Written whole before the jar is read again, the output would be the only copy of its cookies: a
+        // jar file turned into JSON, its expired cookies gone.
+        var jarStatus = stat()
+        var outputStatus = stat()
+        if let output, stat(jar, &jarStatus) == 0, stat(output, &outputStatus) == 0,
+            jarStatus.st_dev == outputStatus.st_dev, jarStatus.st_ino == outputStatus.st_ino
+        {
+            throw ValidationError("--output \(output) is the jar being exported: write to another file")
+        }
+    }
+
     func run() throws {
         let now = clock(at: at).now()
         let cookies = try readCookieFile(jar, now: now).cookies.unexpired(at: now)

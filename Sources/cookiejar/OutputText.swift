@@ -180,6 +180,11 @@ struct OutputText: ~Copyable {
         count = 0
     }
 
+    /// Writes the bytes to standard error (all of them, `writeAll`; a failure there has nowhere to be told).
+    func writeToStandardError() {
+        _ = writeAll(UnsafeRawBufferPointer(start: start, count: count), to: STDERR_FILENO)
+    }
+
     /// Writes `bytes` to standard output (`StandardOutput`); false when the output is lost.
     @discardableResult
     static func writeToStandardOutput(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

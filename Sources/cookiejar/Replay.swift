@@ -101,8 +101,3 @@ struct Replay: ParsableCommand {
         if !check, verbose { throw ValidationError("--verbose needs --check") }
     }
 }
-
-/// Prints one line on standard error.
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("cookiejar: " + message + "\n").utf8))
-}

@@ -11,6 +11,15 @@ import Testing
 struct ControlCharacterTests {
     let directory = TemporaryDirectory()
 
+    /// Error messages quote what they are given (a file's name here): an ESC sequence in it reaches the
+    /// terminal as escapes too.
+    @Test func controlCharactersOfAnErrorMessageAreShownAsEscapes() throws {
+        let run = try Tool.run(["inspect", "missing\u{1B}]0;title\u{07}.sqlite"])
+        #expect(run.status == 3)
+        #expect(run.stderr.hasPrefix("cookiejar: missing\\u{1B}]0;title\\u{07}.sqlite: "), "\(run.stderr)")
+        #expect(!run.stderr.contains("\u{1B}") && !run.stderr.contains("\u{07}"))
+    }
+
     @Test func controlCharactersOfAJarFileAreShownAsEscapes() throws {
         let jar = try Tool.sampleJar(at: directory.file("jar.sqlite"), changedBy: [
             "UPDATE cookies SET value = char(27) || '[31mRED', name = 'n' || char(155) || 'x' WHERE name = 'csrf'",

@@ -14,6 +14,10 @@ struct StandardOutputTests {
         ["explain", "--url", "https://app.example.com/", "sid=1; Secure; Path=/"],
         ["psl", "www.example.co.uk"],
         ["replay", "--check", "Tests/Samples/native-sign-in.json"],
+        // ArgumentParser prints these itself, without looking at the write.
+        ["--help"],
+        ["export", "--help"],
+        ["--generate-completion-script", "bash"],
     ]
 
     @Test(arguments: commands)

@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Where `export --output` writes: a regular file is replaced whole (`PrivateFile`); what is not a regular
+/// file is written to as it is, never replaced by a file (a device, a pipe); a directory, and the jar being
+/// exported itself, are refused. This project's contract (the tool's README section, `export --help`).
+struct ExportOutputTests {
+    let directory = TemporaryDirectory()
+    static let jar = "Tests/Samples/app-jar.sqlite"
+
+    /// The kind of file at `path` (`stat`, following links), its mode bits of type.
+    func fileType(_ path: String) -> mode_t {
+        var status = stat()
+        return stat(path, &status) == 0 ? status.st_mode & S_IFMT : 0
+    }
+
+    // The special files are made in the test's own directory, never /dev's: were the tool to replace them
+    // again, it would replace those, not the machine's.
+
+    /// A link to the tool's own standard output (`/proc/self/fd/1`, as `/dev/stdout` is): the JSON arrives
+    /// there, and the link stays a link (renamed over, it became a file holding the cookies, the output lost).
+    @Test func aLinkToStandardOutputGetsTheOutput() throws {
+        let link = directory.file("stdout")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/proc/self/fd/1")
+        let run = try Tool.run(["export", Self.jar, "--format", "json", "--output", link])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("{\n  \"format\": \"swift-cookiejar\""))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "/proc/self/fd/1")
+    }
+
+    /// A named pipe's reader gets the bytes; the pipe stays a pipe.
+    @Test(.timeLimit(.minutes(1))) func aNamedPipeGetsTheOutput() throws {
+        let fifo = directory.file("out.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        nonisolated(unsafe) var received = Data()
+        let reader = Thread { received = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data() }
+        reader.start()
+        let run = try Tool.run(["export", Self.jar, "--format", "cookies.txt", "--output", fifo])
+        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(String(decoding: received, as: UTF8.self).hasPrefix("# Netscape HTTP Cookie File"))
+        #expect(fileType(fifo) == S_IFIFO)
+    }
+
+    /// A device that refuses the output (a node of the full device, 1:7, whose writes fail with ENOSPC as
+    /// on a full disk) exits with 4 and says why, and stays a device.
+    @Test(.enabled(if: getuid() == 0, "making a device node needs root"))
+    func aDeviceThatRefusesTheOutputExitsWithFour() throws {
+        let full = directory.file("full")
+        #expect(mknod(full, S_IFCHR | 0o600, dev_t(1 << 8 | 7)) == 0)
+        let run = try Tool.run(["export", Self.jar, "--format", "json", "--output", full])
+        #expect(run.status == 4)
+        #expect(run.stderr == "cookiejar: \(full): cannot write the output file: No space left on device\n")
+        #expect(fileType(full) == S_IFCHR)
+    }
+
+    /// A directory cannot take the output: exit 4, and it stays a directory.
+    @Test func aDirectoryIsRefused() throws {
+        let run = try Tool.run(["export", Self.jar, "--format", "json", "--output", directory.path])
+        #expect(run.status == 4)
+        #expect(run.stderr == "cookiejar: \(directory.path): cannot write the output file: Is a directory\n")
+        #expect(fileType(directory.path) == S_IFDIR)
+    }
+
+    /// The jar being exported as the output (by its own path, or through a link) is refused as a usage
+    /// error: written first, the JSON would have been the only copy of its cookies.
+    @Test func theJarItselfIsRefusedAsTheOutput() throws {
+        let jar = directory.file("jar.sqlite")
+        try FileManager.default.copyItem(atPath: Tool.packageRoot.appendingPathComponent(Self.jar).path, toPath: jar)
+        let link = directory.file("link.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: jar)
+        let before = try Data(contentsOf: URL(fileURLWithPath: jar))
+        for output in [jar, link] {
+            let run = try Tool.run(["export", jar, "--format", "json", "--output", output])
+            #expect(run.status == 2)
+            #expect(run.stderr.hasPrefix("Error: --output \(output) is the jar being exported"), "\(run.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: jar)) == before)
+    }
+}
