@@ -59,18 +59,15 @@ struct Inspect: ParsableCommand {
     func run() throws {
         let now = clock(at: at).now()
         let contents = try readCookieFile(file, now: now)
-        var cookies = contents.cookies
         let list = SystemPublicSuffixList.shared
-        if let site {
-            // A host or domain as the user wrote it (any case, U-labels), or a URL's host; text that names
-            // no host is compared as it is, lower-cased, and matches no cookie unless a file holds such a
-            // domain.
-            let wanted = (CanonicalHost(site) ?? CookieURL(site)?.host).map(list.site(of:)) ?? site.lowercased()
-            cookies = cookies.filter { list.site(of: $0) == wanted }
+        // A host or domain as the user wrote it (any case, U-labels), or a URL's host; text that names no
+        // host is compared as it is, lower-cased, and matches no cookie unless a file holds such a domain.
+        let wantedSite = site.map { site in (CanonicalHost(site) ?? CookieURL(site)?.host).map(list.site(of:)) ?? site.lowercased() }
+        let isShown = { (cookie: Cookie) in
+            (wantedSite == nil || list.site(of: cookie) == wantedSite) && (name == nil || cookie.name == name)
+                && (!expired || cookie.isExpired(at: now)) && (!session || !cookie.isPersistent)
         }
-        if let name { cookies = cookies.filter { $0.name == name } }
-        if expired { cookies = cookies.expired(at: now) }
-        if session { cookies = cookies.filter { !$0.isPersistent } }
+        let cookies = contents.cookies.filter(isShown)
         let terminal = Terminal.standardOutput
         let table = CookieTable(showValues: showValues, now: now, terminal: terminal)
         if json {
@@ -81,7 +78,10 @@ struct Inspect: ParsableCommand {
         }
         var out = OutputText(streaming: true)
         if let url {
-            requestReport(try parseRequestURL(url), cookies: cookies, list: list, now: now, table: table, to: &out)
+            // The header is the request's, of every cookie of the file; the filters choose the rows shown.
+            requestReport(
+                try parseRequestURL(url), cookies: contents.cookies, showing: isShown, list: list, now: now, table: table,
+                to: &out)
         } else {
             out.append(contentsOf: terminal.dim("\(file) (\(contents.format.displayName))") + "\n")
             table.render(cookies, site: list.site(of:), to: &out)
@@ -89,10 +89,11 @@ struct Inspect: ParsableCommand {
         out.writeToStandardOutput()
     }
 
-    /// The `Cookie` header of a request and, for every other cookie of its site, the reason it stays off.
+    /// The `Cookie` header of a request (of `cookies`, every cookie of the file) and, for each cookie of its
+    /// site that `isShown`, whether it goes on the request, or the reason it stays off.
     private func requestReport(
-        _ requestURL: CookieURL, cookies: [Cookie], list: any PublicSuffixList, now: CookieTime, table: CookieTable,
-        to out: inout OutputText
+        _ requestURL: CookieURL, cookies: [Cookie], showing isShown: (Cookie) -> Bool, list: any PublicSuffixList,
+        now: CookieTime, table: CookieTable, to out: inout OutputText
     ) {
         let jar = CookieJar(publicSuffixList: list, clock: ManualCookieClock(now))
         let requestSite = list.site(of: requestURL.host)
@@ -115,24 +116,27 @@ struct Inspect: ParsableCommand {
         let header = CookieHeader.serialize(sent.map { CookiePair(name: $0.name, value: table.displayValue($0.value)) })
         out.append(contentsOf: sent.isEmpty ? "no Cookie header\n" : "Cookie: \(table.shown(header))\n")
         var rows = AlignedColumns()
-        for decision in report {
+        for decision in report where isShown(decision.cookie) {
             let cookie = decision.cookie
             let status = decision.exclusion == nil ? terminal.green("sent") : terminal.red("not sent")
             rows.appendRow([status] + table.identityCells(cookie) + [decision.exclusion.map { "\($0.rawValue): \($0.explanation)" } ?? ""])
         }
         let evictedReason = "evicted: over the \(jar.limits.maxCookiesPerSite) cookies a jar keeps a site, the least recently used go"
-        for cookie in evicted {
+        for cookie in evicted where isShown(cookie) {
             rows.appendRow([terminal.red("not sent")] + table.identityCells(cookie) + [evictedReason])
         }
-        for (cookie, reason) in refused {
+        for (cookie, reason) in refused where isShown(cookie) {
             rows.appendRow([terminal.red("not sent")] + table.identityCells(cookie) + ["refused by a jar: \(reason.rawValue): \(reason.explanation)"])
         }
-        for cookie in expired {
+        for cookie in expired where isShown(cookie) {
             let exclusion = CookieExclusion.expired
             rows.appendRow([terminal.red("not sent")] + table.identityCells(cookie) + ["\(exclusion.rawValue): \(exclusion.explanation) (\(table.expiry(cookie)))"])
         }
         if rows.rowCount == 0 {
-            out.append(contentsOf: "no cookies of \(requestSite) in \(file)\n")
+            let filtered = site != nil || name != nil || self.expired || session
+            out.append(contentsOf: filtered
+                ? "none of the cookies of \(requestSite) in \(file) is of --site, --name, --expired or --session\n"
+                : "no cookies of \(requestSite) in \(file)\n")
         } else {
             rows.writeRows(indent: "  ", to: &out)
         }

@@ -100,6 +100,24 @@ import Testing
         #expect(rows.filter { $0.contains("sent") && !$0.contains("not sent") }.count == 154)
     }
 
+    /// `inspect --url` with the filters: the `Cookie` header is the request's, of every cookie of the file
+    /// (rfc6265bis-22 §5.8.3), whatever rows the filters show; the rows are the filtered ones.
+    @Test(arguments: [
+        (["--name", "csrf"], ["csrf"]),
+        (["--site", "example.net"], []),
+        (["--session"], ["session"]),
+        ([], ["theme", "session", "remember_me", "csrf", "consent"]),
+    ])
+    func inspectURLFiltersTheRowsNotTheHeader(_ filters: [String], _ shownNames: [String]) throws {
+        let run = try Tool.run(["inspect", "Tests/Samples/app-jar.json", "--url", "https://www.example.com/", "--at", "1800000000"] + filters)
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.dropFirst().first == "Cookie: remember_me=b4…(16); csrf=q9…(6)")
+        let rows = lines.filter { $0.hasPrefix("  ") }
+        #expect(Set(rows.map { $0.split(separator: " ", omittingEmptySubsequences: true)[$0.contains("not sent") ? 2 : 1] }) == Set(shownNames.map { Substring($0) }))
+        if shownNames.isEmpty { #expect(lines.last?.hasPrefix("none of the cookies of example.com") == true) }
+    }
+
     /// A jar piped in (`/dev/stdin`) is read once and sniffed from memory: the same table as from the file.
     @Test func readsAPipe() throws {
         let text = try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "cookies.txt", "--at", Self.at])
