@@ -181,15 +181,21 @@ public final class CookieJar: Sendable {
         }
     }
 
-    /// Stores a cookie as it is, without the checks of §5.7 (for cookies loaded from disk or made by the
-    /// app itself); it replaces a cookie of the same identity (one expired already is reported removed as
-    /// expired, and the new one `.stored`, as a receipt reports it). Limits are enforced. A cookie whose name
-    /// and value exceed 4,096 bytes together (§5.6 step 5) is `.rejected(.nameAndValueTooLong)`, one
-    /// whose name, value, domain, path or partition key holds a control character other than HTAB (§5.6
-    /// step 1: no `Set-Cookie` line could give it) `.rejected(.controlCharacter)`, one whose source port is
-    /// outside 0–65535 `.rejected(.invalidSourcePort)`, one whose partition key is empty (a file keeps
-    /// none as an empty one) `.rejected(.emptyPartitionKey)`, one whose domain is not a canonical host
-    /// (upper case, Unicode, empty: no request would match it) `.rejected(.domainNotCanonical)`.
+    /// Stores a cookie as it is, without the checks of §5.7 that depend on the request that set it (for
+    /// cookies imported, taken from a web view, or made by the app itself); it replaces a cookie of the
+    /// same identity (one expired already is reported removed as expired, and the new one `.stored`, as a
+    /// receipt reports it). Limits are enforced. A cookie no `Set-Cookie` line could have given a jar is
+    /// refused: one whose name and value exceed 4,096 bytes together (§5.6 step 5) is
+    /// `.rejected(.nameAndValueTooLong)`, one whose name, value, domain, path or partition key holds a
+    /// control character other than HTAB (§5.6 step 1) `.rejected(.controlCharacter)`, one whose source
+    /// port is outside 0–65535 `.rejected(.invalidSourcePort)`, one whose partition key is empty (a file
+    /// keeps none as an empty one) `.rejected(.emptyPartitionKey)`, one whose domain is not a canonical
+    /// host (upper case, Unicode, empty: no request would match it) `.rejected(.domainNotCanonical)`, a
+    /// domain cookie whose domain is a public suffix (§5.7 step 9) `.rejected(.domainIsPublicSuffix)`, and
+    /// one the rules on a cookie's own attributes refuse (§5.7 steps 19–22, CHIPS §2.1: SameSite=None
+    /// without Secure, a `__Secure-` cookie without Secure, a `__Host-` cookie without Secure, with a
+    /// domain or a path other than "/", a nameless cookie whose value starts with either prefix, a
+    /// partitioned cookie without Secure) with that rule's rejection.
     @discardableResult
     public func insert(_ cookie: Cookie) -> SetCookieOutcome {
         let now = clock.now()

@@ -83,28 +83,15 @@ enum CookieReceivingRules {
                     // cross-site request unless it is a top-level navigation (nor by a non-HTTP API in a
                     // cross-site document).
                     if sameSite != .none, refusesSameSiteCookies { return .failure(.sameSiteFromCrossSite) }
-                    // Step 19: SameSite=None requires Secure.
-                    if sameSite == .none, !parts.secure { return .failure(.sameSiteNoneWithoutSecure) }
-
-                    // Step 20: `__Secure-` requires the secure-only-flag.
-                    if name.caseInsensitivelyStarts(with: "__secure-"), !parts.secure {
-                        return .failure(.securePrefixViolation)
-                    }
-                    // Step 21: `__Host-` requires Secure, host-only, and a Path attribute whose path is "/".
-                    if name.caseInsensitivelyStarts(with: "__host-"),
-                        !(parts.secure && isHostOnly && parts.path != nil && path.count == 1 && path[0] == UInt8(ascii: "/"))
-                    {
-                        return .failure(.hostPrefixViolation)
-                    }
-                    // Step 22: a nameless cookie cannot pose as a prefixed one.
+                    // Steps 19–22 and CHIPS §2.1: the rules on the cookie's own attributes.
                     let value = parts.value.bytes(in: line)
-                    if name.isEmpty,
-                        value.caseInsensitivelyStarts(with: "__secure-") || value.caseInsensitivelyStarts(with: "__host-")
+                    if let rejection = CookieAttributeRules.rejection(
+                        name: name, value: value, isSecure: parts.secure, isHostOnly: isHostOnly,
+                        hasRootPath: parts.path != nil && path.count == 1 && path[0] == UInt8(ascii: "/"),
+                        sameSite: sameSite, isPartitioned: parts.partitioned)
                     {
-                        return .failure(.namelessWithPrefix)
+                        return .failure(rejection)
                     }
-                    // CHIPS §2.1: Partitioned requires Secure.
-                    if parts.partitioned, !parts.secure { return .failure(.partitionedWithoutSecure) }
 
                     let cookie = ValidatedCookie(
                         name: name, value: value, domain: domain, isHostOnly: isHostOnly, path: path, expiry: expiry,

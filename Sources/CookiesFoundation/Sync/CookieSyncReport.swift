@@ -18,9 +18,10 @@ public struct CookieSyncReport: Sendable, Hashable {
     public internal(set) var copiedToJar: [Cookie] = []
     /// Cookies deleted from the jar (deleted from the platform store, or signed out).
     public internal(set) var deletedFromJar: [Cookie] = []
-    /// Cookies of the platform store the jar refused (`CookieJar.insert(_:)`: a name and value over
-    /// 4,096 bytes together, a control character in them, or a source port outside 0–65535): neither
-    /// side changed, and every sync reports them again until the platform store changes them.
+    /// Cookies of the platform store the jar refused (`CookieJar.insert(_:)`: one no `Set-Cookie` line
+    /// could have given a jar, e.g. a name and value over 4,096 bytes together, a control character in
+    /// them, SameSite=None or a `__Host-` name without Secure): neither side changed, and every sync
+    /// reports them again until the platform store changes them.
     public internal(set) var refusedByJar: [Cookie] = []
     /// Cookies of the jar the platform store refused (`PlatformCookieStoreRefusal`: `HTTPCookie` cannot
     /// represent them) or did not keep (the set completed, but reading the store back does not find

@@ -77,7 +77,10 @@ struct SetCookieOutcomeTests {
         /// The value, when not `valueLength` times "v".
         var value: String? = nil
         var domain = "h.test"
+        var isHostOnly = true
         var path = "/"
+        var isSecure = false
+        var sameSite = SameSite.default
         var sourcePort: Int?
         var partitionKey: String?
         /// nil: stored.
@@ -109,6 +112,20 @@ struct SetCookieOutcomeTests {
         InsertRow(name: "a", valueLength: 1, domain: "H.test", rejection: .domainNotCanonical, source: "§5.1.2: a host is kept lower-cased; no request host would match"),
         InsertRow(name: "a", valueLength: 1, domain: "bücher.test", rejection: .domainNotCanonical, source: "§5.1.2: a host is kept in IDNA A-labels (xn--bcher-kva.test)"),
         InsertRow(name: "a", valueLength: 1, domain: "", rejection: .domainNotCanonical, source: "§5.1.2: no host is empty"),
+        InsertRow(name: "a", valueLength: 1, domain: "co.uk", isHostOnly: false, rejection: .domainIsPublicSuffix, source: "§5.7 step 9: a public suffix is no Domain"),
+        InsertRow(name: "a", valueLength: 1, domain: "co.uk", rejection: nil, source: "§5.7 step 9: but the host a public suffix names may set a host-only cookie"),
+        InsertRow(name: "a", valueLength: 1, sameSite: SameSite.none, rejection: .sameSiteNoneWithoutSecure, source: "§5.7 step 19: SameSite=None requires Secure"),
+        InsertRow(name: "a", valueLength: 1, isSecure: true, sameSite: SameSite.none, rejection: nil, source: "§5.7 step 19: SameSite=None with Secure"),
+        InsertRow(name: "__Secure-a", valueLength: 1, rejection: .securePrefixViolation, source: "§5.7 step 20: __Secure- requires Secure"),
+        InsertRow(name: "__SECURE-a", valueLength: 1, rejection: .securePrefixViolation, source: "§5.7 step 20: matched case-insensitively"),
+        InsertRow(name: "__Secure-a", valueLength: 1, isSecure: true, rejection: nil, source: "§5.7 step 20: with Secure"),
+        InsertRow(name: "__Host-a", valueLength: 1, isSecure: true, rejection: nil, source: "§5.7 step 21: Secure, host-only, path /"),
+        InsertRow(name: "__Host-a", valueLength: 1, rejection: .hostPrefixViolation, source: "§5.7 step 21: without Secure"),
+        InsertRow(name: "__Host-a", valueLength: 1, isHostOnly: false, isSecure: true, rejection: .hostPrefixViolation, source: "§5.7 step 21: with a Domain"),
+        InsertRow(name: "__Host-a", valueLength: 1, path: "/x", isSecure: true, rejection: .hostPrefixViolation, source: "§5.7 step 21: a path other than /"),
+        InsertRow(name: "", valueLength: 8, value: "__Host-x", isSecure: true, rejection: .namelessWithPrefix, source: "§5.7 step 22: a nameless cookie posing as a prefixed one"),
+        InsertRow(name: "a", valueLength: 1, partitionKey: "https://h.test", rejection: .partitionedWithoutSecure, source: "CHIPS §2.1: Partitioned requires Secure"),
+        InsertRow(name: "a", valueLength: 1, isSecure: true, partitionKey: "https://h.test", rejection: nil, source: "CHIPS §2.1: partitioned and Secure"),
     ]
 
     /// `insert(_:)` skips §5.7 but refuses a cookie no `Set-Cookie` line could have given (as Chromium
@@ -117,12 +134,16 @@ struct SetCookieOutcomeTests {
     @Test(arguments: insertRows)
     func insertRefusesCookiesNoLineCouldGive(_ row: InsertRow) {
         let (jar, _) = makeTestJar()
-        let before = Cookie(name: row.name, value: row.name.isEmpty ? "old" : "", domain: "h.test", creation: testEpoch, sourcePort: 443)
-        // A name no cookie may have (a CTL) leaves the jar empty before as after.
+        func cookie(value: String, sourcePort: Int?) -> Cookie {
+            Cookie(
+                name: row.name, value: value, domain: row.domain, isHostOnly: row.isHostOnly, path: row.path,
+                creation: testEpoch, isSecure: row.isSecure, sameSite: row.sameSite, partitionKey: row.partitionKey,
+                sourcePort: sourcePort)
+        }
+        // A cookie of the same identity first: one no cookie may be (a CTL in its name) leaves the jar empty.
+        let before = cookie(value: row.name.isEmpty ? "old" : "", sourcePort: 443)
         let hadBefore = jar.insert(before).rejection == nil
-        let cookie = Cookie(
-            name: row.name, value: row.value ?? String(repeating: "v", count: row.valueLength), domain: row.domain, path: row.path,
-            creation: testEpoch, partitionKey: row.partitionKey, sourcePort: row.sourcePort)
+        let cookie = cookie(value: row.value ?? String(repeating: "v", count: row.valueLength), sourcePort: row.sourcePort)
         let outcome = jar.insert(cookie)
         if let rejection = row.rejection {
             #expect(outcome == .rejected(rejection))
@@ -130,7 +151,7 @@ struct SetCookieOutcomeTests {
         } else {
             #expect(outcome == .replaced(cookie, previous: before))
             #expect(jar.allCookies() == [cookie], "stored as it is")
-            #expect(jar.cookieHeader(for: url("https://h.test/")) == (row.name.isEmpty ? "" : row.name + "=") + cookie.value)
+            #expect(jar.cookieHeader(for: url("https://\(row.domain)/")) == (row.name.isEmpty ? "" : row.name + "=") + cookie.value)
         }
     }
 

@@ -470,12 +470,18 @@ struct CookieStore: Sendable, CookieStoreQueries {
         return result
     }
 
-    /// Inserts a cookie that needs no §5.7 checks (one loaded from disk or built by the app), replacing
-    /// a cookie of the same identity. Expired cookies are not inserted; nor is one that no `Set-Cookie`
-    /// line could have given a jar (`Cookie.insertionRejection`), which leaves the jar as it was. Limits
-    /// are enforced.
+    /// Inserts a cookie handed over as it is (one imported, one of a web view's, one built by the app),
+    /// replacing a cookie of the same identity. Expired cookies are not inserted; nor is one that no
+    /// `Set-Cookie` line could have given a jar (`Cookie.insertionRejection`, and a domain cookie whose
+    /// domain is a public suffix, §5.7 step 9), which leaves the jar as it was. Limits are enforced.
     mutating func insert(_ cookie: Cookie, now: CookieTime) -> SetCookieOutcome {
         if let rejection = cookie.insertionRejection { return .rejected(rejection) }
+        // Step 9: a public suffix is a cookie's domain only as the host that set it (host-only).
+        if !cookie.isHostOnly, CanonicalHost(cookie.domain)?.kind == .domain,
+            cookie.domain.withUTF8Bytes({ isPublicSuffix(domainAttribute: $0) })
+        {
+            return .rejected(.domainIsPublicSuffix)
+        }
         // A creation time past `now` (a clock ahead where the cookie was made) is not one later cookies
         // must come after: they would all be made in that future.
         noteCreation(min(cookie.creation, now))

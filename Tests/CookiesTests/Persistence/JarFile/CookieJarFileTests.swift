@@ -19,7 +19,7 @@ import Testing
                 creation: testEpoch, lastAccess: testEpoch.adding(seconds: 5), isSecure: true, isHTTPOnly: true,
                 sameSite: .strict, partitionKey: "https://top.example", isSourceSecure: true, sourcePort: 8443),
             Cookie(name: "", value: "nameless", domain: "www.example.com", expiry: future, creation: testEpoch),
-            Cookie(name: "b", value: "", domain: "example.org", expiry: future, creation: testEpoch, sameSite: .none),
+            Cookie(name: "b", value: "", domain: "example.org", expiry: future, creation: testEpoch, isSecure: true, sameSite: .none),
             Cookie(name: "c", value: "ü", domain: "example.org", expiry: future, creation: testEpoch, sameSite: .lax),
         ]
         for cookie in cookies { jar.insert(cookie) }
