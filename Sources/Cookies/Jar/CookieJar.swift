@@ -190,12 +190,14 @@ public final class CookieJar: Sendable {
     /// control character other than HTAB (§5.6 step 1) `.rejected(.controlCharacter)`, one whose source
     /// port is outside 0–65535 `.rejected(.invalidSourcePort)`, one whose partition key is empty (a file
     /// keeps none as an empty one) `.rejected(.emptyPartitionKey)`, one whose domain is not a canonical
-    /// host (upper case, Unicode, empty: no request would match it) `.rejected(.domainNotCanonical)`, a
-    /// domain cookie whose domain is a public suffix (§5.7 step 9) `.rejected(.domainIsPublicSuffix)`, and
+    /// host (upper case, Unicode, empty: no request would match it) `.rejected(.domainNotCanonical)`, and
     /// one the rules on a cookie's own attributes refuse (§5.7 steps 19–22, CHIPS §2.1: SameSite=None
     /// without Secure, a `__Secure-` cookie without Secure, a `__Host-` cookie without Secure, with a
     /// domain or a path other than "/", a nameless cookie whose value starts with either prefix, a
-    /// partitioned cookie without Secure) with that rule's rejection.
+    /// partitioned cookie without Secure) with that rule's rejection, unless it is expired: an expired
+    /// cookie deletes the cookie of its identity whatever its attributes (`.deleted`). A domain cookie
+    /// whose domain is a public suffix is stored host-only, as §5.7 step 9 makes it for the host of that
+    /// name that set it (a curl cookies.txt's `.localhost`).
     @discardableResult
     public func insert(_ cookie: Cookie) -> SetCookieOutcome {
         let now = clock.now()

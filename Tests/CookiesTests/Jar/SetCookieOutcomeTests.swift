@@ -112,8 +112,7 @@ struct SetCookieOutcomeTests {
         InsertRow(name: "a", valueLength: 1, domain: "H.test", rejection: .domainNotCanonical, source: "§5.1.2: a host is kept lower-cased; no request host would match"),
         InsertRow(name: "a", valueLength: 1, domain: "bücher.test", rejection: .domainNotCanonical, source: "§5.1.2: a host is kept in IDNA A-labels (xn--bcher-kva.test)"),
         InsertRow(name: "a", valueLength: 1, domain: "", rejection: .domainNotCanonical, source: "§5.1.2: no host is empty"),
-        InsertRow(name: "a", valueLength: 1, domain: "co.uk", isHostOnly: false, rejection: .domainIsPublicSuffix, source: "§5.7 step 9: a public suffix is no Domain"),
-        InsertRow(name: "a", valueLength: 1, domain: "co.uk", rejection: nil, source: "§5.7 step 9: but the host a public suffix names may set a host-only cookie"),
+        InsertRow(name: "a", valueLength: 1, domain: "co.uk", rejection: nil, source: "§5.7 step 9: the host a public suffix names may set a host-only cookie"),
         InsertRow(name: "a", valueLength: 1, sameSite: SameSite.none, rejection: .sameSiteNoneWithoutSecure, source: "§5.7 step 19: SameSite=None requires Secure"),
         InsertRow(name: "a", valueLength: 1, isSecure: true, sameSite: SameSite.none, rejection: nil, source: "§5.7 step 19: SameSite=None with Secure"),
         InsertRow(name: "__Secure-a", valueLength: 1, rejection: .securePrefixViolation, source: "§5.7 step 20: __Secure- requires Secure"),
@@ -131,6 +130,41 @@ struct SetCookieOutcomeTests {
     /// `insert(_:)` skips §5.7 but refuses a cookie no `Set-Cookie` line could have given (as Chromium
     /// holds every cookie to §5.6 step 5's limit), leaving the cookie of the same identity in place;
     /// every other cookie is stored as it is, the longest name and value and the ports' bounds included.
+    /// An expired cookie handed to `insert` deletes the cookie of its identity whatever its attributes
+    /// (an app's sign-out that builds the expired copy without Secure): the attribute rules (§5.7 steps
+    /// 19–22, CHIPS §2.1) are for what a jar stores, and it stores no expired cookie.
+    @Test(arguments: [
+        Cookie(name: "__Host-sid", value: "", domain: "h.test", expiry: testEpoch.adding(seconds: -1), creation: testEpoch),
+        Cookie(name: "sid", value: "", domain: "h.test", expiry: testEpoch.adding(seconds: -1), creation: testEpoch, sameSite: .none),
+        Cookie(
+            name: "sid", value: "", domain: "h.test", expiry: testEpoch.adding(seconds: -1), creation: testEpoch,
+            partitionKey: "https://h.test"),
+    ])
+    func anExpiredCopyDeletesWhateverItsAttributes(_ expired: Cookie) {
+        let (jar, _) = makeTestJar()
+        var live = expired
+        live.expiry = testEpoch.adding(seconds: 3600)
+        live.isSecure = true
+        #expect(jar.insert(live) == .stored(live))
+        #expect(jar.insert(expired) == .deleted(previous: live))
+        #expect(jar.allCookies().isEmpty)
+    }
+
+    /// §5.7 step 9: a public suffix is a cookie's domain only as the host of that name that set it, which
+    /// makes the cookie host-only. `insert` cannot know the host that set a cookie (a curl cookies.txt holds
+    /// `.localhost` for a `Domain=localhost` localhost set): it stores such a cookie host-only, where it
+    /// reaches that host alone, never the hosts below the suffix.
+    @Test(arguments: ["localhost", "co.uk"])
+    func aDomainCookieOfAPublicSuffixIsStoredHostOnly(_ domain: String) {
+        let (jar, _) = makeTestJar()
+        let cookie = Cookie(name: "a", value: "1", domain: domain, isHostOnly: false, creation: testEpoch)
+        var hostOnly = cookie
+        hostOnly.isHostOnly = true
+        #expect(jar.insert(cookie) == .stored(hostOnly))
+        #expect(jar.cookieHeader(for: url("http://\(domain)/")) == "a=1")
+        #expect(jar.cookieHeader(for: url("http://www.\(domain)/")) == nil)
+    }
+
     @Test(arguments: insertRows)
     func insertRefusesCookiesNoLineCouldGive(_ row: InsertRow) {
         let (jar, _) = makeTestJar()
@@ -140,8 +174,11 @@ struct SetCookieOutcomeTests {
                 creation: testEpoch, isSecure: row.isSecure, sameSite: row.sameSite, partitionKey: row.partitionKey,
                 sourcePort: sourcePort)
         }
-        // A cookie of the same identity first: one no cookie may be (a CTL in its name) leaves the jar empty.
-        let before = cookie(value: row.name.isEmpty ? "old" : "", sourcePort: 443)
+        // A cookie of the same identity first, Secure (so that the attribute rules let it in where a cookie
+        // of that identity may be at all): one no cookie may be (a CTL in its name) leaves the jar empty.
+        var before = cookie(value: row.name.isEmpty ? "old" : "", sourcePort: 443)
+        before.isSecure = true
+        before.sameSite = .default
         let hadBefore = jar.insert(before).rejection == nil
         let cookie = cookie(value: row.value ?? String(repeating: "v", count: row.valueLength), sourcePort: row.sourcePort)
         let outcome = jar.insert(cookie)

@@ -471,16 +471,21 @@ struct CookieStore: Sendable, CookieStoreQueries {
     }
 
     /// Inserts a cookie handed over as it is (one imported, one of a web view's, one built by the app),
-    /// replacing a cookie of the same identity. Expired cookies are not inserted; nor is one that no
-    /// `Set-Cookie` line could have given a jar (`Cookie.insertionRejection`, and a domain cookie whose
-    /// domain is a public suffix, §5.7 step 9), which leaves the jar as it was. Limits are enforced.
+    /// replacing a cookie of the same identity. An expired cookie is not inserted: it deletes the cookie of
+    /// its identity. A cookie that no `Set-Cookie` line could have given a jar is refused
+    /// (`Cookie.insertionRejection`; unexpired, `Cookie.attributeRejection`), which leaves the jar as it
+    /// was; a domain cookie whose domain is a public suffix is stored host-only, as §5.7 step 9 makes it
+    /// for the host of that name that set it (a curl cookies.txt's `.localhost`). Limits are enforced.
     mutating func insert(_ cookie: Cookie, now: CookieTime) -> SetCookieOutcome {
         if let rejection = cookie.insertionRejection { return .rejected(rejection) }
-        // Step 9: a public suffix is a cookie's domain only as the host that set it (host-only).
-        if !cookie.isHostOnly, CanonicalHost(cookie.domain)?.kind == .domain,
-            cookie.domain.withUTF8Bytes({ isPublicSuffix(domainAttribute: $0) })
-        {
-            return .rejected(.domainIsPublicSuffix)
+        var cookie = cookie
+        if !cookie.isExpired(at: now) {
+            if let rejection = cookie.attributeRejection { return .rejected(rejection) }
+            if !cookie.isHostOnly, CanonicalHost(cookie.domain)?.kind == .domain,
+                cookie.domain.withUTF8Bytes({ isPublicSuffix(domainAttribute: $0) })
+            {
+                cookie.isHostOnly = true
+            }
         }
         // A creation time past `now` (a clock ahead where the cookie was made) is not one later cookies
         // must come after: they would all be made in that future.

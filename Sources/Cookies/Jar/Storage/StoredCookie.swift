@@ -108,14 +108,13 @@ struct StoredCookie: Sendable, BitwiseCopyable {
 }
 
 extension Cookie {
-    /// Why `CookieJar.insert(_:)` refuses this cookie, or nil when it does not: one no jar can keep
-    /// (`StoredCookie.rejection(nameLength:valueLength:sourcePort:)`), one whose partition key is empty
-    /// (a store keeps no partition key as an empty one), one with a control character other than HTAB
-    /// in its name, value, domain, path or partition key, which §5.6 step 1 never lets through (no
-    /// `Cookie` header may carry one, nor PostgreSQL's text a NUL), one whose domain is not a canonical
-    /// host, and one the rules on a cookie's own attributes refuse (`CookieAttributeRules`: SameSite=None
-    /// without Secure, the `__Secure-` and `__Host-` prefixes, Partitioned without Secure). A jar file's
-    /// rows are held to the first only: a row written before insert refused the others still loads.
+    /// Why `CookieJar.insert(_:)` refuses this cookie, expired or not, or nil when it does not: one no jar
+    /// can keep (`StoredCookie.rejection(nameLength:valueLength:sourcePort:)`), one whose partition key is
+    /// empty (a store keeps no partition key as an empty one), one with a control character other than
+    /// HTAB in its name, value, domain, path or partition key, which §5.6 step 1 never lets through (no
+    /// `Cookie` header may carry one, nor PostgreSQL's text a NUL), and one whose domain is not a canonical
+    /// host. A jar file's rows are held to the first only: a row written before insert refused the others
+    /// still loads.
     var insertionRejection: CookieRejection? {
         if let rejection = StoredCookie.rejection(nameLength: name.utf8.count, valueLength: value.utf8.count, sourcePort: sourcePort) {
             return rejection
@@ -127,8 +126,15 @@ extension Cookie {
             || partitionKey.map(hasControl) == true
         if hasControlCharacter { return .controlCharacter }
         // The domain as the jar keeps a host: else no request's host would ever match it.
-        guard CanonicalHost(domain)?.name == domain else { return .domainNotCanonical }
-        return name.withUTF8Bytes { name in
+        return CanonicalHost(domain)?.name == domain ? nil : .domainNotCanonical
+    }
+
+    /// Why `CookieJar.insert(_:)` does not store this cookie, unexpired, or nil: the rules on a cookie's own
+    /// attributes refuse it (`CookieAttributeRules`: SameSite=None without Secure, the `__Secure-` and
+    /// `__Host-` prefixes, Partitioned without Secure). An expired cookie is never stored: it deletes the
+    /// cookie of its identity whatever its attributes.
+    var attributeRejection: CookieRejection? {
+        name.withUTF8Bytes { name in
             value.withUTF8Bytes { value in
                 CookieAttributeRules.rejection(
                     name: name, value: value, isSecure: isSecure, isHostOnly: isHostOnly, hasRootPath: path == "/",

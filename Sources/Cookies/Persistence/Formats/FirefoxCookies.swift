@@ -101,7 +101,7 @@ public enum FirefoxCookies {
             creation: ImportChecks.time(CookieTime(microsecondsSinceEpoch: select.int64(at: 5))),
             lastAccess: ImportChecks.time(CookieTime(microsecondsSinceEpoch: select.int64(at: 6))),
             isSecure: select.int64(at: 7) != 0, isHTTPOnly: select.int64(at: 8) != 0,
-            sameSite: sameSite(select.int64(at: 9), raw: select.int64(at: 10), schemaVersion: version),
+            sameSite: sameSite(select.int64(at: 9), raw: select.int64(at: 10), schemaVersion: version, isSecure: select.int64(at: 7) != 0),
             partitionKey: partition.isEmpty ? nil : partition,
             isSourceSecure: select.int64(at: 11) & 2 != 0)
         try ImportChecks.checkPath(cookie.path)
@@ -141,8 +141,15 @@ public enum FirefoxCookies {
         case otherJar(attribute: String)
     }
 
-    static func sameSite(_ value: Int64, raw: Int64, schemaVersion: Int64) -> SameSite {
+    /// The SameSite of a row: `value` (`sameSite`, the one Firefox enforces: 0 None, 1 Lax, 2 Strict, 256
+    /// no attribute from schema 15 on) and `raw` (`rawSameSite`, the attribute as received). Before schema
+    /// 15, a cookie without the attribute was stored as the Lax Firefox enforced with `raw` 0, or, with
+    /// Lax by default turned off (release Firefox), as None (0, 0), as were the rows the migration to 15
+    /// carried over. A None that is not Secure is one of those: Firefox refuses SameSite=None without
+    /// Secure (`network.cookie.sameSite.noneRequiresSecure`), as §5.7 step 19 does.
+    static func sameSite(_ value: Int64, raw: Int64, schemaVersion: Int64, isSecure: Bool) -> SameSite {
         if schemaVersion < 15 && raw == 0 && value != 0 { return .default }
+        if value == 0 && raw == 0 && !isSecure { return .default }
         switch value {
         case 0: return SameSite.none
         case 1: return .lax

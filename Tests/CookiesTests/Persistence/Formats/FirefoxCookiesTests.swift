@@ -41,6 +41,25 @@ import Testing
             """, on: path)
     }
 
+    /// The SameSite of a row (Firefox's netwerk/cookie: nsICookie SAMESITE_NONE 0, LAX 1, STRICT 2, UNSET
+    /// 256 from schema 15; CookiePersistentStorage's migration to schema 15 keeps (0, 0) rows): a cookie
+    /// without the attribute is `.default`, as receiving gives it, however Firefox stored it.
+    @Test(arguments: [
+        (14, 0, 0, false, SameSite.default, "no attribute, Lax by default off (release Firefox before 15)"),
+        (14, 0, 0, true, SameSite.none, "SameSite=None; Secure"),
+        (14, 1, 0, false, SameSite.default, "no attribute, the Lax Firefox enforced"),
+        (14, 1, 1, false, SameSite.lax, "SameSite=Lax"),
+        (15, 256, 0, false, SameSite.default, "no attribute from schema 15 on"),
+        (16, 0, 0, false, SameSite.default, "a (0, 0) row the migration to 15 carried over"),
+        (16, 0, 0, true, SameSite.none, "SameSite=None; Secure"),
+        (16, 2, 2, true, SameSite.strict, "SameSite=Strict"),
+    ] as [(Int64, Int64, Int64, Bool, SameSite, String)])
+    func sameSiteOfARow(
+        _ schema: Int64, _ value: Int64, _ raw: Int64, _ isSecure: Bool, _ expected: SameSite, _ source: String
+    ) {
+        #expect(FirefoxCookies.sameSite(value, raw: raw, schemaVersion: schema, isSecure: isSecure) == expected, "\(source)")
+    }
+
     @Test(arguments: [14, 15, 16] as [Int64])
     func firefoxCookiesAreImported(schema: Int64) throws {
         try writeDatabase(schema: schema)
