@@ -19,17 +19,17 @@ struct CookieJarCommand: ParsableCommand {
             try command.run()
             StandardOutput.finish()
         } catch {
-            switch exitCode(for: error) {
-            case .validationFailure:
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
-            case .success:
-                StandardOutput.print(fullMessage(for: error))
+            // Printed here rather than by ArgumentParser, which writes the user's text (an option's value)
+            // as it is and the help without looking at the write.
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                StandardOutput.print(message)
                 StandardOutput.finish()
                 Foundation.exit(0)
-            default:
-                exit(withError: error)
             }
+            if !message.isEmpty { printUsageError(message) }
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }
 }

@@ -74,17 +74,20 @@ struct OutputText: ~Copyable {
     /// C1 controls (U+0080–U+009F), which a terminal would act on (an ESC starts a sequence that moves the
     /// cursor, recolours or retitles the window). Cookie texts come from files and servers: shown, never
     /// obeyed.
-    mutating func appendShowingControls(_ text: String) {
+    /// `keepingLineBreaks`: line feeds are appended as they are (a message of several lines).
+    mutating func appendShowingControls(_ text: String, keepingLineBreaks: Bool = false) {
         var text = text
-        text.withUTF8 { appendShowingControls(utf8: $0) }
+        text.withUTF8 { appendShowingControls(utf8: $0, keepingLineBreaks: keepingLineBreaks) }
     }
 
     /// `appendShowingControls(_:)` for UTF-8 bytes.
-    mutating func appendShowingControls(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func appendShowingControls(utf8 bytes: UnsafeBufferPointer<UInt8>, keepingLineBreaks: Bool = false) {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte < 0x20 || byte == 0x7F {
+            if byte == 0x0A, keepingLineBreaks {
+                append(byte)
+            } else if byte < 0x20 || byte == 0x7F {
                 appendEscape(UInt32(byte))
             } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] & 0xE0 == 0x80 {
                 // U+0080–U+009F: 0xC2 and a continuation byte 0x80–0x9F.

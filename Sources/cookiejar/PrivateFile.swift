@@ -8,11 +8,24 @@ enum PrivateFile {
     /// over it, so that no reader ever sees a part of them, nor anyone else the cookies. Throws a line to
     /// tell the user when it cannot; the file is then as it was.
     ///
-    /// What is not a regular file is written to as it is, never replaced: a device (`/dev/stdout`,
-    /// `/dev/null`), a pipe or a socket gets the bytes (renamed over, it would become a file holding
-    /// them, its readers left with nothing); a directory is refused.
+    /// What is not a regular file is written to as it is, never replaced: this process's standard output
+    /// (`/dev/stdout`, wherever it was redirected), a device (`/dev/null`), a named pipe or a socket of
+    /// this user gets the bytes (renamed over, it would become a file holding them, its readers left with
+    /// nothing); a directory, and a pipe or socket of another user (one planted in a shared `/tmp` to
+    /// catch the cookies), are refused. A symbolic link is followed only when it belongs to this user or
+    /// to root, as Linux's `protected_symlinks` does in a shared directory: one another user planted would
+    /// have a file of their choosing replaced.
     static func replace(_ path: String, with bytes: Data) throws(OutputError) {
+        try checkLinks(path)
         var status = stat()
+        var standardOutput = stat()
+        if stat(path, &status) == 0, fstat(STDOUT_FILENO, &standardOutput) == 0,
+            status.st_dev == standardOutput.st_dev, status.st_ino == standardOutput.st_ino
+        {
+            let failure = bytes.withUnsafeBytes { writeAll($0, to: STDOUT_FILENO) }
+            if failure != 0 { throw OutputError(path: path, reason: failure) }
+            return
+        }
         if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             guard status.st_mode & S_IFMT != S_IFDIR else { throw OutputError(path: path, reason: EISDIR) }
             try write(bytes, into: path)
@@ -35,11 +48,41 @@ enum PrivateFile {
 }
 
 extension PrivateFile {
-    /// Writes `bytes` to the device, pipe or socket at `path`, opened as it is (no file is made).
+    /// Throws when `path`, or a link it leads through, is a symbolic link of another user than this one
+    /// and root (each link of the chain, up to the 40 the kernel follows).
+    private static func checkLinks(_ path: String) throws(OutputError) {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return }
+            guard status.st_uid == geteuid() || status.st_uid == 0 else {
+                throw OutputError(path: path, detail: "\(current) is a symbolic link of another user, not followed")
+            }
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return }
+            current = destination.hasPrefix("/") ? destination : (current as NSString).deletingLastPathComponent + "/" + destination
+        }
+    }
+
+    /// Writes `bytes` to the device, pipe or socket at `path`, opened as it is (no file is made). What was
+    /// opened is checked again: a regular file put in its place meanwhile is not written, nor a pipe or
+    /// socket of another user.
     private static func write(_ bytes: Data, into path: String) throws(OutputError) {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw OutputError(path: path, reason: errno) }
-        var failure = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+        var status = stat()
+        var failure = fstat(descriptor, &status) == 0 ? 0 : errno
+        if failure == 0 {
+            let type = status.st_mode & S_IFMT
+            if type == S_IFREG || type == S_IFDIR {
+                close(descriptor)
+                throw OutputError(path: path, detail: "it was replaced by a file while being opened")
+            }
+            if type == S_IFIFO || type == S_IFSOCK, status.st_uid != geteuid() {
+                close(descriptor)
+                throw OutputError(path: path, detail: "a \(type == S_IFIFO ? "named pipe" : "socket") of another user, not written")
+            }
+            failure = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+        }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure != 0 { throw OutputError(path: path, reason: failure) }
     }
@@ -48,7 +91,18 @@ extension PrivateFile {
 /// An output file the tool cannot write: one line on stderr, exit code 4.
 struct OutputError: Error, CustomStringConvertible {
     var path: String
-    var reason: Int32
+    /// Why, in words; else the `errno` of the call that failed.
+    var detail: String
 
-    var description: String { "\(path): cannot write the output file: \(String(cString: strerror(reason)))" }
+    init(path: String, reason: Int32) {
+        self.path = path
+        detail = String(cString: strerror(reason))
+    }
+
+    init(path: String, detail: String) {
+        self.path = path
+        self.detail = detail
+    }
+
+    var description: String { "\(path): cannot write the output file: \(detail)" }
 }

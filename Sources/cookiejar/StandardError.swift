@@ -10,3 +10,12 @@ func printError(_ message: String) {
     line.append(UInt8(ascii: "\n"))
     line.writeToStandardError()
 }
+
+/// Prints `text` (a usage error and its usage, lines of their own) on standard error, its control
+/// characters but the line feeds shown as escapes, as `printError` does; a line feed ends it.
+func printUsageError(_ text: String) {
+    var lines = OutputText()
+    lines.appendShowingControls(text, keepingLineBreaks: true)
+    if !text.hasSuffix("\n") { lines.append(UInt8(ascii: "\n")) }
+    lines.writeToStandardError()
+}

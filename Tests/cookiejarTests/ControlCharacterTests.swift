@@ -20,6 +20,14 @@ struct ControlCharacterTests {
         #expect(!run.stderr.contains("\u{1B}") && !run.stderr.contains("\u{07}"))
     }
 
+    /// So do usage errors, which quote an option's value: exit 2, the ESC shown.
+    @Test func controlCharactersOfAUsageErrorAreShownAsEscapes() throws {
+        let run = try Tool.run(["inspect", "Tests/Samples/app-jar.sqlite", "--url", "http://\u{1B}[31mx"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("Error: --url: not an absolute http(s) URL: http://\\u{1B}[31mx\n"), "\(run.stderr)")
+        #expect(!run.stderr.contains("\u{1B}"))
+    }
+
     @Test func controlCharactersOfAJarFileAreShownAsEscapes() throws {
         let jar = try Tool.sampleJar(at: directory.file("jar.sqlite"), changedBy: [
             "UPDATE cookies SET value = char(27) || '[31mRED', name = 'n' || char(155) || 'x' WHERE name = 'csrf'",

@@ -20,6 +20,7 @@ struct ExportOutputTests {
 
     /// A link to the tool's own standard output (`/proc/self/fd/1`, as `/dev/stdout` is): the JSON arrives
     /// there, and the link stays a link (renamed over, it became a file holding the cookies, the output lost).
+    #if os(Linux)
     @Test func aLinkToStandardOutputGetsTheOutput() throws {
         let link = directory.file("stdout")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/proc/self/fd/1")
@@ -27,6 +28,53 @@ struct ExportOutputTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("{\n  \"format\": \"swift-cookiejar\""))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "/proc/self/fd/1")
+    }
+    #endif
+
+    /// Standard output redirected to a file, named as the output (through a link to `/proc/self/fd/1`, as
+    /// `/dev/stdout` is): the bytes go to the descriptor, the file is not replaced by another (its inode
+    /// stays, so a shell's `>>` keeps what it held).
+    @Test func standardOutputRedirectedToAFileIsWrittenNotReplaced() throws {
+        let file = directory.file("out.json")
+        #expect(FileManager.default.createFile(atPath: file, contents: Data()))
+        let before = try #require(FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int)
+        let link = directory.file("stdout")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/proc/self/fd/1")
+        let run = try Tool.run(["export", Self.jar, "--format", "json", "--output", link], stdinBytes: nil, stdoutPath: file)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int == before)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("{\n  \"format\": \"swift-cookiejar\""))
+    }
+
+    /// What another user put where the output goes, in a shared directory such as /tmp, is not written
+    /// through: a symbolic link of theirs (it would have a file of their choosing replaced, as Linux's
+    /// protected_symlinks refuses) and a named pipe of theirs (its reader would get the cookies).
+    @Test(.enabled(if: getuid() == 0, "giving a file to another user needs root"), arguments: ["link", "fifo"])
+    func whatAnotherUserPutThereIsNotWrittenThrough(_ kind: String) throws {
+        let path = directory.file("cookies.txt")
+        let victim = directory.file("victim")
+        #expect(FileManager.default.createFile(atPath: victim, contents: Data("kept".utf8)))
+        if kind == "link" {
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: victim)
+            #expect(lchown(path, 65534, 65534) == 0)
+        } else {
+            #expect(mkfifo(path, 0o666) == 0)
+            #expect(chown(path, 65534, 65534) == 0)
+            // A reader, as the other user's would be: the open for writing does not wait.
+            let reader = open(path, O_RDONLY | O_NONBLOCK)
+            #expect(reader >= 0)
+            defer { close(reader) }
+            let run = try Tool.run(["export", Self.jar, "--format", "cookies.txt", "--output", path])
+            #expect(run.status == 4)
+            #expect(run.stderr.hasSuffix("cannot write the output file: a named pipe of another user, not written\n"), "\(run.stderr)")
+            var byte: UInt8 = 0
+            #expect(read(reader, &byte, 1) <= 0, "nothing reached the reader")
+            return
+        }
+        let run = try Tool.run(["export", Self.jar, "--format", "cookies.txt", "--output", path])
+        #expect(run.status == 4)
+        #expect(run.stderr.hasSuffix("is a symbolic link of another user, not followed\n"), "\(run.stderr)")
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "kept")
     }
 
     /// A named pipe's reader gets the bytes; the pipe stays a pipe.
