@@ -24,8 +24,9 @@ import NIOHTTP1
 ///
 /// Bodies are streamed, never buffered: the final response's body is returned unread; a redirect's body
 /// is read and dropped. A hop that keeps the method (307, 308) sends `request.body` again when it can be
-/// sent again (bytes, a collection); a body made from an async sequence, which the first hop read, cannot
-/// (`canBeSentAgain(_:)`), and the request throws `JarHTTPClientError.bodyCannotBeResent`.
+/// sent again (a `ByteBuffer`, a collection of bytes up to 4 MiB); a body made from an async sequence, which
+/// the first hop read, cannot (`canBeSentAgain(_:)`), and the request throws
+/// `JarHTTPClientError.bodyCannotBeResent`.
 public struct JarHTTPClient: Sendable {
     /// Where the cookies live.
     public let jar: CookieJar
@@ -113,9 +114,10 @@ public struct JarHTTPClient: Sendable {
     }
 
     /// True when `body` can be sent a second time, on a hop that keeps the method and body (307, 308):
-    /// bytes and a collection of them, which AsyncHTTPClient makes again for each send; not an async
-    /// sequence or an upload writer, which the first send used up (RFC 9110 §15.4.8: a client resends
-    /// the body only when it has it). AsyncHTTPClient (1.x) keeps this to itself (its internal
+    /// a `ByteBuffer` of any size, and a collection of bytes up to 4 MiB, which AsyncHTTPClient makes
+    /// again for each send; not an async sequence or an upload writer, which the first send used up (RFC
+    /// 9110 §15.4.8: a client resends the body only when it has it), nor a collection over 4 MiB, which
+    /// AsyncHTTPClient streams as an async sequence (give a body that large as one `ByteBuffer`). AsyncHTTPClient (1.x) keeps this to itself (its internal
     /// `canBeConsumedMultipleTimes`, by which its own following decides the same): it is read here from the
     /// body's mode by reflection, and a mode not recognised (another version) counts as one that cannot,
     /// so that a body is never sent again empty or cut short.

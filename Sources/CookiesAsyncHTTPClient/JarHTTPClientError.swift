@@ -11,8 +11,9 @@ public enum JarHTTPClientError: Error, Sendable, Hashable, CustomStringConvertib
     case notACookieURL(String)
     /// A 307 or 308 keeps the method and the body (RFC 9110 §15.4.8, §15.4.9), but the request's body
     /// cannot be sent again (`JarHTTPClient.canBeSentAgain(_:)`: made from an async sequence, which the
-    /// first hop read): the next hop would go with an empty or broken body. The request was sent once;
-    /// `status` and `location` are the redirect's. Give the body as bytes to have it followed.
+    /// first hop read, or bytes over 4 MiB, which AsyncHTTPClient streams as one): the next hop would go
+    /// with an empty or broken body. The request was sent once; `status` and `location` are the
+    /// redirect's. Give the body as one `ByteBuffer` to have it followed.
     case bodyCannotBeResent(status: Int, location: String)
 
     public var description: String {
@@ -20,8 +21,9 @@ public enum JarHTTPClientError: Error, Sendable, Hashable, CustomStringConvertib
         case .notACookieURL(let url):
             "\(url) is not an http or https URL, which a cookie jar keeps cookies for: send it with the HTTPClient itself"
         case .bodyCannotBeResent(let status, let location):
-            "a \(status) redirect to \(location) keeps the method and body, but the request's body was made "
-                + "from an async sequence and cannot be sent again: give it as bytes to follow the redirect"
+            "a \(status) redirect to \(location) keeps the method and body, but the request's body is streamed "
+                + "(an async sequence, or bytes over 4 MiB) and cannot be sent again: give it as one ByteBuffer "
+                + "to follow the redirect"
         case .clientFollowsRedirects:
             "the HTTPClient followed redirects itself (its hops went without the jar's cookies, and the first "
                 + "request had its effect): make it with JarHTTPClient.makeClient(eventLoopGroup:configuration:) "
