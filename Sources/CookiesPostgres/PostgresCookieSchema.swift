@@ -107,20 +107,21 @@ enum PostgresCookieSchema {
         "name, value, domain, host_only, path, partition_key, expiry, creation, last_access, secure, http_only, same_site, source_secure, source_port"
 
     /// Creates the tables in `schema` if they are missing, migrates older ones, and refuses newer or
-    /// foreign ones; in one transaction, under an advisory lock. Refuses a database whose encoding is not
-    /// UTF8: cookies are UTF-8 (every connection asks for it, `client_encoding`), which SQL_ASCII stores
-    /// unchecked and hands back as it is (bytes that may not be UTF-8, read with U+FFFD in their place),
-    /// and which another encoding cannot hold whole (a cookie of a character it lacks fails every write of
-    /// its jar).
+    /// foreign ones; in one transaction, under an advisory lock. Refuses a database whose encoding is
+    /// neither UTF8 nor SQL_ASCII: cookies are UTF-8 (every connection asks for it, `client_encoding`),
+    /// which another encoding (LATIN1…) cannot hold whole: a cookie of a character it lacks would fail
+    /// every write of its jar. SQL_ASCII keeps the bytes as they are given, so the UTF-8 written here
+    /// comes back as it went; bytes another writer put there that are not UTF-8 fail the read with
+    /// SQLSTATE 22021 (the server checks the text it sends a UTF8 client), never a cookie with U+FFFD.
     static func prepare(_ schema: String, on connection: PostgresConnection, logger: Logger) throws(PostgresCookieStoreError) {
         let action = "cannot prepare the cookie jar tables in schema \(schema)"
         do {
             let encoding = try connection.query("SHOW server_encoding", logger: logger).wait().first?.decode(String.self)
-            guard encoding == "UTF8" else {
+            guard encoding == "UTF8" || encoding == "SQL_ASCII" else {
                 throw PostgresCookieStoreError(
                     .invalidConfiguration, action: action,
-                    detail: "the database's encoding is \(encoding ?? "unknown"), not UTF8, which cookies need: "
-                        + "create it with ENCODING 'UTF8'")
+                    detail: "the database's encoding is \(encoding ?? "unknown"), which cannot hold every cookie "
+                        + "(they are UTF-8): create it with ENCODING 'UTF8'")
             }
             try PostgresTransaction.run(on: connection, logger: logger) {
                 _ = try connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger).wait()

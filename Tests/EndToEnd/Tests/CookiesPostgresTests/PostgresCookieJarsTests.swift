@@ -168,21 +168,53 @@ extension PostgresServerTests {
             } throws: { ($0 as? PostgresCookieStoreError)?.code == .newerSchema }
         }
 
-        // Cookies are UTF-8: a SQL_ASCII database would hand back bytes unchecked (read with U+FFFD), another
-        // encoding could not hold every cookie (PostgreSQL manual, "Character Set Support"). Refused at start,
-        // naming the encoding; nothing is created in it.
-        @Test func aDatabaseNotInUTF8IsRefused() throws {
-            let name = "cookiejar_ascii_\(UInt32.random(in: 0...UInt32.max))"
-            _ = try TestDatabase.query("CREATE DATABASE \(name) ENCODING 'SQL_ASCII' TEMPLATE template0")
-            defer { _ = try? TestDatabase.query("DROP DATABASE \(name)") }
-            var configuration = PostgresCookieJars.Configuration.environment()
-            configuration.connection.database = name
-            configuration.schema = "jars"
+        // Cookies are UTF-8 (PostgreSQL manual, "Character Set Support"): a LATIN1 database could not hold
+        // every cookie, and is refused at start, naming its encoding. A SQL_ASCII database keeps bytes as
+        // given: the UTF-8 written comes back as it went, and a row another writer gave bytes that are not
+        // UTF-8 fails the read (the server checks what it sends a UTF8 client: SQLSTATE 22021), where it
+        // would have been read with U+FFFD in their place, another cookie.
+        @Test func theDatabaseEncodingHoldsEveryCookie() throws {
+            func database(_ encoding: String) throws -> (name: String, configuration: PostgresCookieJars.Configuration) {
+                let name = "cookiejar_\(encoding.lowercased())_\(UInt32.random(in: 0...UInt32.max))"
+                _ = try TestDatabase.query("CREATE DATABASE \(name) ENCODING '\(encoding)' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0")
+                var configuration = PostgresCookieJars.Configuration.environment()
+                configuration.connection.database = name
+                configuration.schema = "jars"
+                configuration.writeOptions.flushDelay = nil
+                return (name, configuration)
+            }
+            let latin1 = try database("LATIN1")
+            defer { _ = try? TestDatabase.query("DROP DATABASE \(latin1.name)") }
             #expect {
-                _ = try PostgresCookieJars(configuration)
+                _ = try PostgresCookieJars(latin1.configuration)
             } throws: { error in
                 let error = error as! PostgresCookieStoreError
-                return error.code == .invalidConfiguration && error.detail.contains("SQL_ASCII")
+                return error.code == .invalidConfiguration && error.detail.contains("LATIN1")
+            }
+
+            let ascii = try database("SQL_ASCII")
+            defer { _ = try? TestDatabase.query("DROP DATABASE \(ascii.name)") }
+            let jars = try PostgresCookieJars(ascii.configuration)
+            defer { try? jars.shutDown() }
+            try jars.jar("u").receive("lang=fran\u{E7}ais; Max-Age=600", from: url("example.com"))
+            try jars.flush("u")
+            let reader = try PostgresCookieJars(ascii.configuration)
+            defer { try? reader.shutDown() }
+            #expect(try reader.jar("u").allCookies().map(\.value) == ["fran\u{E7}ais"])
+
+            var direct = ascii.configuration.connection
+            direct.database = ascii.name
+            let connection = try PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: direct, id: 9, logger: Logger(label: "tests")
+            ).wait()
+            defer { try? connection.close().wait() }
+            _ = try connection.query("UPDATE jars.cookiejar_cookies SET value = E'fran\\xe7ais'", logger: Logger(label: "tests")).wait()
+            let later = try PostgresCookieJars(ascii.configuration)
+            defer { try? later.shutDown() }
+            #expect {
+                _ = try later.jar("u")
+            } throws: { error in
+                (error as! PostgresCookieStoreError).description.contains("SQLSTATE 22021")
             }
         }
 
