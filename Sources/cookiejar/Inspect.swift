@@ -134,7 +134,7 @@ struct Inspect: ParsableCommand {
         }
         if rows.rowCount == 0 {
             let filtered = site != nil || name != nil || self.expired || session
-            out.append(contentsOf: filtered
+            out.append(contentsOf: filtered && !ofSite.isEmpty
                 ? "none of the cookies of \(requestSite) in \(file) is of --site, --name, --expired or --session\n"
                 : "no cookies of \(requestSite) in \(file)\n")
         } else {

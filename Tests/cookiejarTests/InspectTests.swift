@@ -118,6 +118,12 @@ import Testing
         if shownNames.isEmpty { #expect(lines.last?.hasPrefix("none of the cookies of example.com") == true) }
     }
 
+    /// A site the file holds no cookie of is said to have none, filters or not.
+    @Test func aSiteWithoutCookiesIsSaidToHaveNoneWhateverTheFilters() throws {
+        let run = try Tool.run(["inspect", "Tests/Samples/app-jar.json", "--url", "https://nothing.test/", "--name", "x", "--at", "1800000000"])
+        #expect(run.stdout == "GET https://nothing.test/\nno Cookie header\nno cookies of nothing.test in Tests/Samples/app-jar.json\n")
+    }
+
     /// A jar piped in (`/dev/stdin`) is read once and sniffed from memory: the same table as from the file.
     @Test func readsAPipe() throws {
         let text = try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "cookies.txt", "--at", Self.at])
