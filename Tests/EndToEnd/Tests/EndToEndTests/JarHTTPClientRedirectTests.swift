@@ -20,6 +20,15 @@ struct JarHTTPClientRedirectTests {
         return request
     }
 
+    /// `POST url` with a text body.
+    static func post(_ url: String, text: String) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "text/plain")
+        request.body = .bytes(ByteBuffer(string: text))
+        return request
+    }
+
     /// The JSON object of a response's body.
     static func json(_ response: HTTPClientResponse) async throws -> [String: String] {
         let body = try await response.body.collect(upTo: 1 << 20)
@@ -133,10 +142,7 @@ struct JarHTTPClientRedirectTests {
     @Test("a 303 after a POST becomes a GET without the body")
     func seeOther() async throws {
         try await Backend.withRunningServer { baseURL in
-            var request = HTTPClientRequest(url: baseURL + "/submit")
-            request.method = .POST
-            request.headers.add(name: "Content-Type", value: "text/plain")
-            request.body = .bytes(ByteBuffer(string: "a body for /submit"))
+            let request = Self.post(baseURL + "/submit", text: "a body for /submit")
             let response = try await JarHTTPClient(jar: CookieJar()).execute(request, timeout: .seconds(30))
             #expect(Self.hops(response) == ["POST /submit 303", "GET /echo 200"])
             let echoed = try await Self.json(response)
@@ -149,10 +155,7 @@ struct JarHTTPClientRedirectTests {
     @Test("a 307 resends a bytes body, and refuses a streamed one")
     func temporaryRedirectWithABody() async throws {
         try await Backend.withRunningServer { baseURL in
-            var request = HTTPClientRequest(url: baseURL + "/moved-temporarily")
-            request.method = .POST
-            request.headers.add(name: "Content-Type", value: "text/plain")
-            request.body = .bytes(ByteBuffer(string: "twelve bytes"))
+            var request = Self.post(baseURL + "/moved-temporarily", text: "twelve bytes")
             let response = try await JarHTTPClient(jar: CookieJar()).execute(request, timeout: .seconds(30))
             #expect(Self.hops(response) == ["POST /moved-temporarily 307", "POST /echo 200"])
             let echoed = try await Self.json(response)
