@@ -112,13 +112,13 @@ struct ScenarioStep: Decodable {
             action = .receive(
                 url: try receive.decode(String.self, forKey: .url),
                 setCookie: try receive.decode([String].self, forKey: .setCookie),
-                api: try receive.decodeIfPresent(String.self, forKey: .api),
+                api: try Self.api(in: receive),
                 context: try receive.decodeIfPresent(ScenarioContext.self, forKey: .context))
         } else if container.contains(.request) {
             let request = try container.nestedContainer(keyedBy: MessageKeys.self, forKey: .request)
             action = .request(
                 url: try request.decode(String.self, forKey: .url),
-                api: try request.decodeIfPresent(String.self, forKey: .api),
+                api: try Self.api(in: request),
                 context: try request.decodeIfPresent(ScenarioContext.self, forKey: .context),
                 expect: try container.decodeIfPresent(String.self, forKey: .expect))
         } else if container.contains(.jarContent) {
@@ -128,6 +128,17 @@ struct ScenarioStep: Decodable {
                 CodingKeys.receive,
                 .init(codingPath: container.codingPath, debugDescription: "a step needs receive, request or jar_content"))
         }
+    }
+
+    /// The `api` member of a receive or request (FORMAT.md: "document.cookie" or "non-http", the same
+    /// thing), nil when absent. Another value is refused: misspelt, it would make the step an HTTP one.
+    private static func api(in message: KeyedDecodingContainer<MessageKeys>) throws -> String? {
+        let api = try message.decodeIfPresent(String.self, forKey: .api)
+        guard api == nil || api == "document.cookie" || api == "non-http" else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .api, in: message, debugDescription: "\"\(api!)\" is no api: \"document.cookie\" or \"non-http\"")
+        }
+        return api
     }
 }
 

@@ -69,6 +69,9 @@ struct ReplayTests {
          "unknown member \"set_cookies\" at cases[0].steps[0].receive"),
         ("{\"cases\": [{\"id\": \"x\", \"steps\": [{\"request\": {\"url\": \"http://h.test/\", \"context\": {\"site_for_cookie\": null}}, \"expect\": \"\"}]}]}",
          "unknown member \"site_for_cookie\" at cases[0].steps[0].request.context"),
+        // FORMAT.md: "api" is "document.cookie" or "non-http"; another value would make the step an HTTP one.
+        ("{\"cases\": [{\"id\": \"x\", \"steps\": [{\"receive\": {\"url\": \"http://h.test/\", \"set_cookie\": [\"a=1\"], \"api\": \"document.cookies\"}}]}]}",
+         "\"document.cookies\" is no api"),
     ])
     func malformedFilesNameFileAndPosition(text: String, message: String) throws {
         let file = try temporaryFile(text)
