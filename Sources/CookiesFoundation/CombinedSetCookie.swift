@@ -7,13 +7,15 @@
 /// with Swift 6.3.1), so the original fields cannot be had from an `HTTPURLResponse` there.
 ///
 /// This undoes the join the way browsers' and curl's cookie parsers do: a comma starts a new field only
-/// when what follows it is `token=` (a cookie name and "="); any other comma, as in
+/// when what follows it is a cookie name and "=" (the name: bytes other than CTLs, whitespace, ";", "=",
+/// "," and DQUOTE, so that PHP's `b[x]` or a UTF-8 name counts, rfc6265bis-22 §5.6 taking any of them)
+/// or nothing but whitespace up to the next comma or the end (an empty field); any other comma, as in
 /// `Expires=Wed, 21 Oct 2026 07:28:00 GMT`, stays. It gets back the fields a conforming server sends
 /// (rfc6265bis-22 §4.1.1 keeps commas out of names and values). It cannot tell apart, and so joins or
 /// splits wrongly:
 /// - a field whose value or attribute contains ", name=" (the text after the comma starts a new field);
-/// - a nameless cookie (`Set-Cookie: token`) after another field (it stays in the field before it);
-/// - an empty field (it disappears).
+/// - a nameless cookie (`Set-Cookie: token`) after another field (it stays in the field before it).
+/// An empty field disappears, as it would if it came alone.
 /// When the fields are available separately (swift-http-types' `HTTPFields`, AsyncHTTPClient, SwiftNIO),
 /// pass them to `CookieJar.receive(_:from:context:)` instead.
 public enum CombinedSetCookie {
@@ -24,7 +26,7 @@ public enum CombinedSetCookie {
         var start = 0
         var index = 0
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: ","), startsField(bytes, at: index + 1) {
+            if bytes[index] == UInt8(ascii: ","), startsField(bytes, at: index + 1) || endsEmptyField(bytes, at: index + 1) {
                 fields.append(field(bytes[start..<index]))
                 start = index + 1
             }
@@ -34,14 +36,23 @@ public enum CombinedSetCookie {
         return fields.filter { !$0.isEmpty }
     }
 
-    /// True when `bytes[index...]` is optional whitespace, a token and "=" (RFC 9110 §5.6.2 tchar).
+    /// True when `bytes[index...]` is whitespace alone up to a comma or the end: the empty field a join
+    /// put between two commas, or after the last.
+    private static func endsEmptyField(_ bytes: [UInt8], at index: Int) -> Bool {
+        var index = index
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        return index == bytes.count || bytes[index] == UInt8(ascii: ",")
+    }
+
+    /// True when `bytes[index...]` is optional whitespace, a cookie name and "=" (optional whitespace
+    /// before it).
     private static func startsField(_ bytes: [UInt8], at index: Int) -> Bool {
         var index = index
         while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
             index += 1
         }
         let nameStart = index
-        while index < bytes.count, isTokenCharacter(bytes[index]) { index += 1 }
+        while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
         guard index > nameStart else { return false }
         while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
             index += 1
@@ -49,13 +60,12 @@ public enum CombinedSetCookie {
         return index < bytes.count && bytes[index] == UInt8(ascii: "=")
     }
 
-    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
+    /// A byte of a cookie name as a split reads one: not a CTL, whitespace, ";", "=", "," (the join's) or
+    /// DQUOTE. Non-ASCII bytes are (a UTF-8 name).
+    private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        case 0x00...0x20, 0x7F, UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ","), UInt8(ascii: "\""): false
+        default: true
         }
     }
 

@@ -33,6 +33,11 @@ struct CombinedSetCookieTests {
         Case(combined: "a=1, nameless", fields: ["a=1, nameless"],
             why: "documented limit: a nameless cookie after another field stays in it"),
         Case(combined: "", fields: [], why: "no field"),
+        Case(combined: "a=1; Path=/api, b[x]=5", fields: ["a=1; Path=/api", "b[x]=5"],
+            why: "a name that is no token (PHP's setcookie(\"b[x]\")): rfc6265bis-22 §5.6 takes any bytes before '='"),
+        Case(combined: "a=1, n\u{E9}=2", fields: ["a=1", "n\u{E9}=2"], why: "a UTF-8 name"),
+        Case(combined: "a=1; Path=/, , b=2, ", fields: ["a=1; Path=/", "b=2"],
+            why: "empty fields, joined as the others (swift-corelibs-foundation): gone, the fields beside them whole"),
     ]
 
     @Test(arguments: cases)
