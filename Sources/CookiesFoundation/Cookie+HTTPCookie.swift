@@ -62,9 +62,11 @@ extension HTTPCookie {
 extension HTTPCookie {
     /// The expiry of a cookie swift-corelibs-foundation made from a `Max-Age` attribute without setting
     /// its `expiresDate`: its creation plus the Max-Age (rfc6265bis-22 §5.6.2, a non-positive Max-Age
-    /// expires it at once).
+    /// expires it at once), the value read by §5.6.2 as the jar reads it (an optional "-" and digits, a
+    /// value past Int64 saturating; "+60" is no Max-Age).
     var maxAgeExpiry: CookieTime? {
-        guard let properties, let maxAge = (properties[.maximumAge] as? String).flatMap({ Int64($0) }),
+        guard let properties, let text = properties[.maximumAge] as? String,
+            let maxAge = (try? ParsedSetCookie(parsing: "x=; Max-Age=" + text))?.maxAge,
             let created = properties[.creationTime] as? Double
         else { return nil }
         let creation = CookieTime(Date(timeIntervalSinceReferenceDate: created))
