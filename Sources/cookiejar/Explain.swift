@@ -66,14 +66,26 @@ struct Explain: ParsableCommand {
     }
 
     /// Set-Cookie values from standard input: a header block (lines named `Set-Cookie:`, any case; the
-    /// status line and other fields are skipped) or else one value per non-empty line.
+    /// status line and other fields are skipped; a line starting with whitespace continues the field
+    /// before it, obs-fold, which RFC 9112 §5.2 replaces with a space) or else one value per non-empty
+    /// line. A byte-order mark at the start (an editor's) is no part of the first value.
     static func setCookieValues(fromInput text: String) -> [String] {
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         let lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
             .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
-        let named = lines.compactMap(valueWithoutFieldName)
-        if !named.isEmpty { return named }
         let looksLikeHeaders = lines.first.map { $0.hasPrefix("HTTP/") } ?? false
-        return looksLikeHeaders ? [] : lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        guard looksLikeHeaders || lines.contains(where: { valueWithoutFieldName($0) != nil }) else {
+            return lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        }
+        var fields: [String] = []
+        for line in lines {
+            if let last = fields.last, line.first == " " || line.first == "\t" {
+                fields[fields.count - 1] = last + " " + line.trimmingCharacters(in: .whitespaces)
+            } else {
+                fields.append(line)
+            }
+        }
+        return fields.compactMap(valueWithoutFieldName)
     }
 
     /// The value of a `Set-Cookie:` field line (the name in any case, the value trimmed), nil for a line

@@ -35,6 +35,18 @@ struct ExplainTests {
         try Tool.expectGolden(run, row.golden)
     }
 
+    /// A header block's folded line (obs-fold, RFC 9112 §5.2: replaced with a space) continues its field,
+    /// and a byte-order mark before the input (an editor's) is no part of the first name.
+    @Test(arguments: [
+        ("HTTP/1.1 200 OK\r\nSet-Cookie: a=1;\r\n Path=/docs\r\nSet-Cookie: b=2\r\n\r\n", "cookie of a.test, path /docs"),
+        ("\u{FEFF}a=1; Max-Age=60\n", "parsed    name \"a\""),
+    ])
+    func foldedLinesAndAByteOrderMark(_ input: String, _ expected: String) throws {
+        let run = try Tool.run(["explain", "--url", "https://a.test/", "--at", Self.at], stdin: input)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(expected), "\(run.stdout)")
+    }
+
     /// Bytes on standard input that are not UTF-8 are read as U+FFFD, as a jar reads the line, and a
     /// warning says so and where: the explanation's length is that of the line with U+FFFD.
     @Test func standardInputThatIsNotUTF8IsSaidSo() throws {
