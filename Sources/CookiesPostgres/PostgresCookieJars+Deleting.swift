@@ -48,7 +48,7 @@ extension PostgresCookieJars {
     /// never idle for longer than that. This instance's copies of the jars deleted read them anew at the
     /// next `jar(_:)`, as every other instance's do.
     ///
-    /// The jars are gone through in the order of their ids, in batches of `purgeBatch`, each batch one
+    /// The jars are gone through in the order of their ids, in batches of `purgeBatchSize`, each batch one
     /// transaction that locks its jars' rows first, as a write does: a jar another instance is writing is
     /// passed over (the next purge looks at it again), and no write waits for the purge longer than one
     /// batch takes. Run it from one instance now and then (a daily job): expired cookies are otherwise
