@@ -108,16 +108,13 @@ final class PostgresConnections: Sendable {
             var binds = PostgresBindings()
             binds.append(timeoutSetting)
             do {
-                _ = try connection.query(
-                    PostgresQuery(
-                        unsafeSQL: """
-                            SELECT set_config('statement_timeout', $1, false), set_config('lock_timeout', $1, false),
-                                set_config('idle_in_transaction_session_timeout', $1, false),
-                                set_config('client_encoding', 'UTF8', false)
-                            """,
-                        binds: binds),
-                    logger: logger
-                ).wait()
+                _ = try connection.run(
+                    """
+                    SELECT set_config('statement_timeout', $1, false), set_config('lock_timeout', $1, false),
+                        set_config('idle_in_transaction_session_timeout', $1, false),
+                        set_config('client_encoding', 'UTF8', false)
+                    """,
+                    binding: binds, logger: logger)
             } catch {
                 try? connection.close().wait()
                 throw error

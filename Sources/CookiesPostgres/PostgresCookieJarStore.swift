@@ -243,7 +243,7 @@ public final class PostgresCookieJarStore: CookieJarStore {
         var binds = PostgresBindings()
         binds.append(jarID)
         more(&binds)
-        return try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: jars.logger).wait()
+        return try connection.run(sql, binding: binds, logger: jars.logger)
     }
 
     /// The identity columns, the key of a cookie within a jar.

@@ -24,18 +24,12 @@ extension PostgresCookieJars {
                 var binds = PostgresBindings()
                 binds.append(id)
                 // The row's lock first, so that a write committing now is waited for and its cookies counted.
-                _ = try connection.query(
-                    PostgresQuery(unsafeSQL: "SELECT 1 FROM \(s).cookiejar_jars WHERE jar_id = $1 FOR UPDATE", binds: binds),
-                    logger: shared.logger
-                ).wait()
-                let deleted = try connection.query(
-                    PostgresQuery(unsafeSQL: "DELETE FROM \(s).cookiejar_cookies WHERE jar_id = $1", binds: binds),
-                    logger: shared.logger
-                ).wait().metadata.rows ?? 0
-                _ = try connection.query(
-                    PostgresQuery(unsafeSQL: "DELETE FROM \(s).cookiejar_jars WHERE jar_id = $1", binds: binds),
-                    logger: shared.logger
-                ).wait()
+                _ = try connection.run(
+                    "SELECT 1 FROM \(s).cookiejar_jars WHERE jar_id = $1 FOR UPDATE", binding: binds, logger: shared.logger)
+                let deleted = try connection.run(
+                    "DELETE FROM \(s).cookiejar_cookies WHERE jar_id = $1", binding: binds, logger: shared.logger
+                ).metadata.rows ?? 0
+                _ = try connection.run("DELETE FROM \(s).cookiejar_jars WHERE jar_id = $1", binding: binds, logger: shared.logger)
                 return deleted
             }
         }
@@ -86,37 +80,32 @@ extension PostgresCookieJars {
     ) throws -> (ids: [String], expired: Int, idleJars: Int) {
         var binds = PostgresBindings()
         if let after { binds.append(after) }
-        let ids = try connection.query(
-            PostgresQuery(
-                unsafeSQL: """
-                    SELECT jar_id FROM \(s).cookiejar_jars \(after == nil ? "" : "WHERE jar_id > $1")
-                    ORDER BY jar_id LIMIT \(purgeBatchSize) FOR UPDATE SKIP LOCKED
-                    """,
-                binds: binds),
-            logger: logger
-        ).wait().map { try $0.decode(String.self) }
+        let ids = try connection.run(
+            """
+            SELECT jar_id FROM \(s).cookiejar_jars \(after == nil ? "" : "WHERE jar_id > $1")
+            ORDER BY jar_id LIMIT \(purgeBatchSize) FOR UPDATE SKIP LOCKED
+            """,
+            binding: binds, logger: logger
+        ).map { try $0.decode(String.self) }
         guard !ids.isEmpty else { return ([], 0, 0) }
         var expiring = PostgresBindings()
         expiring.append(ids)
         expiring.append(now.microsecondsSinceEpoch)
-        let expired = try connection.query(
-            PostgresQuery(unsafeSQL: "DELETE FROM \(s).cookiejar_cookies WHERE jar_id = ANY($1) AND expiry <= $2", binds: expiring),
-            logger: logger
-        ).wait().metadata.rows ?? 0
+        let expired = try connection.run(
+            "DELETE FROM \(s).cookiejar_cookies WHERE jar_id = ANY($1) AND expiry <= $2", binding: expiring, logger: logger
+        ).metadata.rows ?? 0
         guard let cutoff else { return (ids, expired, 0) }
         var idling = PostgresBindings()
         idling.append(ids)
         idling.append(cutoff)
-        let idleJars = try connection.query(
-            PostgresQuery(
-                unsafeSQL: """
-                    DELETE FROM \(s).cookiejar_jars j WHERE j.jar_id = ANY($1) AND NOT EXISTS (
-                        SELECT 1 FROM \(s).cookiejar_cookies c
-                        WHERE c.jar_id = j.jar_id AND (c.last_access >= $2 OR c.creation >= $2))
-                    """,
-                binds: idling),
-            logger: logger
-        ).wait().metadata.rows ?? 0
+        let idleJars = try connection.run(
+            """
+            DELETE FROM \(s).cookiejar_jars j WHERE j.jar_id = ANY($1) AND NOT EXISTS (
+                SELECT 1 FROM \(s).cookiejar_cookies c
+                WHERE c.jar_id = j.jar_id AND (c.last_access >= $2 OR c.creation >= $2))
+            """,
+            binding: idling, logger: logger
+        ).metadata.rows ?? 0
         return (ids, expired, idleJars)
     }
 
@@ -132,9 +121,8 @@ extension PostgresCookieJars {
             let evicted = evicting.withLock { $0.removeValue(forKey: id) ?? [] }
             return evicted + (open.remove(id).map { [$0] } ?? [])
         }
-        copies += letGo.withLock { letGo in
-            (letGo.removeValue(forKey: id) ?? []).compactMap { box in box.jar.map { OpenJar(jar: $0, store: box.store) } }
-        }
+        copies += heldLetGoJars(id)
+        letGo.withLock { _ = $0.removeValue(forKey: id) }
         return copies
     }
 }

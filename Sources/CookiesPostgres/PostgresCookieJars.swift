@@ -137,16 +137,13 @@ public final class PostgresCookieJars: Sendable {
             var binds = PostgresBindings()
             binds.append(id)
             binds.append(known)
-            let rows = try connection.query(
-                PostgresQuery(
-                    unsafeSQL: """
-                        SELECT j.version, \(PostgresCookieSchema.columns.split(separator: ", ").map { "c.\($0)" }.joined(separator: ", "))
-                        FROM (SELECT coalesce((SELECT version FROM \(s).cookiejar_jars WHERE jar_id = $1), 0) AS version) j
-                        LEFT JOIN \(s).cookiejar_cookies c ON c.jar_id = $1 AND j.version <> $2
-                        """,
-                    binds: binds),
-                logger: shared.logger
-            ).wait()
+            let rows = try connection.run(
+                """
+                SELECT j.version, \(PostgresCookieSchema.columns.split(separator: ", ").map { "c.\($0)" }.joined(separator: ", "))
+                FROM (SELECT coalesce((SELECT version FROM \(s).cookiejar_jars WHERE jar_id = $1), 0) AS version) j
+                LEFT JOIN \(s).cookiejar_cookies c ON c.jar_id = $1 AND j.version <> $2
+                """,
+                binding: binds, logger: shared.logger)
             var version: Int64 = 0
             var cookies: [Cookie] = []
             cookies.reserveCapacity(rows.count)
@@ -219,7 +216,7 @@ public final class PostgresCookieJars: Sendable {
     }
 
     /// The jars of `id` let go that some request still holds, forgetting the others.
-    private func heldLetGoJars(_ id: String) -> [OpenJar] {
+    func heldLetGoJars(_ id: String) -> [OpenJar] {
         letGo.withLock { letGo in
             let held = (letGo[id] ?? []).compactMap { box in box.jar.map { OpenJar(jar: $0, store: box.store) } }
             letGo[id] = held.isEmpty ? nil : held.map(LetGoJar.init)

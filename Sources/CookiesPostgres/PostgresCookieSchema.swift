@@ -130,13 +130,12 @@ enum PostgresCookieSchema {
                 ).wait().first?.makeRandomAccess()[0].decode(String?.self)
                 guard table != nil else {
                     for statement in create(in: schema) {
-                        _ = try connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).wait()
+                        _ = try connection.run(statement, logger: logger)
                     }
                     return
                 }
-                let found = try connection.query(
-                    PostgresQuery(unsafeSQL: "SELECT version FROM \(schema).cookiejar_schema"), logger: logger
-                ).wait().first?.makeRandomAccess()[0].decode(Int64.self)
+                let found = try connection.run("SELECT version FROM \(schema).cookiejar_schema", logger: logger)
+                    .first?.makeRandomAccess()[0].decode(Int64.self)
                 guard let found else {
                     throw PostgresCookieStoreError(.foreign, action: action, detail: "cookiejar_schema holds no version")
                 }
@@ -150,7 +149,7 @@ enum PostgresCookieSchema {
                         throw PostgresCookieStoreError(.foreign, action: action, detail: "unknown schema version \(found)")
                     }
                     for statement in statements {
-                        _ = try connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).wait()
+                        _ = try connection.run(statement, logger: logger)
                     }
                 }
             }

@@ -31,14 +31,9 @@ enum FileBytes {
 
     /// When the file at `path` was last modified, nil when it cannot be examined.
     static func modificationTime(atPath path: String) -> CookieTime? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        #if canImport(Darwin)
-        let time = status.st_mtimespec
-        #else
-        let time = status.st_mtim
-        #endif
-        return CookieTime(microsecondsSinceEpoch: Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1_000)
+        CookieFileSystem.state(path).map { state in
+            CookieTime(microsecondsSinceEpoch: state.modifiedSeconds * 1_000_000 + state.modifiedNanoseconds / 1_000)
+        }
     }
 
     /// The bytes of the file at `path`, at most `limit` of them; with `prefix`, only its first `prefix`
