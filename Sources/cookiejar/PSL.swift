@@ -6,20 +6,22 @@ struct PSL: ParsableCommand {
         commandName: "psl",
         abstract: "Show each host's public suffix and registrable domain, or which public suffix list is in use.",
         discussion: """
-            Hosts are canonicalised as a request's host is (lower case, IDNA A-labels, IP literals). A host \
+            Hosts are canonicalised as a request's host is (lower case, IDNA A-labels, IP literals); a URL \
+            stands for its host. A host \
             that is itself a public suffix has no registrable domain: a cookie cannot name it in Domain=, \
             and cookies set by it stay host-only. The list is the jar's default (the newest of the \
             compiled-in list and, where linked, libpsl's) unless --psl names a file.
 
             Examples:
               cookiejar psl www.example.co.uk github.io user.github.io
+              cookiejar psl https://api.example.com/v1/me
               cookiejar psl --info
 
-            Exit status: 0 all well, 2 usage, 3 unreadable list or a host that is no host name.
+            Exit status: 0 all well, 2 usage, 3 unreadable list or a host that is no host name nor URL.
             """
     )
 
-    @Argument(help: "Host names.")
+    @Argument(help: "Host names, or URLs (their host).")
     var hosts: [String] = []
 
     @Flag(help: "Print which list is in use: where it comes from, its date, rule count and revision.")
@@ -46,7 +48,8 @@ struct PSL: ParsableCommand {
         table.appendRow(["host", "public suffix", "registrable domain"])
         var unreadable: [String] = []
         for text in hosts {
-            guard let host = CanonicalHost(text) else {
+            // A URL stands for its host, as --site of inspect takes it.
+            guard let host = CanonicalHost(text) ?? CookieURL(text)?.host else {
                 unreadable.append(text)
                 continue
             }
@@ -61,7 +64,7 @@ struct PSL: ParsableCommand {
             }
         }
         if table.rowCount > 1 { write(table) }
-        for text in unreadable { printError("\(text): not a host name") }
+        for text in unreadable { printError("\(text): not a host name or an http(s) URL") }
         if !unreadable.isEmpty { throw ToolExit.unreadableInput }
     }
 

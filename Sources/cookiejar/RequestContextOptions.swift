@@ -19,6 +19,9 @@ struct RequestContextOptions: ParsableArguments {
     var nonHTTP = false
 
     func validate() throws {
+        guard HTTPMethod.isValid(method) else {
+            throw ValidationError("--method: not a method (an RFC 9110 token such as GET or POST): \(method)")
+        }
         if let siteForCookies, siteForCookies != "opaque", CookieURL(siteForCookies) == nil {
             throw ValidationError("--site-for-cookies: not an origin: \(siteForCookies)")
         }

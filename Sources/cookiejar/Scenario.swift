@@ -162,6 +162,11 @@ struct ScenarioContext: Decodable {
         }
         topLevelNavigation = try container.decodeIfPresent(Bool.self, forKey: .topLevelNavigation)
         method = try container.decodeIfPresent(String.self, forKey: .method)
+        if let method, !HTTPMethod.isValid(method) {
+            // A step with no method a request could carry would be evaluated as some other request.
+            throw DecodingError.dataCorruptedError(
+                forKey: .method, in: container, debugDescription: "\"\(method)\" is no method (an RFC 9110 token)")
+        }
         partition = try container.decodeIfPresent(String.self, forKey: .partition)
     }
 }

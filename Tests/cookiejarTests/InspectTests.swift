@@ -173,6 +173,15 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: garbage + ".sqlite"), "nothing is created when the source is unreadable")
         #expect(try Tool.run(["inspect", "Tests/Samples/app-jar.sqlite", "--url", "nope"]).status == 2)
         #expect(try Tool.run(["inspect", "Tests/Samples/app-jar.sqlite", "--url", "https://a.test/", "--json"]).status == 2)
+        // RFC 9110 §9.1: a method is a token (§5.6.2); a space or an empty method is none.
+        for method in ["G ET", "", "GET\u{7F}", "ÉCRIRE"] {
+            let run = try Tool.run(["inspect", "Tests/Samples/app-jar.sqlite", "--url", "https://a.test/", "--method", method])
+            #expect(run.status == 2, "\(method)")
+            #expect(run.stderr.contains("--method: not a method"), "\(run.stderr)")
+        }
+        for method in ["GET", "POST", "M-SEARCH", "get"] {
+            #expect(try Tool.run(["inspect", "Tests/Samples/app-jar.sqlite", "--url", "https://a.test/", "--method", method]).status == 0)
+        }
         #expect(try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "xml"]).status == 2)
     }
 

@@ -14,6 +14,21 @@ struct PSLTests {
         try Tool.expectGolden(run, "psl-hosts")
     }
 
+    /// A URL stands for its host, canonicalised as a request's (this tool's contract, as `inspect --site`
+    /// takes a URL); a URL without a host is neither.
+    @Test(arguments: [
+        ("https://API.Example.co.uk:8443/v1/me?q=1", "api.example.co.uk  co.uk          example.co.uk\n"),
+        ("http://[::1]/", "[::1]  (an IP address)  (none)\n"),
+    ])
+    func aURLStandsForItsHost(url: String, row: String) throws {
+        let list = Tool.packageRoot.appendingPathComponent("Sources/Cookies/PublicSuffix/public_suffix_list.dat").path
+        let run = try Tool.run(["psl", "--psl", list, url])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").dropFirst().map { $0 + "\n" } == [Substring(row)], "\(run.stdout)")
+        let hostless = try Tool.run(["psl", "--psl", list, "https:///path"])
+        #expect(hostless.status == 3)
+    }
+
     /// The default list says what it is: the compiled-in list here unless libpsl's is newer, always dated and
     /// counted. A list file says where it was read from.
     @Test func info() throws {
@@ -46,7 +61,7 @@ struct PSLTests {
         #expect(usage.status == 2)
         let notAHost = try Tool.run(["psl", "example.com", "a b"])
         #expect(notAHost.status == 3)
-        #expect(notAHost.stderr == "cookiejar: a b: not a host name\n")
+        #expect(notAHost.stderr == "cookiejar: a b: not a host name or an http(s) URL\n")
         #expect(notAHost.stdout.contains("example.com"))
         let missingList = try Tool.run(["psl", "--psl", "/nonexistent.dat", "example.com"])
         #expect(missingList.status == 3)

@@ -72,6 +72,9 @@ struct ReplayTests {
         // FORMAT.md: "api" is "document.cookie" or "non-http"; another value would make the step an HTTP one.
         ("{\"cases\": [{\"id\": \"x\", \"steps\": [{\"receive\": {\"url\": \"http://h.test/\", \"set_cookie\": [\"a=1\"], \"api\": \"document.cookies\"}}]}]}",
          "\"document.cookies\" is no api"),
+        // RFC 9110 §9.1: a method is a token; "G ET" is none, and no request could carry it.
+        ("{\"cases\": [{\"id\": \"x\", \"steps\": [{\"request\": {\"url\": \"http://h.test/\", \"context\": {\"method\": \"G ET\"}}, \"expect\": \"\"}]}]}",
+         "\"G ET\" is no method"),
     ])
     func malformedFilesNameFileAndPosition(text: String, message: String) throws {
         let file = try temporaryFile(text)
