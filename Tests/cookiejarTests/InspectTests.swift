@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import Cookies
+
 /// `cookiejar inspect`, `import` and `export`, run as sub-processes, against golden output. They run
 /// together on the same sample jar, a WAL database: in a fresh checkout the first opening rebuilds its
 /// shared-memory index, and the others wait for it within the busy timeout (OpeningRaceTests).
@@ -183,6 +185,36 @@ import Testing
             #expect(try Tool.run(["inspect", "Tests/Samples/app-jar.sqlite", "--url", "https://a.test/", "--method", method]).status == 0)
         }
         #expect(try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "xml"]).status == 2)
+    }
+
+    /// An empty jar file whose `-wal` holds frames, what a copy that lost the file's bytes leaves (SQLite writes
+    /// a database's header to its file when it turns to WAL mode, so a WAL never lies beside an empty file
+    /// otherwise: https://sqlite.org/fileformat2.html#file_format_version_numbers): `inspect` says the file is
+    /// corrupt, where it read an empty cookies.txt, and `import --into` refuses it, where it made a new jar and
+    /// SQLite deleted the `-wal`; one line on stderr naming the file, exit 3, and the file and its `-wal` left
+    /// as they were (this project's contract).
+    @Test func emptyJarFileWithFramesInItsWALIsUnreadable() throws {
+        let jar = directory.file("jar.sqlite")
+        try Data().write(to: URL(fileURLWithPath: jar))
+        // The WAL of a jar whose connection is still open, with no checkpoint to empty it.
+        let source = try Tool.sampleJar(at: directory.file("source.sqlite"), changedBy: [])
+        do {
+            let connection = try SQLiteConnection(path: source, flags: .readWrite)
+            try connection.execute("PRAGMA wal_autocheckpoint = 0; DELETE FROM cookies WHERE name = 'theme'")
+            try FileManager.default.copyItem(atPath: source + "-wal", toPath: jar + "-wal")
+        }
+        let wal = try Data(contentsOf: URL(fileURLWithPath: jar + "-wal"))
+        #expect(!wal.isEmpty)
+        let error = "cookiejar: \(jar): the file is empty while its -wal holds \(wal.count) bytes: "
+            + "the database's main file was truncated or lost\n"
+        for arguments in [["inspect", jar], ["import", "Tests/Samples/app-jar.json", "--into", jar]] {
+            let run = try Tool.run(arguments + ["--at", Self.at])
+            #expect(run.status == 3, "\(arguments[0])")
+            #expect(run.stdout.isEmpty && run.stderr == error, "\(arguments[0])")
+            let left = (FileManager.default.contents(atPath: jar), FileManager.default.contents(atPath: jar + "-wal"))
+            #expect(left.0 == Data() && left.1 == wal, "\(arguments[0])")
+            #expect(!FileManager.default.fileExists(atPath: jar + "-shm"), "\(arguments[0])")
+        }
     }
 
     /// Masked values count Characters (extended grapheme clusters, UAX #29), as `String.count` and

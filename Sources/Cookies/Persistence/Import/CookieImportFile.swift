@@ -14,20 +14,24 @@ public enum CookieImportFile {
     ///   - now: the import time, for formats without creation times (cookies.txt).
     ///   - lenient: skip and report bad entries instead of throwing at the first one.
     /// An SQLite file is read without writing to it: a swift-cookiejar jar (every row, expired and
-    /// session cookies included) or Firefox's `cookies.sqlite`.
+    /// session cookies included) or Firefox's `cookies.sqlite`. An empty file is an empty cookies.txt, but
+    /// for one whose `-wal` holds bytes: what is left of a database whose file was truncated or lost, refused
+    /// as `corrupt` (`CookieDatabase.snapshot`).
     ///
-    /// - Throws: `io`, `unknownFormat`, `foreign` (another application's database), or the format's own
-    ///   errors; every error names `path`.
+    /// - Throws: `io`, `unknownFormat`, `foreign` (another application's database), `corrupt` (a damaged
+    ///   database), or the format's own errors; every error names `path`.
     public static func read(path: String, now: CookieTime, lenient: Bool = false) throws(CookieFileError) -> CookieFileContents {
-        // A database is read by SQLite: its header tells, without loading the whole file. What is not a
+        // A database is read by SQLite: its header tells, without loading the whole file, or for an empty
+        // file the bytes of its -wal (SQLite keeps it beside the target of a symbolic link). What is not a
         // regular file (a pipe, /dev/stdin) can be read only once: all of it, then sniffed (an SQLite
         // database read that way is refused by `parse`).
         let isDatabase: Bool
         let bytes: [UInt8]
         do {
             if FileBytes.isRegularFile(atPath: path) {
-                isDatabase = try FileBytes.contents(atPath: path, limit: maximumSize, prefix: CookieFileFormat.sqliteMagic.count)
-                    == CookieFileFormat.sqliteMagic
+                let magic = try FileBytes.contents(atPath: path, limit: maximumSize, prefix: CookieFileFormat.sqliteMagic.count)
+                isDatabase = magic == CookieFileFormat.sqliteMagic || (magic.isEmpty
+                    && CookieFileSystem.jarFiles(at: CookieFileSystem.resolvedPath(path)).walSizeBesideEmptyFile != nil)
                 bytes = isDatabase ? [] : try FileBytes.contents(atPath: path, limit: maximumSize)
             } else {
                 isDatabase = false

@@ -1,15 +1,18 @@
 /// A jar file, opened and checked: the connection, and the statements that write single rows.
 ///
-/// Opening never writes to a file before it is known to be a cookie jar of a version this library
-/// reads, and loading reads every row before anything else is written (so damage anywhere in the
-/// table is found while the file is still untouched). A file that is not SQLite, is damaged, or is
-/// another application's database raises `CookieFileError` and keeps its bytes. Its directory is left as it
-/// was found when neither a `-wal` nor a `-shm` was beside the file: those SQLite made go with the
-/// connection. When either was, both stay, the one SQLite made for the missing one included: the WAL found
-/// there is not checkpointed into a refused file, and SQLite removes the two only at such a checkpoint. A
-/// file that cannot be written raises `.readOnly` before anything is read, leaving it and its directory as
-/// they are. The `-wal` and `-shm` of a file reached through a symbolic link are beside the link's target,
-/// where SQLite keeps them, and every check of them, or of the directory that takes them, is made there.
+/// Opening never writes to a file before it is known to be a cookie jar of a version this library reads,
+/// and loading reads every row before anything else is written (so damage anywhere in the table is found
+/// while the file is still untouched). A file that is not SQLite, is damaged, or is another application's
+/// database raises `CookieFileError` and keeps its bytes. An empty file is a new jar, but for one whose
+/// `-wal` holds bytes, what is left of a database whose file was truncated or lost: it raises `.corrupt`
+/// before SQLite opens it, which would take it for a new database and delete the `-wal`
+/// (`checkFileNotLost`). Its directory is left as it was found when neither a `-wal` nor a `-shm` was
+/// beside the file: those SQLite made go with the connection. When either was, both stay, the one SQLite
+/// made for the missing one included: the WAL found there is not checkpointed into a refused file, and
+/// SQLite removes the two only at such a checkpoint. A file that cannot be written raises `.readOnly`
+/// before anything is read, leaving it and its directory as they are. The `-wal` and `-shm` of a file
+/// reached through a symbolic link are beside the link's target, where SQLite keeps them, and every check
+/// of them, or of the directory that takes them, is made there.
 ///
 /// Not thread-safe: `CookieJarFile` serialises every use.
 final class CookieDatabase {
@@ -21,7 +24,8 @@ final class CookieDatabase {
     private let deleteIfUnchanged: SQLiteStatement
     private let touch: SQLiteStatement
 
-    /// Opens the jar file at `path` (creating it, 0600, if missing), migrates an older schema, reads
+    /// Opens the jar file at `path` (creating it, 0600, if missing; an empty one is a new jar, unless its
+    /// `-wal` holds bytes, `checkFileNotLost`), migrates an older schema, reads
     /// every unexpired cookie (session cookies too when `options.persistsSessionCookies`) into the empty
     /// `store`, then purges the expired and ended-session rows from the file. Returns the database and
     /// the store filled (limits not yet enforced: `CookieStore.Loader`).
@@ -45,6 +49,7 @@ final class CookieDatabase {
         // SQLite opens the target of a symbolic link, and makes the -wal and -shm beside it.
         let file = CookieFileSystem.resolvedPath(path)
         let found = CookieFileSystem.jarFiles(at: file)
+        try checkFileNotLost(found, path: path)
         if found.file == nil {
             try CookieFileSystem.createPrivateFile(file, path: path)
         } else {
@@ -100,6 +105,22 @@ final class CookieDatabase {
             if makesCompanions { connection.setCheckpointsOnClose(true) }
             throw error
         }
+    }
+
+    /// Refuses a file found empty while its `-wal` holds bytes
+    /// (`CookieFileSystem.JarFiles.walSizeBesideEmptyFile`): the file of a database in WAL mode, truncated or
+    /// lost, which SQLite would take for a new database, deleting the `-wal` at its first read. Checked from
+    /// the files as `found`, before a connection is made: another process making a new jar at the same moment
+    /// writes the file's header, in rollback mode, before its first WAL frame exists (`checkSchema`), so a new
+    /// jar is never found so; and a `-wal` made after the check is that of a file no longer empty, which
+    /// SQLite reads rather than deletes (it sizes the file under a shared lock, which the commit writing the
+    /// header waits for).
+    private static func checkFileNotLost(_ found: CookieFileSystem.JarFiles, path: String) throws(CookieFileError) {
+        guard let walSize = found.walSizeBesideEmptyFile else { return }
+        throw CookieFileError(
+            .corrupt, path: path,
+            detail: "the file is empty while its -wal holds \(walSize) bytes: "
+                + "the database's main file was truncated or lost")
     }
 
     /// Refuses another application's SQLite database in WAL mode, or a jar of a newer schema, from the
@@ -222,7 +243,8 @@ final class CookieDatabase {
     /// Every row of the jar file at `path`, expired and session cookies included, read without writing
     /// anything or creating anything beside it, whether or not the file and its directory can be written
     /// (for tools: `cookiejar inspect`, `export`). A jar of an older schema is migrated in a copy in memory;
-    /// the file stays as it is.
+    /// the file stays as it is. An empty file whose `-wal` holds bytes throws `.corrupt` before SQLite opens
+    /// it (`checkFileNotLost`): SQLite, even reading only, would take it for a new database and delete the `-wal`.
     /// A lock held by a writer, or another process rebuilding the WAL's index (the first to open a file
     /// whose `-wal` outlived its last connection), is waited for up to `busyTimeout`. A file whose `-wal` has
     /// no `-shm` is read without a lock: when another process opens it meanwhile, the reading is made again,
@@ -236,6 +258,7 @@ final class CookieDatabase {
         let file = CookieFileSystem.resolvedPath(path)
         for _ in 0..<unlockedReadings {
             let found = CookieFileSystem.jarFiles(at: file)
+            try checkFileNotLost(found, path: path)
             let isUnlocked = found.wal != nil && found.shm == nil
             let reading = Result { () throws(CookieFileError) -> [Cookie] in
                 let connection: SQLiteConnection

@@ -119,6 +119,17 @@ enum CookieFileSystem {
         let file: FileState?
         let wal: FileState?
         let shm: FileState?
+
+        /// The size of the `-wal` when it holds bytes while the file is empty, nil otherwise: what is left of a
+        /// database in WAL mode whose file was truncated, or lost in a copy. SQLite writes a database's header,
+        /// which says WAL (https://sqlite.org/fileformat2.html#file_format_version_numbers), to the file when
+        /// the database turns to WAL mode, a new one's too, so the file of a WAL is never empty. SQLite takes an
+        /// empty file for a new database, and deletes the `-wal` it finds beside one at its first read, frames
+        /// and all (`pagerOpenWalIfPresent` in SQLite's pager.c).
+        var walSizeBesideEmptyFile: Int64? {
+            guard file?.size == 0, let wal, wal.size > 0 else { return nil }
+            return wal.size
+        }
     }
 
     /// The jar file `file` (a resolved path, `resolvedPath`), its `-wal` and its `-shm`, as found now.

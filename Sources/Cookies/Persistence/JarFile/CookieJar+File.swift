@@ -5,9 +5,10 @@ extension CookieJar {
     /// must be on disk.
     ///
     /// Expired cookies are not loaded and are purged from the file; session cookies are neither
-    /// loaded nor written unless `options.persistsSessionCookies`. A file that is not a cookie jar
-    /// (not SQLite, damaged, truncated, another application's database) throws and is left untouched,
-    /// unless `options.unreadableFile` is `.moveAside`; a file of a newer schema always throws
+    /// loaded nor written unless `options.persistsSessionCookies`. An empty file is a new jar. A file that
+    /// is not a cookie jar (not SQLite, damaged, truncated, another application's database, an empty file
+    /// whose `-wal` holds bytes: a jar whose file was truncated or lost in a copy) throws and is left
+    /// untouched, unless `options.unreadableFile` is `.moveAside`; a file of a newer schema always throws
     /// `.newerSchema`. Nothing is left beside a file refused, but for one found with only one of its `-wal`
     /// and `-shm`: it keeps the other, which SQLite made (a WAL found there is never checkpointed into a
     /// refused file, and SQLite removes the two only at such a checkpoint). A file that cannot be written
