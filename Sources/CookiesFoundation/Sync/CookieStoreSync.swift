@@ -123,13 +123,19 @@ public final class CookieStoreSync: Sendable {
 
     /// Copies the jar's changes to the store and returns once the store confirmed every write: load the
     /// web view after it (a web view's first request can go out before a cookie set without waiting is
-    /// stored). Changes on the store's side are left for `pull` or `reconcile`.
+    /// stored). Changes on the store's side are left for `pull` or `reconcile`. A cookie changed on both
+    /// sides is copied as the jar holds it, whatever `policy` says, and reported as a conflict the jar won:
+    /// a push is the app's word that the web view must have the jar's state (a native sign-in replacing
+    /// the anonymous session a page set before it); settled the store's way, it would be copied nowhere,
+    /// and the next reconcile would put the store's older version back into the jar.
     @discardableResult
     public func push() async throws(CookieSyncError) -> CookieSyncReport {
         try await sync(.push, targets: [.web])
     }
 
-    /// Copies the store's changes to the jar (e.g. after a sign-in in the web view).
+    /// Copies the store's changes to the jar (e.g. after a sign-in in the web view). A cookie changed on
+    /// both sides is copied as the store holds it, whatever `policy` says, and reported as a conflict the
+    /// web view won.
     @discardableResult
     public func pull() async throws(CookieSyncError) -> CookieSyncReport {
         try await sync(.pull, targets: [.jar])
@@ -142,7 +148,9 @@ public final class CookieStoreSync: Sendable {
     }
 
     /// Signs out of `site` (a domain within the scope, written as the scope's domains may be) on both
-    /// sides: deletes its cookies in the jar and in the store, then reads both again, and repeats while
+    /// sides: deletes its cookies (those of the site and its subdomains, and the domain cookies of its
+    /// parent domains within the scope, which its requests carry too) in the jar and in the store, then
+    /// reads both again, and repeats while
     /// cookies keep arriving (a response in flight during the sign-out). The record keeps the site's
     /// cookies until both reads come back without any, so that a sign-out cut short is finished by the
     /// next call. A site that is no host name or IP address throws `CookieSyncError.invalidDomain`, one
@@ -161,8 +169,12 @@ public final class CookieStoreSync: Sendable {
             CookieSyncScope.domain(site, isWithin: $0) || CookieSyncScope.domain($0, isWithin: site)
         }) else { throw .siteOutOfScope(site) }
         let scope = self.scope
-        let inSiteInJar: @Sendable (Cookie) -> Bool = {
-            scope.covers($0.domain) && CookieSyncScope.domain($0.domain, isWithin: site)
+        // The site's cookies, and the domain cookies of its parent domains, which go on its requests too
+        // (rfc6265bis-22 §5.8.3 step 1: a `Domain=example.com` session cookie signs `app.example.com` in).
+        let inSiteInJar: @Sendable (Cookie) -> Bool = { cookie in
+            scope.covers(cookie.domain)
+                && (CookieSyncScope.domain(cookie.domain, isWithin: site)
+                    || (!cookie.isHostOnly && CookieSyncScope.domain(site, isWithin: cookie.domain)))
         }
         // What the sync carries (partitioned cookies never are).
         let inSite: @Sendable (Cookie) -> Bool = { $0.partitionKey == nil && inSiteInJar($0) }
@@ -277,10 +289,18 @@ public final class CookieStoreSync: Sendable {
                 let believesEmptyStore = !web.isEmpty || !expecting || storeSeenLoaded.load(ordering: .relaxed)
                 report.emptyStoreDoubted = !believesEmptyStore
                 let recorded = believesEmptyStore ? record.withLock { $0 } : [:]
+                // A one-way call settles a conflict its own way: the policy's other winner would be a step
+                // the call does not take, leaving the cookie copied nowhere.
+                let policy: CookieConflictPolicy = switch operation {
+                case .push: .preferJar
+                case .pull: .preferWeb
+                case .reconcile, .signOut: self.policy
+                }
                 let plan = SyncPlan(
                     jar: jarSide, web: web, record: recorded, carried: store.carriedFields, policy: policy)
                 report.conflicts = plan.conflicts
-                try await apply(plan.steps.filter { $0.target.map(targets.contains) ?? true }, planned: jarSide, &report)
+                try await apply(
+                    plan.steps.filter { $0.target.map(targets.contains) ?? true }, planned: jarSide, web: web, &report)
                 return publish(report)
             } catch {
                 report.error = error
@@ -291,10 +311,11 @@ public final class CookieStoreSync: Sendable {
     }
 
     /// Writes the steps: the store's batch of sets, then its batch of deletions, then the jar. Each
-    /// step's record entry is written once its side confirmed it. `planned`: the jar's cookies the plan
-    /// was made of.
+    /// step's record entry is written once its side confirmed it. `planned` and `web`: the jar's cookies
+    /// and the store's the plan was made of.
     private func apply(
-        _ steps: [SyncPlan.Step], planned: [CookieIdentity: Cookie], _ report: inout CookieSyncReport
+        _ steps: [SyncPlan.Step], planned: [CookieIdentity: Cookie], web: [CookieIdentity: Cookie],
+        _ report: inout CookieSyncReport
     ) async throws(CookieSyncError) {
         let toWeb = steps.filter { $0.target == .web }
         // A version of a jar cookie the store turned down before is reported again, not offered: the
@@ -334,12 +355,21 @@ public final class CookieStoreSync: Sendable {
             // and only what it holds is recorded (as written: a version the page changed since, or the store
             // altered, is a change of the web view's at the next sync). What the store refused or did not
             // keep keeps its record entry, and its version is remembered: the next syncs report it without
-            // offering it, until the jar's version changes.
+            // offering it, until the jar's version changes. A store may also complete the set of a cookie it
+            // holds and keep the version it held (WebKit refuses cookies set through its API for `localhost`,
+            // WebKit pull request 59302): read back as it was before, the offer was not kept either, or that
+            // version would read at the next sync as the web view's change, and replace the jar's.
             let refusedIdentities = Set(refused.map(CookieIdentity.init))
             let offered = offering.filter { !refusedIdentities.contains($0.identity) }
             let held = offered.isEmpty ? [:] : try await readStore(expectingSome: true, &report)
-            let kept = offered.filter { held[$0.identity] != nil }
-            let notKept = offered.filter { held[$0.identity] == nil }.compactMap(\.cookie)
+            let carried = store.carriedFields
+            func wasKept(_ step: SyncPlan.Step) -> Bool {
+                guard let now = held[step.identity] else { return false }
+                guard let before = web[step.identity] else { return true }
+                return SyncedCookieFields(now, carried: carried) != SyncedCookieFields(before, carried: carried)
+            }
+            let kept = offered.filter(wasKept)
+            let notKept = offered.filter { !wasKept($0) }.compactMap(\.cookie)
             remember(kept)
             refusedVersions.withLock { versions in
                 for cookie in refused + notKept { versions.insert(cookie) }
@@ -358,7 +388,10 @@ public final class CookieStoreSync: Sendable {
         }
         // A cookie the jar changed while the store's calls ran (a native response rotating a session)
         // is not overwritten with what the plan made of its older version: the change's event schedules
-        // the next reconcile, which sees it (a conflict, when the store changed it too).
+        // the next reconcile. The jar's change is the newer one (the jar was read after the store), so the
+        // record takes the store's version, as if the step had been made: the next reconcile sees the
+        // jar's change alone and copies it to the store, where a conflict would let the store's older
+        // version win under `.preferWeb`.
         let current = steps.contains { $0.target == .jar } ? jarCookiesInScope() : [:]
         func isUnchanged(_ identity: CookieIdentity) -> Bool {
             current[identity].map { SyncedCookieFields($0, carried: .all) }
@@ -366,7 +399,11 @@ public final class CookieStoreSync: Sendable {
         }
         // Recorded before the write: the jar's change event for it is then an echo. A cookie the jar
         // refuses changes nothing, and its record entry is put back.
-        for step in steps where step.target == .jar && isUnchanged(step.identity) {
+        for step in steps where step.target == .jar {
+            guard isUnchanged(step.identity) else {
+                record.withLock { $0[step.identity] = step.recordAfter }
+                continue
+            }
             let recordBefore = record.withLock { record in
                 defer { record[step.identity] = step.recordAfter }
                 return record[step.identity]
