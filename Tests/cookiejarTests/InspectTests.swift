@@ -187,6 +187,20 @@ import Testing
         #expect(try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "xml"]).status == 2)
     }
 
+    /// Copies to the `-wal` of `jar` the WAL of a sample jar whose connection is still open, with no checkpoint
+    /// to empty it, and returns its bytes.
+    func copyWALWithFrames(besideJarAt jar: String) throws -> Data {
+        let source = try Tool.sampleJar(at: directory.file("source.sqlite"), changedBy: [])
+        do {
+            let connection = try SQLiteConnection(path: source, flags: .readWrite)
+            try connection.execute("PRAGMA wal_autocheckpoint = 0; DELETE FROM cookies WHERE name = 'theme'")
+            try FileManager.default.copyItem(atPath: source + "-wal", toPath: jar + "-wal")
+        }
+        let wal = try Data(contentsOf: URL(fileURLWithPath: jar + "-wal"))
+        #expect(!wal.isEmpty)
+        return wal
+    }
+
     /// An empty jar file whose `-wal` holds frames, what a copy that lost the file's bytes leaves (SQLite writes
     /// a database's header to its file when it turns to WAL mode, so a WAL never lies beside an empty file
     /// otherwise: https://sqlite.org/fileformat2.html#file_format_version_numbers): `inspect` says the file is
@@ -196,15 +210,7 @@ import Testing
     @Test func emptyJarFileWithFramesInItsWALIsUnreadable() throws {
         let jar = directory.file("jar.sqlite")
         try Data().write(to: URL(fileURLWithPath: jar))
-        // The WAL of a jar whose connection is still open, with no checkpoint to empty it.
-        let source = try Tool.sampleJar(at: directory.file("source.sqlite"), changedBy: [])
-        do {
-            let connection = try SQLiteConnection(path: source, flags: .readWrite)
-            try connection.execute("PRAGMA wal_autocheckpoint = 0; DELETE FROM cookies WHERE name = 'theme'")
-            try FileManager.default.copyItem(atPath: source + "-wal", toPath: jar + "-wal")
-        }
-        let wal = try Data(contentsOf: URL(fileURLWithPath: jar + "-wal"))
-        #expect(!wal.isEmpty)
+        let wal = try copyWALWithFrames(besideJarAt: jar)
         let error = "cookiejar: \(jar): the file is empty while its -wal holds \(wal.count) bytes: "
             + "the database's main file was truncated or lost\n"
         for arguments in [["inspect", jar], ["import", "Tests/Samples/app-jar.json", "--into", jar]] {
@@ -214,6 +220,29 @@ import Testing
             let left = (FileManager.default.contents(atPath: jar), FileManager.default.contents(atPath: jar + "-wal"))
             #expect(left.0 == Data() && left.1 == wal, "\(arguments[0])")
             #expect(!FileManager.default.fileExists(atPath: jar + "-shm"), "\(arguments[0])")
+        }
+    }
+
+    /// A jar file missing while its `-wal` holds frames, what is left of a jar whose file was deleted or not
+    /// copied with its `-wal` (a jar's file is made before SQLite makes a `-wal` beside it): `import --into`
+    /// refuses it as corrupt, where it created the file and SQLite deleted the `-wal`, and `inspect` cannot read
+    /// a file that is not there; one line on stderr naming the file, exit 3, the `-wal` left as it was and
+    /// nothing created (this project's contract).
+    @Test func missingJarFileWithFramesInItsWALIsNotCreated() throws {
+        let jar = directory.file("jar.sqlite")
+        let wal = try copyWALWithFrames(besideJarAt: jar)
+        let rows = [
+            (["import", "Tests/Samples/app-jar.json", "--into", jar],
+             "the file is missing while its -wal holds \(wal.count) bytes: the database's main file was lost"),
+            (["inspect", jar], "cannot read the file: No such file or directory"),
+        ]
+        for (arguments, detail) in rows {
+            let run = try Tool.run(arguments + ["--at", Self.at])
+            #expect(run.status == 3, "\(arguments[0])")
+            #expect(run.stdout.isEmpty && run.stderr == "cookiejar: \(jar): \(detail)\n", "\(arguments[0])")
+            #expect(FileManager.default.contents(atPath: jar + "-wal") == wal, "\(arguments[0])")
+            let made = ["", "-shm"].filter { FileManager.default.fileExists(atPath: jar + $0) }
+            #expect(made.isEmpty, "\(arguments[0])")
         }
     }
 

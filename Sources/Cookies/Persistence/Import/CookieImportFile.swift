@@ -31,7 +31,7 @@ public enum CookieImportFile {
             if FileBytes.isRegularFile(atPath: path) {
                 let magic = try FileBytes.contents(atPath: path, limit: maximumSize, prefix: CookieFileFormat.sqliteMagic.count)
                 isDatabase = magic == CookieFileFormat.sqliteMagic || (magic.isEmpty
-                    && CookieFileSystem.jarFiles(at: CookieFileSystem.resolvedPath(path)).walSizeBesideEmptyFile != nil)
+                    && CookieFileSystem.jarFiles(at: CookieFileSystem.resolvedPath(path)).walSizeBesideLostFile != nil)
                 bytes = isDatabase ? [] : try FileBytes.contents(atPath: path, limit: maximumSize)
             } else {
                 isDatabase = false

@@ -3,11 +3,11 @@
 /// Opening never writes to a file before it is known to be a cookie jar of a version this library reads,
 /// and loading reads every row before anything else is written (so damage anywhere in the table is found
 /// while the file is still untouched). A file that is not SQLite, is damaged, or is another application's
-/// database raises `CookieFileError` and keeps its bytes. An empty file is a new jar, but for one whose
-/// `-wal` holds bytes, what is left of a database whose file was truncated or lost: it raises `.corrupt`
-/// before SQLite opens it, which would take it for a new database and delete the `-wal`
-/// (`checkFileNotLost`). Its directory is left as it was found when neither a `-wal` nor a `-shm` was
-/// beside the file: those SQLite made go with the connection. When either was, both stay, the one SQLite
+/// database raises `CookieFileError` and keeps its bytes. An empty or missing file is a new jar, but for one
+/// whose `-wal` holds bytes, what is left of a database whose file was truncated or lost: it raises `.corrupt`
+/// before SQLite opens it, or a missing one is created, as SQLite would take it for a new database and delete
+/// the `-wal` (`checkFileNotLost`). Its directory is left as it was found when neither a `-wal` nor a `-shm`
+/// was beside the file: those SQLite made go with the connection. When either was, both stay, the one SQLite
 /// made for the missing one included: the WAL found there is not checkpointed into a refused file, and
 /// SQLite removes the two only at such a checkpoint. A file that cannot be written raises `.readOnly`
 /// before anything is read, leaving it and its directory as they are. The `-wal` and `-shm` of a file
@@ -24,20 +24,21 @@ final class CookieDatabase {
     private let deleteIfUnchanged: SQLiteStatement
     private let touch: SQLiteStatement
 
-    /// Opens the jar file at `path` (creating it, 0600, if missing; an empty one is a new jar, unless its
-    /// `-wal` holds bytes, `checkFileNotLost`), migrates an older schema, reads
+    /// Opens the jar file at `path` (creating it, 0600, if missing; a missing or empty one is a new jar, unless
+    /// its `-wal` holds bytes, `checkFileNotLost`), migrates an older schema, reads
     /// every unexpired cookie (session cookies too when `options.persistsSessionCookies`) into the empty
     /// `store`, then purges the expired and ended-session rows from the file. Returns the database and
     /// the store filled (limits not yet enforced: `CookieStore.Loader`).
     static func open(
         _ path: String, options: CookieJarFileOptions, now: CookieTime, into store: CookieStore
     ) throws(CookieFileError) -> (CookieDatabase, CookieStore) {
-        let found = CookieFileSystem.identity(path)
+        let found = CookieFileSystem.jarFiles(at: CookieFileSystem.resolvedPath(path))
         do {
             return try openChecked(path, options: options, now: now, into: store)
         } catch where options.unreadableFile == .moveAside && error.isUnreadableFile {
-            // Only the file found unreadable is moved aside: another process may have moved it and made a
-            // new jar at the path since, which is opened instead.
+            // Only the file found unreadable is moved aside, or for a file found missing the -wal and -shm it
+            // left: another process may have moved them and made a new jar at the path since, which is opened
+            // instead.
             _ = try CookieFileSystem.moveAside(path, ifStill: found, seconds: now.secondsSinceEpoch)
             return try openChecked(path, options: options, now: now, into: store)
         }
@@ -107,20 +108,22 @@ final class CookieDatabase {
         }
     }
 
-    /// Refuses a file found empty while its `-wal` holds bytes
-    /// (`CookieFileSystem.JarFiles.walSizeBesideEmptyFile`): the file of a database in WAL mode, truncated or
-    /// lost, which SQLite would take for a new database, deleting the `-wal` at its first read. Checked from
-    /// the files as `found`, before a connection is made: another process making a new jar at the same moment
-    /// writes the file's header, in rollback mode, before its first WAL frame exists (`checkSchema`), so a new
-    /// jar is never found so; and a `-wal` made after the check is that of a file no longer empty, which
-    /// SQLite reads rather than deletes (it sizes the file under a shared lock, which the commit writing the
-    /// header waits for).
+    /// Refuses a file found empty or missing while its `-wal` holds bytes
+    /// (`CookieFileSystem.JarFiles.walSizeBesideLostFile`): the file of a database in WAL mode, truncated or
+    /// lost, which SQLite would take for a new database (a missing one once created), deleting the `-wal` at
+    /// its first read. Checked from the files as `found`, before a connection is made or a file created:
+    /// another process making a new jar at the same moment creates the file, then writes its header, in
+    /// rollback mode, before its first WAL frame exists (`checkSchema`), so a new jar is never found so; and a
+    /// `-wal` made after the check is that of a file no longer empty, which SQLite reads rather than deletes
+    /// (it sizes the file under a shared lock, which the commit writing the header waits for).
     private static func checkFileNotLost(_ found: CookieFileSystem.JarFiles, path: String) throws(CookieFileError) {
-        guard let walSize = found.walSizeBesideEmptyFile else { return }
+        guard let walSize = found.walSizeBesideLostFile else { return }
         throw CookieFileError(
             .corrupt, path: path,
-            detail: "the file is empty while its -wal holds \(walSize) bytes: "
-                + "the database's main file was truncated or lost")
+            detail: found.file == nil
+                ? "the file is missing while its -wal holds \(walSize) bytes: the database's main file was lost"
+                : "the file is empty while its -wal holds \(walSize) bytes: "
+                    + "the database's main file was truncated or lost")
     }
 
     /// Refuses another application's SQLite database in WAL mode, or a jar of a newer schema, from the
@@ -244,7 +247,8 @@ final class CookieDatabase {
     /// anything or creating anything beside it, whether or not the file and its directory can be written
     /// (for tools: `cookiejar inspect`, `export`). A jar of an older schema is migrated in a copy in memory;
     /// the file stays as it is. An empty file whose `-wal` holds bytes throws `.corrupt` before SQLite opens
-    /// it (`checkFileNotLost`): SQLite, even reading only, would take it for a new database and delete the `-wal`.
+    /// it (`checkFileNotLost`): SQLite, even reading only, would take it for a new database and delete the `-wal`;
+    /// a missing one throws `.corrupt` too, naming the lost file, where SQLite would fail to open it.
     /// A lock held by a writer, or another process rebuilding the WAL's index (the first to open a file
     /// whose `-wal` outlived its last connection), is waited for up to `busyTimeout`. A file whose `-wal` has
     /// no `-shm` is read without a lock: when another process opens it meanwhile, the reading is made again,

@@ -120,14 +120,15 @@ enum CookieFileSystem {
         let wal: FileState?
         let shm: FileState?
 
-        /// The size of the `-wal` when it holds bytes while the file is empty, nil otherwise: what is left of a
-        /// database in WAL mode whose file was truncated, or lost in a copy. SQLite writes a database's header,
-        /// which says WAL (https://sqlite.org/fileformat2.html#file_format_version_numbers), to the file when
-        /// the database turns to WAL mode, a new one's too, so the file of a WAL is never empty. SQLite takes an
-        /// empty file for a new database, and deletes the `-wal` it finds beside one at its first read, frames
-        /// and all (`pagerOpenWalIfPresent` in SQLite's pager.c).
-        var walSizeBesideEmptyFile: Int64? {
-            guard file?.size == 0, let wal, wal.size > 0 else { return nil }
+        /// The size of the `-wal` when it holds bytes while the file is empty or missing, nil otherwise: what is
+        /// left of a database in WAL mode whose file was truncated, deleted, or lost in a copy. SQLite writes a
+        /// database's header, which says WAL (https://sqlite.org/fileformat2.html#file_format_version_numbers), to
+        /// the file when the database turns to WAL mode, a new one's too, so the file of a WAL is never empty, nor
+        /// missing (a jar's file is made before SQLite opens it, `createPrivateFile`). SQLite takes an empty file
+        /// for a new database, and deletes the `-wal` it finds beside one at its first read, frames and all
+        /// (`pagerOpenWalIfPresent` in SQLite's pager.c); a missing file, created empty, would meet the same end.
+        var walSizeBesideLostFile: Int64? {
+            guard (file?.size ?? 0) == 0, let wal, wal.size > 0 else { return nil }
             return wal.size
         }
     }
@@ -137,17 +138,26 @@ enum CookieFileSystem {
         JarFiles(file: state(file), wal: state(file + "-wal"), shm: state(file + "-shm"))
     }
 
-    /// `moveAside`, when `path` still names the file `found` (the one found unreadable); false, moving
-    /// nothing, when it names another: a process that found the file unreadable too may have moved it
-    /// aside and made a new jar there since, which must not be moved in its turn.
-    static func moveAside(_ path: String, ifStill found: FileIdentity?, seconds: Int64) throws(CookieFileError) -> Bool {
-        guard let found, identity(path) == found else { return false }
+    /// `moveAside`, when `path` still names what an opening found unreadable, from its files as `found` then
+    /// (`jarFiles` at `path` resolved): the same file (its device and inode), or, for a file found missing beside
+    /// a `-wal` that holds bytes (`JarFiles.walSizeBesideLostFile`), still no file and the same `-wal`. False,
+    /// moving nothing, otherwise: a process that found them unreadable too may have moved them aside and made a
+    /// new jar there since, which must not be moved in its turn.
+    static func moveAside(_ path: String, ifStill found: JarFiles, seconds: Int64) throws(CookieFileError) -> Bool {
+        let now = jarFiles(at: resolvedPath(path))
+        let isStill = switch (found.file, found.wal) {
+        case (let file?, _): now.file?.identity == file.identity
+        case (nil, let wal?): now.file == nil && now.wal?.identity == wal.identity
+        case (nil, nil): false
+        }
+        guard isStill else { return false }
         _ = try moveAside(path, seconds: seconds)
         return true
     }
 
     /// Moves the file at `path` and its companions to `<path>.corrupt-<seconds>` (with `-2`, `-3`, …
-    /// appended if that name is taken), never replacing an existing file. Returns the new path.
+    /// appended if that name is taken), never replacing an existing file; a missing one is skipped (the file
+    /// itself, for a `-wal` left without it). Returns the new path.
     static func moveAside(_ path: String, seconds: Int64) throws(CookieFileError) -> String {
         var target = "\(path).corrupt-\(seconds)"
         var attempt = 1

@@ -6,17 +6,17 @@ extension CookieJar {
     ///
     /// Expired cookies are not loaded and are purged from the file; session cookies are neither
     /// loaded nor written unless `options.persistsSessionCookies`. An empty file is a new jar. A file that
-    /// is not a cookie jar (not SQLite, damaged, truncated, another application's database, an empty file
-    /// whose `-wal` holds bytes: a jar whose file was truncated or lost in a copy) throws and is left
-    /// untouched, unless `options.unreadableFile` is `.moveAside`; a file of a newer schema always throws
-    /// `.newerSchema`. Nothing is left beside a file refused, but for one found with only one of its `-wal`
-    /// and `-shm`: it keeps the other, which SQLite made (a WAL found there is never checkpointed into a
-    /// refused file, and SQLite removes the two only at such a checkpoint). A file that cannot be written
-    /// (nor its directory, where SQLite makes the file's `-wal` and `-shm` when they are missing) throws
-    /// `.readOnly` before anything is read, and is left as it is: `CookieImportFile.read(path:now:lenient:)`
-    /// reads it without writing. For a symbolic link, that directory is the link target's, where SQLite
-    /// keeps the `-wal` and `-shm`. Another jar (in this or another process) may share the file: each writes
-    /// only what it changed, so their changes merge.
+    /// is not a cookie jar (not SQLite, damaged, truncated, another application's database, an empty or
+    /// missing file whose `-wal` holds bytes: a jar whose file was truncated, deleted or lost in a copy)
+    /// throws and is left untouched, nothing created, unless `options.unreadableFile` is `.moveAside`; a file
+    /// of a newer schema always throws `.newerSchema`. Nothing is left beside a file refused, but for one
+    /// found with only one of its `-wal` and `-shm`: it keeps the other, which SQLite made (a WAL found there
+    /// is never checkpointed into a refused file, and SQLite removes the two only at such a checkpoint). A
+    /// file that cannot be written (nor its directory, where SQLite makes the file's `-wal` and `-shm` when
+    /// they are missing) throws `.readOnly` before anything is read, and is left as it is:
+    /// `CookieImportFile.read(path:now:lenient:)` reads it without writing. For a symbolic link, that
+    /// directory is the link target's, where SQLite keeps the `-wal` and `-shm`. Another jar (in this or
+    /// another process) may share the file: each writes only what it changed, so their changes merge.
     public convenience init(
         contentsOf path: String, options: CookieJarFileOptions = CookieJarFileOptions(),
         publicSuffixList: any PublicSuffixList = SystemPublicSuffixList.shared, limits: CookieLimits = .default,

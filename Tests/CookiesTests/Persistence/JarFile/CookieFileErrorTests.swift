@@ -198,7 +198,7 @@ import Testing
     /// where it is instead of moving it in its turn (where the first would go on writing unseen).
     @Test func onlyTheFileFoundUnreadableIsMovedAside() throws {
         try damage(.text)
-        let found = CookieFileSystem.identity(path)
+        let found = CookieFileSystem.jarFiles(at: path)
         var options = testFileOptions()
         options.unreadableFile = .moveAside
         let first = try openTestJar(path, options: options)
@@ -207,7 +207,7 @@ import Testing
         #expect(try CookieFileSystem.moveAside(path, ifStill: found, seconds: testEpoch.secondsSinceEpoch) == false)
         #expect(try openTestJar(path).allCookies().map(\.name) == ["first"])
         try first.close()
-        #expect(try CookieFileSystem.moveAside(path, ifStill: CookieFileSystem.identity(path), seconds: 1) == true)
+        #expect(try CookieFileSystem.moveAside(path, ifStill: CookieFileSystem.jarFiles(at: path), seconds: 1) == true)
         #expect(!FileManager.default.fileExists(atPath: path) && FileManager.default.fileExists(atPath: "\(path).corrupt-1"))
     }
 
