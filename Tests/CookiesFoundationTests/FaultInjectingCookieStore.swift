@@ -170,7 +170,9 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
     private func complete(_ completion: Completion) async throws {
         switch completion {
         case .immediate: return
-        case .late(let delay): try await Task.sleep(for: delay)
+        // A platform call under way completes whatever becomes of the task that made it (the sync's
+        // timeout cancels that task): the delay is not cut short.
+        case .late(let delay): await Task.detached { try? await Task.sleep(for: delay) }.value
         case .never: await withCheckedContinuation { continuation in state.withLock { $0.stalled.append(continuation) } }
         }
     }

@@ -2,18 +2,24 @@ import Synchronization
 
 /// Runs one call on a platform store with a deadline: the result, or `CookieSyncError.timedOut` once
 /// `timeout` has passed. A call whose completion never comes (WKHTTPCookieStore's `setCookie` has been
-/// seen to) is left running and its late result dropped: the caller is not held hostage by it.
+/// seen to) is left running and its late result dropped: the caller is not held hostage by it. Its task
+/// is cancelled then: a platform call under way cannot be taken back, but an adapter that makes one call
+/// per cookie makes no further one (`Task.isCancelled`), where a late completion would otherwise resume
+/// it, and its deletions and sets would land after the syncs that followed (deleting the session a new
+/// sign-in set meanwhile).
 func withTimeout<T: Sendable>(
     _ timeout: Duration, call: CookieSyncError.PlatformCall, _ body: @escaping @Sendable () async throws -> T
 ) async throws(CookieSyncError) -> T {
     let outcome: Result<T, CookieSyncError> = await withCheckedContinuation { continuation in
         let once = ResumeOnce(continuation)
         @Sendable func finish(_ result: Result<T, CookieSyncError>) { once.resume(returning: result) }
+        let work = Mutex<Task<Void, Never>?>(nil)
         let timer = Task {
             guard (try? await Task.sleep(for: timeout)) != nil else { return }
             finish(.failure(.timedOut(call: call, after: timeout)))
+            work.withLock { $0?.cancel() }
         }
-        Task {
+        work.withLock { $0 = Task {
             defer { timer.cancel() }
             do {
                 finish(.success(try await body()))
@@ -22,7 +28,7 @@ func withTimeout<T: Sendable>(
             } catch {
                 finish(.failure(.storeFailed(call: call, reason: String(describing: error))))
             }
-        }
+        } }
     }
     return try outcome.get()
 }

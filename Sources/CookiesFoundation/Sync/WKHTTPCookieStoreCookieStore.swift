@@ -53,18 +53,20 @@ public final class WKHTTPCookieStoreCookieStore: PlatformCookieStore {
     }
 
     /// Sets or deletes the cookies Foundation can represent. A set throws `PlatformCookieStoreRefusal`
-    /// with the others; a deletion passes them over (no store holds them).
+    /// with the others; a deletion passes them over (no store holds them). WebKit takes one cookie a call
+    /// (but for sets from version 26 on): once the sync gave up waiting (its timeout cancels this task), no
+    /// further call is made, lest a late completion resume the loop after the syncs that followed.
     private func write(_ cookies: [Cookie], deleting: Bool) async throws {
         let (httpCookies, refusal) = PlatformCookieStoreRefusal.httpCookies(of: cookies)
         let store = dataStore.httpCookieStore
         if deleting {
-            for cookie in httpCookies { await store.deleteCookie(cookie) }
+            for cookie in httpCookies where !Task.isCancelled { await store.deleteCookie(cookie) }
             return
         }
         if #available(iOS 26.0, macOS 26.0, visionOS 26.0, *) {
             await store.setCookies(httpCookies)
         } else {
-            for cookie in httpCookies { await store.setCookie(cookie) }
+            for cookie in httpCookies where !Task.isCancelled { await store.setCookie(cookie) }
         }
         if let refusal { throw refusal }
     }
