@@ -36,12 +36,28 @@ enum CookieFileSystem {
     /// The path SQLite opens for `path`: every symbolic link resolved. SQLite follows a link to the
     /// database file and makes the `-wal` and `-shm` beside its target, so the checks of those files and of
     /// the directory that takes them are made there. A file not yet created is placed in its directory,
-    /// resolved; a path whose directory does not resolve either is given back as it is.
+    /// resolved; a link to a file not yet created is followed to it first (the jar is made where the link
+    /// points, as SQLite itself resolves a link); a path whose directory does not resolve either is given
+    /// back as it is.
     static func resolvedPath(_ path: String) -> String {
-        if let resolved = realPath(path) { return resolved }
+        var path = path
+        // At most as many links as the kernel follows (Linux's MAXSYMLINKS) before ELOOP.
+        for _ in 0..<40 {
+            if let resolved = realPath(path) { return resolved }
+            guard let target = linkTarget(path) else { break }
+            path = target.hasPrefix("/") ? target : directory(of: path) + "/" + target
+        }
         guard let directory = realPath(directory(of: path)) else { return path }
         let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
         return (directory == "/" ? "" : directory) + "/" + name
+    }
+
+    /// `readlink(2)`: what the symbolic link at `path` holds; nil when `path` is no link.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `realpath(3)`: the canonical absolute path of the existing file at `path`, nil when it cannot be found.
@@ -142,16 +158,19 @@ enum CookieFileSystem {
     /// (`jarFiles` at `path` resolved): the same file (its device and inode), or, for a file found missing beside
     /// a `-wal` that holds bytes (`JarFiles.walSizeBesideLostFile`), still no file and the same `-wal`. False,
     /// moving nothing, otherwise: a process that found them unreadable too may have moved them aside and made a
-    /// new jar there since, which must not be moved in its turn.
+    /// new jar there since, which must not be moved in its turn. A file reached through a symbolic link is
+    /// moved where it is, with the `-wal` and `-shm` beside it, and the link is left: the new jar is made
+    /// through it, where the link's owner keeps the jar (a shared container), not in the link's place.
     static func moveAside(_ path: String, ifStill found: JarFiles, seconds: Int64) throws(CookieFileError) -> Bool {
-        let now = jarFiles(at: resolvedPath(path))
+        let file = resolvedPath(path)
+        let now = jarFiles(at: file)
         let isStill = switch (found.file, found.wal) {
         case (let file?, _): now.file?.identity == file.identity
         case (nil, let wal?): now.file == nil && now.wal?.identity == wal.identity
         case (nil, nil): false
         }
         guard isStill else { return false }
-        _ = try moveAside(path, seconds: seconds)
+        _ = try moveAside(file, seconds: seconds)
         return true
     }
 

@@ -80,6 +80,55 @@ struct SymlinkedJarFileTests {
         }
     }
 
+    /// `.moveAside` through a link moves the link's target aside where it is, with the `-wal` and `-shm`
+    /// beside it, and makes the new jar through the link, which stays (this project's contract,
+    /// `CookieFileSystem.moveAside(_:ifStill:seconds:)`): moving the link instead left the damaged target and
+    /// its WAL in place and put a plain file where the link was, out of the directory the link pointed to.
+    @Test func moveAsideThroughALinkMovesTheTarget() throws {
+        try makeJarFile(at: target, leaving: .none)
+        try runSQL(
+            "PRAGMA ignore_check_constraints = ON; UPDATE cookies SET same_site = 7 WHERE name = 'c3';", on: target)
+        try leave(.walAndShm, beside: target)
+        let before = try state()
+        var options = testFileOptions()
+        options.unreadableFile = .moveAside
+        let jar = try openTestJar(link, options: options)
+        #expect(jar.count == 0)
+        jar.setCookie("fresh=1; Max-Age=3600", from: url("https://example.com/"))
+        try jar.close()
+
+        let aside = "\(target).corrupt-\(testEpoch.secondsSinceEpoch)"
+        #expect(fileBytes(aside) == before.file && fileBytes(aside + "-wal") == before.wal)
+        #expect(FileManager.default.fileExists(atPath: aside + "-shm"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target, "the link stays")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: linkDirectory.path) == before.link)
+        #expect(try openTestJar(target).allCookies().map(\.name) == ["fresh"], "the new jar is the link's target")
+    }
+
+    /// A link to a file not yet created makes the new jar at its target, relative links and chains of
+    /// links included, as SQLite resolves a link itself (this project's contract,
+    /// `CookieFileSystem.resolvedPath`); the link stays.
+    @Test(arguments: ["absolute", "relative", "chain"])
+    func newJarThroughALinkIsMadeAtItsTarget(_ how: String) throws {
+        try FileManager.default.removeItem(atPath: link)
+        switch how {
+        case "absolute":
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        case "relative":
+            try FileManager.default.createSymbolicLink(
+                atPath: link, withDestinationPath: "../" + URL(fileURLWithPath: targetDirectory.path).lastPathComponent + "/cookies.sqlite")
+        default:
+            let middle = linkDirectory.file("middle.sqlite")
+            try FileManager.default.createSymbolicLink(atPath: middle, withDestinationPath: target)
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "middle.sqlite")
+        }
+        let jar = try openTestJar(link)
+        jar.setCookie("fresh=1; Max-Age=3600", from: url("https://example.com/"))
+        try jar.close()
+        #expect(try openTestJar(target).allCookies().map(\.name) == ["fresh"])
+        #expect(try FileManager.default.attributesOfItem(atPath: link)[.type] as? FileAttributeType == .typeSymbolicLink)
+    }
+
     /// A refused file (here a row that is no cookie) whose target has a `-wal` and `-shm` left beside it keeps
     /// them, and keeps its bytes: found there, the WAL is not this opening's, and its transactions are not
     /// checkpointed into the refused file (this project's contract, `CookieDatabase`).
