@@ -1,11 +1,12 @@
 /// Host name conversion between Unicode and ASCII form, IDNA2008 (RFC 5890, RFC 5891) with the label separators
 /// of UTS #46.
 ///
-/// This is the subset a cookie store needs to canonicalise host names (RFC 6265bis §5.1.2): lower-casing and
-/// U-label ⇄ A-label conversion with Punycode (RFC 3492). It does not apply the UTS #46 mapping table, NFC
-/// normalisation or the IDNA2008 validity rules (RFC 5891 §5.4), so callers should pass NFC text; and, like UTS #46
-/// ToASCII with VerifyDnsLength=false (what the WHATWG URL standard uses), it does not enforce the 63-octet label
-/// and 253-octet name limits of RFC 1035, since hosts that URLs accept must still get a cookie key.
+/// This is the subset a cookie store needs to canonicalise host names (RFC 6265bis §5.1.2): lower-casing, NFC
+/// normalisation and U-label ⇄ A-label conversion with Punycode (RFC 3492). It does not carry the UTS #46 mapping
+/// table: a host holding a code point that table maps to others is refused instead (deviation, 2026-11-27, see
+/// `isMappedAway`), and the IDNA2008 validity rules (RFC 5891 §5.4) are not checked. Like UTS #46 ToASCII with
+/// VerifyDnsLength=false (what the WHATWG URL standard uses), it does not enforce the 63-octet label and
+/// 253-octet name limits of RFC 1035, since hosts that URLs accept must still get a cookie key.
 enum IDNA {
     /// The ACE prefix that marks an A-label (RFC 5890 §2.3.2.1).
     private static let acePrefix = "xn--"
@@ -16,9 +17,9 @@ enum IDNA {
     /// lower-cased and unchecked; empty labels are kept, so "example.com." stays "example.com." and "" stays "".
     /// Labels are joined with U+002E.
     ///
-    /// Returns nil only when Punycode cannot encode a label, i.e. its deltas overflow (RFC 3492 §6.4), which takes a
-    /// label of thousands of non-ASCII scalars. When `host` is already lower-case ASCII it is returned as it is,
-    /// without allocating.
+    /// Returns nil when the host holds a code point UTS #46 maps to others (`isMappedAway`), and when Punycode cannot
+    /// encode a label, i.e. its deltas overflow (RFC 3492 §6.4), which takes a label of thousands of non-ASCII
+    /// scalars. When `host` is already lower-case ASCII it is returned as it is, without allocating.
     static func toASCII(_ host: String) -> String? {
         if host.utf8.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
             return host
@@ -34,7 +35,10 @@ enum IDNA {
                 return count
             }
         }
-        let scalars = host.lowercased().unicodeScalars
+        // UTS #46 §4 steps 1–2 without the mapping table: lower-cased, then in NFC (the standard library's
+        // normaliser, `_nfcCodeUnits`), so that "e\u{301}" and "é" are one host, as in a browser.
+        let scalars = String(decoding: host.lowercased()._nfcCodeUnits, as: UTF8.self).unicodeScalars
+        if scalars.contains(where: { !isLabelSeparator($0) && isMappedAway($0) }) { return nil }
         var result = ""
         result.reserveCapacity(scalars.count)
         var labelStart = scalars.startIndex
@@ -77,6 +81,19 @@ enum IDNA {
             }
         }
         return result
+    }
+
+    /// Whether UTS #46's mapping step turns `scalar`, lower-case and in NFC, into other code points or none: the
+    /// compatibility forms (fullwidth "ｕｋ" is "uk", "ﬁ" is "fi", "①" is "1"), default-ignorable code points (U+00AD
+    /// SOFT HYPHEN, U+200B ZERO WIDTH SPACE) and the like, which NFKC case folding changes (the Unicode property
+    /// Changes_When_NFKC_Casefolded, which the mapping table follows for these). Such a host is refused
+    /// (deviation, 2026-11-27): without the table it would be encoded as written, a name of its own outside the
+    /// public suffix it stands for in a browser (`attacker.co.ｕｋ` is a host of `co.uk` there, and would be one of
+    /// `co.xn--wi7cta` here, where `Domain=co.xn--wi7cta` is no public suffix and would set a cookie for every
+    /// `*.co.ｕｋ` site). "ß" and "ς", which NFKC case folding changes too, are deviation characters that UTS #46
+    /// nontransitional processing (the WHATWG URL standard's) keeps.
+    private static func isMappedAway(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\u{00DF}" && scalar != "\u{03C2}" && scalar.properties.changesWhenNFKCCaseFolded
     }
 
     /// The label separators of UTS #46 §4 step 4 (after its mapping step they are all U+002E).

@@ -34,6 +34,21 @@ private let toASCIIVectors: [(input: String, expected: String?)] = [
     ("a..bücher", "a..xn--bcher-kva"),
     // Labels longer than 63 octets are not rejected (UTS #46 VerifyDnsLength=false).
     (String(repeating: "ü", count: 70), "xn--td" + String(repeating: "a", count: 70)),
+    // UTS #46 §4 step 2: NFC first, so a decomposed "é" is the precomposed one (A-label from Python's "idna"
+    // codec on "éxample.com").
+    ("e\u{301}xample.com", "xn--xample-9ua.com"),
+    // Nontransitional processing (UTS #46 §4, the WHATWG URL standard's) keeps the deviation characters ß and ς.
+    ("straße.de", "xn--strae-oqa.de"),
+    ("ς.gr", "xn--3xa.gr"),
+    // Code points UTS #46 maps to others (Changes_When_NFKC_Casefolded) are refused rather than encoded as
+    // written (this library's deviation, IDNA.isMappedAway): fullwidth "ｕｋ" is "uk" in a browser, so
+    // "attacker.co.ｕｋ" is a host of the public suffix co.uk there; fullwidth digits and solidus, U+00AD SOFT
+    // HYPHEN (ignored by the table), a ligature.
+    ("attacker.co.\u{FF55}\u{FF4B}", nil),
+    ("\u{FF11}\u{FF12}\u{FF17}.0.0.1", nil),
+    ("evil.com\u{FF0F}.good.com", nil),
+    ("ex\u{AD}ample.com", nil),
+    ("\u{FB01}le.com", nil),
     // A label whose Punycode deltas overflow (RFC 3492 §6.4) cannot be converted.
     (String(repeating: "é", count: 4000) + "\u{10FFFF}.com", nil),
 ]
