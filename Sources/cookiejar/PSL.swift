@@ -55,8 +55,10 @@ struct PSL: ParsableCommand {
             }
             if host.isIPAddress {
                 table.appendRow([host.name, "(an IP address)", "(none)"])
+            } else if host.hasEmptyLabel {
+                table.appendRow([host.name, "(none: an empty label)", "(none)"])
             } else if let registrable = list.registrableDomain(of: host) {
-                // The public suffix follows the registrable domain's first label (empty in a name such as "a..b").
+                // The public suffix follows the registrable domain's first label.
                 let suffix = registrable.firstIndex(of: ".").map { String(registrable[registrable.index(after: $0)...]) }
                 table.appendRow([host.name, suffix ?? "", registrable])
             } else {

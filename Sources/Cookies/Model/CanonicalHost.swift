@@ -147,6 +147,18 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// WHATWG URL "forbidden host code point", plus controls and space: never part of a host.
+    /// True when the name has an empty label other than a final one (`a..example.com`): a URL's host may be
+    /// written so, but the public suffix list places no such name, which has no registrable domain.
+    public var hasEmptyLabel: Bool { withNameBytes(CanonicalHost.hasEmptyLabel) }
+
+    /// True when `name` (UTF-8) has an empty label other than a final one (a trailing dot): "..example.com",
+    /// "a..b", "com..". A URL's host may be written so, but it names no host in the DNS, and the public suffix
+    /// list places no such name.
+    static func hasEmptyLabel(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let dot = UInt8(ascii: ".")
+        return name.first == dot || zip(name, name.dropFirst()).contains { $0 == dot && $1 == dot }
+    }
+
     private static func isForbiddenHostByte(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x00...0x20, 0x7F, UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "/"), UInt8(ascii: ":"),

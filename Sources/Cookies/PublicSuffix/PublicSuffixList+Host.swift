@@ -1,6 +1,6 @@
 extension PublicSuffixList {
     /// The registrable domain of a canonical host, or nil for an IP address, a public suffix, or a name
-    /// the list cannot place (empty labels at either end). A trailing dot is kept on the answer, since
+    /// the list cannot place (an empty label other than a final one: `CanonicalHost.hasEmptyLabel`). A trailing dot is kept on the answer, since
     /// `www.example.com.` and `www.example.com` are different hosts (`example.com.` and `example.com`).
     public func registrableDomain(of host: CanonicalHost) -> String? {
         guard host.kind == .domain else { return nil }
@@ -25,17 +25,20 @@ extension PublicSuffixList {
         let dot = UInt8(ascii: ".")
         guard !Self.isIPAddress(canonicalDomain: name) else { return nil }
         let bare = name.last == dot ? UnsafeBufferPointer(rebasing: name.dropLast()) : name
-        guard let first = bare.first, first != dot, bare.last != dot else { return nil }
+        // "a..com" would otherwise be answered ".com", and every "x..com" one site.
+        guard !bare.isEmpty, !CanonicalHost.hasEmptyLabel(name) else { return nil }
         return registrableDomainStart(inUTF8: bare)
     }
 
     /// True when the list names `domain` (UTF-8, a trailing dot ignored) a public suffix; an IP address is
-    /// none.
+    /// none. A name with an empty label other than a final one (`CanonicalHost.hasEmptyLabel`), which
+    /// the list cannot place, counts as one: a Domain attribute `com..` from the host `evil.com..` would
+    /// otherwise set a cookie for every `*.com..` host.
     func isPublicSuffix(canonicalDomain domain: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !Self.isIPAddress(canonicalDomain: domain) else { return false }
         let bare = domain.last == UInt8(ascii: ".") ? UnsafeBufferPointer(rebasing: domain.dropLast()) : domain
         // A domain is a public suffix exactly when no label is left of its public suffix.
-        return !bare.isEmpty && registrableDomainStart(inUTF8: bare) == nil
+        return !bare.isEmpty && (CanonicalHost.hasEmptyLabel(domain) || registrableDomainStart(inUTF8: bare) == nil)
     }
 
     /// True for a canonical domain (UTF-8) that is an IP address, or reads as one (IPv6 in brackets; a name

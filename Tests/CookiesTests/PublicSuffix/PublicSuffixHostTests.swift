@@ -16,6 +16,8 @@ struct PublicSuffixHostTests {
         ("", nil, "empty"),
         (".example.com", nil, "an empty first label"),
         ("example.com..", nil, "an empty last label before the trailing dot"),
+        ("a..com", nil, "an empty label inside: the list places no such name (it was \".com\", one site for every x..com)"),
+        ("www.a..example.com", nil, "an empty label left of the registrable domain: no name the DNS has"),
         ("a.b.example.co.uk", "example.co.uk", "PSL algorithm: the rule \"co.uk\""),
         ("1.2.3.4", nil, "an IPv4 address (the domain of an IP host's cookie) has none, as for the host"),
         ("[2001:db8::1]", nil, "an IPv6 address has none"),
@@ -71,6 +73,9 @@ struct PublicSuffixHostTests {
         ("example.com", false, "a registrable domain"),
         ("example.com.", false, "a registrable domain with a trailing dot"),
         (".", false, "the root alone is not a suffix"),
+        ("com..", true, "an empty label before the trailing dot: no name the list places, so no Domain attribute may name it"),
+        ("a..com", true, "an empty label inside: likewise"),
+        (".com", true, "an empty first label: likewise"),
         ("", false, "empty"),
     ]
 

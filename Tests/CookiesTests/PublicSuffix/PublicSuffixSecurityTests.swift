@@ -13,6 +13,9 @@ struct PublicSuffixSecurityTests {
             "https://a.b.compute.amazonaws.com/", "sid=1; Domain=b.compute.amazonaws.com",
             "https://c.b.compute.amazonaws.com/"
         ),
+        // A name with an empty label (WHATWG URL hosts may have one) is no name the list places: its Domain
+        // attribute counts as a public suffix, as "com" would (it was stored for every "*.com.." host).
+        ("https://evil.com../", "sid=1; Domain=com..", "https://victim.com../"),
     ])
     func domainAttributeNamingAPublicSuffixIsRejected(from: String, line: String, victim: String) throws {
         for jar in [CookieJar(), CookieJar(publicSuffixList: CompiledPublicSuffixList.shared)] {

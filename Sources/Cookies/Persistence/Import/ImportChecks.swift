@@ -15,18 +15,10 @@ enum ImportChecks {
     /// The canonical form of a file's domain (leading "." already removed): lower case, IDNA A-labels,
     /// canonical IP literals (§5.1.2), as the jar keeps it.
     static func canonicalDomain(_ text: String) throws(CookieFileError) -> String {
-        guard !hasEmptyLabel(text), let host = CanonicalHost(text) else {
+        guard !text.withUTF8Bytes(CanonicalHost.hasEmptyLabel), let host = CanonicalHost(text) else {
             throw CookieFileError(.invalidDomain, detail: "the domain is not a valid host name or address")
         }
         return host.name
-    }
-
-    /// True when `text` has an empty label other than a final one (a trailing dot): "..example.com" or
-    /// "a..b" names no host, though a URL's host may be written so.
-    private static func hasEmptyLabel(_ text: String) -> Bool {
-        text.withUTF8Bytes { bytes in
-            bytes.first == UInt8(ascii: ".") || zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }
-        }
     }
 
     /// A cookie-path: "/" then anything §5.6.4 lets through an attribute value (no CTL, no ";").
