@@ -180,20 +180,28 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
                 hostKind: .domain, port: parts.port, path: parts.path)
             return
         }
-        // The scheme lower-cased, the host canonicalised (IDNA, IP addresses) and the backslashes of an
-        // http-family path made "/" make a text of their own.
+        // The scheme lower-cased, the host canonicalised (percent-decoded, IDNA, IP addresses) and the
+        // backslashes of an http-family path made "/" make a text of their own.
         let (scheme, hostText, path) = string.withUTF8BytesViaSpan { bytes in
             (String(unsafeUninitializedCapacity: parts.scheme.count) { buffer in
                 for index in parts.scheme { buffer[index] = bytes[index].asciiLowercased }
                 return parts.scheme.count
             },
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[parts.host]), as: UTF8.self),
+            CookieURL.hostText(UnsafeBufferPointer(rebasing: bytes[parts.host])),
             String(decoding: bytes[parts.path].lazy.map {
                 parts.schemeKind != .other && $0 == UInt8(ascii: "\\") ? UInt8(ascii: "/") : $0
             }, as: UTF8.self))
         }
-        guard let host = CanonicalHost(canonicalising: hostText) else { return nil }
+        guard let hostText, let host = CanonicalHost(canonicalising: hostText) else { return nil }
         self.init(canonicalScheme: scheme, host: host, port: parts.port, path: path)
+    }
+
+    /// The text of a host as written in a URL, percent-decoded (WHATWG URL host parser: `b%C3%BCcher.example`
+    /// is `bücher.example`, as Foundation's `URL.host` reads it too); nil when an escape is malformed or
+    /// the octets are not UTF-8, which no host is.
+    private static func hostText(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
+        return PercentDecoding.decoded(bytes)
     }
 
     /// A URL from parts already in canonical form, the host right after the scheme's "://"; nil when its

@@ -33,6 +33,11 @@ struct CookieURLTests {
         ("http://h.test\\foo\\bar?q\\x", "http", "h.test", nil, "/foo/bar"),
         ("wss://h.test/a\\b", "wss", "h.test", nil, "/a/b"),
         ("httpx://h.test/a\\b", "httpx", "h.test", nil, "/a\\b"),
+        // WHATWG URL host parser: the host is percent-decoded (as UTF-8) before IDNA, as Foundation's URL.host
+        // reads it too.
+        ("https://b%C3%BCcher.example/", "https", "xn--bcher-kva.example", nil, "/"),
+        ("http://%65xample.COM/a", "http", "example.com", nil, "/a"),
+        ("http://127.0.0.%31/", "http", "127.0.0.1", nil, "/"),
     ] as [(String, String, String, Int?, String)])
     func parses(text: String, scheme: String, host: String, port: Int?, path: String) throws {
         let parsed = try #require(CookieURL(text))
@@ -175,6 +180,9 @@ struct CookieURLTests {
         "", "example.com", "http:/example.com", "http://", "http://exa mple.com/", "http://h.test:99999/",
         "http://h.test:x/", "http://h.test:-1/", "http://h.test:+80/", "http://[::1/", "http://[1:2:3:4:5:6:7:8:9]/", "http://1.2.3.256/", "http://www.fancy.1.2.3.4/",
         "http://a<b/", "1http://h.test/",
+        // Percent-decoded hosts (WHATWG URL host parser) are checked as decoded: a decoded "/" is a forbidden
+        // host code point; a malformed escape leaves a "%", one too; octets that are no UTF-8 make no host.
+        "http://ex%2Fample.com/", "http://ex%zzample.com/", "http://ex%4/", "http://%C3%28.com/",
     ])
     func rejects(text: String) {
         #expect(CookieURL(text) == nil)
