@@ -34,12 +34,9 @@ struct IPv6Address: Sendable, Hashable, CustomStringConvertible {
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 // An IPv4 part fills the last two pieces.
                 guard length > 0, pieces.count <= 6 else { return nil }
-                let start = index - length
-                guard case .address(let v4) = IPv4Address.parse(String(decoding: bytes[start...], as: UTF8.self)),
-                    bytes[start...].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).count == 4
-                else { return nil }
-                pieces.append(UInt16(v4.value >> 16))
-                pieces.append(UInt16(v4.value & 0xFFFF))
+                guard let v4 = IPv6Address.dottedDecimal(bytes[(index - length)...]) else { return nil }
+                pieces.append(UInt16(v4 >> 16))
+                pieces.append(UInt16(v4 & 0xFFFF))
                 index = bytes.count
                 break
             }
@@ -56,6 +53,27 @@ struct IPv6Address: Sendable, Hashable, CustomStringConvertible {
         }
         guard pieces.count == 8 else { return nil }
         self.pieces = pieces
+    }
+
+    /// The trailing IPv4 part of an IPv6 address as the WHATWG URL Standard's IPv6 parser reads it: four
+    /// decimal numbers of 0–255 between dots, none with a leading zero; nil for anything else. Unlike a
+    /// host's IPv4 address, no hexadecimal, octal or shortened form (`::ffff:010.0.0.1` is no address,
+    /// where the host parser's rules made it `::ffff:800:1`).
+    private static func dottedDecimal(_ text: ArraySlice<UInt8>) -> UInt32? {
+        let parts = text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return nil }
+        var value: UInt32 = 0
+        for part in parts {
+            guard (1...3).contains(part.count), part.count == 1 || part.first != UInt8(ascii: "0") else { return nil }
+            var number: UInt32 = 0
+            for byte in part {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                number = number * 10 + UInt32(byte - UInt8(ascii: "0"))
+            }
+            guard number <= 255 else { return nil }
+            value = value << 8 | number
+        }
+        return value
     }
 
     var description: String {

@@ -11,6 +11,8 @@ struct CookieURLTests {
         ("http://[::1]:8080/", "http", "[::1]", 8080, "/"),
         ("http://[2001:DB8:0:0:0:0:0:1]/", "http", "[2001:db8::1]", nil, "/"),
         ("http://[::ffff:192.168.0.1]/", "http", "[::ffff:c0a8:1]", nil, "/"),
+        ("http://[::ffff:0.0.0.0]/", "http", "[::ffff:0:0]", nil, "/"),
+        ("http://[1:2:3:4:5:6:255.255.255.255]/", "http", "[1:2:3:4:5:6:ffff:ffff]", nil, "/"),
         ("http://127.1/", "http", "127.0.0.1", nil, "/"),
         ("http://0x7f.0.0.1/", "http", "127.0.0.1", nil, "/"),
         ("http://2130706433/", "http", "127.0.0.1", nil, "/"),
@@ -183,6 +185,10 @@ struct CookieURLTests {
         // Percent-decoded hosts (WHATWG URL host parser) are checked as decoded: a decoded "/" is a forbidden
         // host code point; a malformed escape leaves a "%", one too; octets that are no UTF-8 make no host.
         "http://ex%2Fample.com/", "http://ex%zzample.com/", "http://ex%4/", "http://%C3%28.com/",
+        // WHATWG URL IPv6 parser: the IPv4 part is four decimal numbers of 0-255 without leading zeros (no
+        // octal, hexadecimal or shortened forms, which a host's IPv4 address may have).
+        "http://[::ffff:010.0.0.1]/", "http://[::ffff:1.0x2.3.4]/", "http://[::ffff:1.2.3]/", "http://[::ffff:1.2.3.256]/",
+        "http://[::ffff:1.2.3.4.]/", "http://[::ffff:1..3.4]/",
     ])
     func rejects(text: String) {
         #expect(CookieURL(text) == nil)
