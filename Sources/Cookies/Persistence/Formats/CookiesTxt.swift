@@ -13,8 +13,10 @@
 ///   `www.example.com FALSE`), which Python's reader requires.
 /// - secure: `TRUE` or `FALSE` (case-insensitive on import).
 /// - expiry: Unix seconds; `0` or empty (Python writes empty) is a session cookie.
-/// - A line with 6 fields has an empty value (curl). Lines starting with `#` (other than `#HttpOnly_`)
-///   and blank lines are skipped; CRLF line ends and a UTF-8 byte order mark are accepted.
+/// - A line with 6 fields has an empty value (curl). A third field of exactly `TRUE` or `FALSE` is the
+///   secure flag of a line without a path field, whose path is "/" (curl's `parse_netscape`): 6 fields,
+///   or 5 with an empty value. Lines starting with `#` (other than `#HttpOnly_`) and blank lines are
+///   skipped; LF, CRLF and CR alone end a line, and a UTF-8 byte order mark is accepted.
 ///
 /// What the format cannot hold, and what import gives instead: SameSite (`.default`), partition key
 /// (none), source scheme (secure when the cookie is Secure) and port (none), creation and last-access
@@ -48,9 +50,10 @@ public enum CookiesTxt {
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count {
             lineNumber += 1
-            var end = bytes.firstIndex(of: 0x0A, from: start) ?? bytes.count
-            let next = end + 1
-            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            // A line ends at LF, CRLF or a CR alone (the classic Mac OS line end, which Python's reader takes
+            // as one: it reads the file as text, whose universal newlines make a lone CR a line end).
+            let end = bytes.firstIndex(from: start) { $0.bytes(equalTo: 0x0A) | $0.bytes(equalTo: 0x0D) } ?? bytes.count
+            let next = end + 1 < bytes.count && bytes[end] == 0x0D && bytes[end + 1] == 0x0A ? end + 2 : end + 1
             let creation = CookieTime(microsecondsSinceEpoch: now.microsecondsSinceEpoch &+ Int64(cookies.count))
             do {
                 if let cookie = try parseLine(UnsafeBufferPointer(rebasing: bytes[start..<end]), creation: creation) {
@@ -80,16 +83,24 @@ public enum CookiesTxt {
         }
 
         // The fields are counted first (that error comes before any field's own), then taken in turn:
-        // no array of ranges per line.
+        // no array of ranges per line. The third field is noted on the way.
         var tabs = 0
         var position = 0
+        var third = 0..<0
         while let tab = line.firstIndex(of: 0x09, from: position) {
             tabs += 1
+            if tabs == 2 { third = (tab + 1)..<line.count } else if tabs == 3 { third = third.lowerBound..<tab }
             position = tab + 1
         }
+        // curl (`parse_netscape`) reads a third field of exactly TRUE or FALSE as the secure flag of a line
+        // whose path field is missing, with the path "/", and the fields after it one place earlier.
+        let thirdField = UnsafeBufferPointer(rebasing: line[third])
+        let isPathMissing = tabs >= 2 && (thirdField.elementsEqual("TRUE".utf8) || thirdField.elementsEqual("FALSE".utf8))
+        let fields = isPathMissing ? 6 : 7
         // curl reads a line whose value field is missing as a cookie with an empty value.
-        guard tabs == 6 || tabs == 5 else {
-            throw CookieFileError(.fieldCount, detail: "expected 7 TAB-separated fields, found \(tabs + 1)")
+        guard tabs == fields - 1 || tabs == fields - 2 else {
+            let expected = isPathMissing ? "6 TAB-separated fields (the path is missing)" : "7 TAB-separated fields"
+            throw CookieFileError(.fieldCount, detail: "expected \(expected), found \(tabs + 1)")
         }
         var fieldStart = 0
         /// The next field; empty after the last.
@@ -104,7 +115,7 @@ public enum CookiesTxt {
         if domainBytes.first == UInt8(ascii: ".") { domainBytes = UnsafeBufferPointer(rebasing: domainBytes.dropFirst()) }
         let domain = try ImportChecks.canonicalDomain(ImportChecks.string(domainBytes, field: "domain"))
         let includeSubdomains = try flag(nextField(), name: "include-subdomains")
-        let path = try ImportChecks.string(nextField(), field: "path")
+        let path = isPathMissing ? "/" : try ImportChecks.string(nextField(), field: "path")
         try ImportChecks.checkPath(path)
         let isSecure = try flag(nextField(), name: "secure")
         let expiry = try self.expiry(nextField())

@@ -54,6 +54,50 @@ struct CookiesTxtTests {
         #expect(cookie.value == value)
     }
 
+    /// Every line end ends a line, and counts one line: LF, CRLF, and CR alone, the line end of classic
+    /// Mac OS, which Python's `MozillaCookieJar` reads as one (it reads the file as text, and a text file's
+    /// universal newlines end a line at a lone CR: Python's `io` documentation, "newline"). A file of CR
+    /// alone read as one line was one comment, and no cookie.
+    @Test(arguments: [("\n", "LF"), ("\r\n", "CRLF"), ("\r", "CR alone"), ("\r\r\n", "a CR, then CRLF: an empty line")])
+    func everyLineEndEndsALine(end: String, source: String) throws {
+        let lines = [
+            "# Netscape HTTP Cookie File", "# a comment", "example.com\tFALSE\t/\tFALSE\t4102444800\ta\t1",
+            "example.com\tFALSE\t/\tTRUE\t4102444800\tb\t2", "example.com\tMAYBE\t/\tFALSE\t0\tc\t3",
+        ]
+        let text = lines.joined(separator: end) + end
+        let contents = try CookiesTxt.parse(Array(text.utf8), now: testEpoch, lenient: true)
+        #expect(contents.cookies.map(\.name) == ["a", "b"], "\(source)")
+        #expect(contents.cookies.map(\.value) == ["1", "2"], "\(source): no CR left in a value")
+        let emptyLines = end == "\r\r\n" ? 1 : 0
+        #expect(contents.skipped.map(\.line) == [5 + 4 * emptyLines], "\(source): the bad line is named by its number")
+    }
+
+    /// curl's `parse_netscape` (lib/cookie.c) reads a third field of exactly "TRUE" or "FALSE" (compared
+    /// case-sensitively) as a missing path: the path is "/", that field is the secure flag, and the fields
+    /// after it come one place earlier (6 fields, or 5 with the value missing). Any other third field is
+    /// the path, held to the checks of a path.
+    static let linesWithoutAPath: [(line: String, path: String?, secure: Bool, name: String, value: String, source: String)] = [
+        ("example.com\tFALSE\tFALSE\t4102444800\tn\tv", "/", false, "n", "v", "curl: no path, not Secure"),
+        ("example.com\tTRUE\tTRUE\t4102444800\tn\tv", "/", true, "n", "v", "curl: no path, Secure"),
+        ("example.com\tFALSE\tTRUE\t0\tn", "/", true, "n", "", "curl: no path and no value"),
+        ("example.com\tFALSE\tTRUE\t0\tn\tv\tx", nil, false, "", "", "curl: 7 fields after a missing path are 8"),
+        ("example.com\tFALSE\ttrue\t0\tn\tv", nil, false, "", "", "curl compares TRUE case-sensitively: a path"),
+        ("example.com\tFALSE\t/\tTRUE\t0\tn", "/", true, "n", "", "curl: a 6-field line with a path has no value"),
+    ]
+
+    @Test(arguments: linesWithoutAPath)
+    func aLineWithoutAPathHasTheRootPath(
+        line: String, path: String?, secure: Bool, name: String, value: String, source: String
+    ) throws {
+        let contents = try CookiesTxt.parse(Array(line.utf8), now: testEpoch, lenient: true)
+        guard let path else {
+            #expect(contents.cookies.isEmpty && contents.skipped.count == 1, "\(source)")
+            return
+        }
+        let cookie = try #require(contents.cookies.first, "\(source)")
+        #expect(cookie.path == path && cookie.isSecure == secure && cookie.name == name && cookie.value == value, "\(source)")
+    }
+
     /// Malformed lines: the error code and the line it names (line 2: a valid header line comes first).
     static let malformed: [(line: String, code: CookieFileError.Code)] = [
         ("example.com\tTRUE\t/\tFALSE\t0", .fieldCount),
