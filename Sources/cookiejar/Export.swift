@@ -7,7 +7,9 @@ struct Export: ParsableCommand {
         abstract: "Write the cookies of a jar file as cookies.txt or JSON.",
         discussion: """
             The jar may be any format the library reads. Expired cookies are left out. cookies.txt \
-            cannot hold SameSite, partition keys or creation times; JSON is lossless.
+            cannot hold SameSite, partition keys or creation times: partitioned cookies are left out \
+            (read back, each would be sent under every top-level site), and said on stderr; JSON is \
+            lossless.
 
             Examples:
               cookiejar export jar.sqlite --format cookies.txt > cookies.txt
@@ -56,19 +58,20 @@ struct Export: ParsableCommand {
         case .json:
             text = Data(CookieJSON.serializedBytes(cookies))
         case .cookiesTxt:
+            let serialized: (text: String, leftOut: [CookieFileContents.LeftOut])
             do {
-                text = Data(try CookiesTxt.serialize(cookies).utf8)
+                serialized = try CookiesTxt.serialize(cookies)
             } catch {
                 printError("\(jar): \(error.description)")
                 throw ToolExit.checksFailed
             }
-            // What the format drops is said, not left to be found out: a partitioned cookie read back
-            // from cookies.txt is sent under every top-level site.
-            let partitioned = cookies.count { $0.partitionKey != nil }
-            let sameSite = cookies.count { $0.sameSite != .default }
-            if partitioned > 0 {
-                printError("\(partitioned) partitioned cookie\(partitioned == 1 ? " loses its partition" : "s lose their partitions") in cookies.txt (--format json keeps \(partitioned == 1 ? "it" : "them"))")
+            text = Data(serialized.text.utf8)
+            // What the format drops is said, not left to be found out: partitioned cookies are left out (read
+            // back from cookies.txt, each would be sent under every top-level site), SameSite is lost.
+            for leftOut in serialized.leftOut {
+                printError("\(leftOut) (--format json keeps \(leftOut.count == 1 ? "it" : "them"))")
             }
+            let sameSite = cookies.count { $0.sameSite != .default && $0.partitionKey == nil }
             if sameSite > 0 {
                 printError("\(sameSite) cookie\(sameSite == 1 ? "" : "s") lose\(sameSite == 1 ? "s" : "") SameSite in cookies.txt (--format json keeps it)")
             }

@@ -74,6 +74,11 @@ struct Import: ParsableCommand {
         if let expiredHeld = held?.count(where: { $0.isExpired(at: now) }), expiredHeld > 0 {
             StandardOutput.print("\(expiredHeld) cookie\(expiredHeld == 1 ? "" : "s") of the jar file had expired and \(expiredHeld == 1 ? "was" : "were") removed from it")
         }
+        if report.superseded > 0 {
+            let count = report.superseded
+            StandardOutput.print(
+                "\(count) cookie\(count == 1 ? " was" : "s were") replaced by a later one of the same name, domain, path and partition in \(source)")
+        }
         if report.expired > 0 { StandardOutput.print("\(report.expired) expired cookie\(report.expired == 1 ? " was" : "s were") dropped") }
         if !report.rejections.isEmpty { StandardOutput.print(Self.rejectionText(report), terminator: "") }
         if report.evictedCount > 0 {

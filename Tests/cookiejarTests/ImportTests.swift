@@ -101,6 +101,29 @@ struct ImportTests {
         try Tool.expectGolden([imported, inspected], "import-refused", maskingDirectory: directory.path)
     }
 
+    /// A file holding one cookie twice (the same name, domain, host-only flag, path and partition: §5.7 step
+    /// 23 and CHIPS) is imported as a jar receives it, the later replacing the earlier, and the report
+    /// says so, where it said "imported 2 of 2 …; the jar file holds 1" without a word why (this project's
+    /// contract). Two cookies of one name but other identities are both kept, and nothing is said.
+    static let twiceHeld: [(lines: [String], said: String?, holds: Int, source: String)] = [
+        (["embed.example\tFALSE\t/\tTRUE\t1893456000\tsid\tFIRST", "embed.example\tFALSE\t/\tTRUE\t1893456000\tsid\tSECOND"],
+         "1 cookie was replaced by a later one of the same name, domain, path and partition in", 1, "one cookie twice"),
+        (["embed.example\tFALSE\t/\tTRUE\t1893456000\tsid\tFIRST", ".embed.example\tTRUE\t/\tTRUE\t1893456000\tsid\tSECOND"],
+         nil, 2, "a host-only and a domain cookie: two identities"),
+    ]
+
+    @Test(arguments: twiceHeld.indices)
+    func aCookieHeldTwiceIsReportedReplaced(_ index: Int) throws {
+        let row = Self.twiceHeld[index]
+        let path = try write(row.lines.joined(separator: "\n") + "\n", to: "twice.txt")
+        let jar = directory.file("jar.sqlite")
+        let run = try Tool.run(["import", path, "--into", jar, "--at", InspectTests.at])
+        #expect(run.status == 0, "\(row.source)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.first?.hasSuffix("the jar file holds \(row.holds) (had 0)") == true, "\(row.source): \(run.stdout)")
+        #expect(lines.dropFirst().map(String.init) == (row.said.map { ["\($0) \(path)"] } ?? []), "\(row.source)")
+    }
+
     /// A jar file that cannot be written (its directory missing, or a directory where the file should be)
     /// is the import's output: exit 4, one line naming it, and nothing made.
     @Test(arguments: ["no-such-directory/jar.sqlite", "a-directory"])

@@ -52,7 +52,7 @@ import Testing
         let imported = try Tool.run(["import", txt, "--into", jar, "--at", Self.at])
         #expect(imported.status == 0)
         #expect(imported.stdout == """
-            imported 5 of 6 cookies from \(txt) (Netscape cookies.txt) into \(jar); the jar file holds 5 (had 0)
+            imported 4 of 5 cookies from \(txt) (Netscape cookies.txt) into \(jar); the jar file holds 4 (had 0)
             1 session cookie is not kept in the file (use --keep-session-cookies)
 
             """)
@@ -133,7 +133,7 @@ import Testing
         let piped = try Tool.run(["inspect", "/dev/stdin", "--at", Self.at], stdin: text.stdout)
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(piped.stdout.hasPrefix("/dev/stdin (Netscape cookies.txt)\n"))
-        #expect(piped.stdout.hasSuffix("6 cookies in 2 sites\n"))
+        #expect(piped.stdout.hasSuffix("5 cookies in 2 sites\n"), "the partitioned cookie is left out of cookies.txt")
         // A whole SQLite jar piped in: SQLite reads a database from a file, so the tool says to give the path.
         let jarBytes = try Data(contentsOf: Tool.packageRoot.appendingPathComponent("Tests/Samples/app-jar.sqlite"))
         let database = try Tool.run(["inspect", "/dev/stdin"], stdinBytes: jarBytes)

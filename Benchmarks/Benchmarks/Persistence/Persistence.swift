@@ -25,7 +25,7 @@ let benchmarks: @Sendable () -> Void = {
     let cookies = jar.allCookies()
     precondition((9_000...11_000).contains(cookies.count), "the files should hold about 10,000 cookies")
 
-    let cookiesTxt = Array(try! CookiesTxt.serialize(cookies).utf8)
+    let cookiesTxt = Array(try! CookiesTxt.serialize(cookies).text.utf8)
     Benchmark("Read-cookies.txt-10k-cookies") { _ in
         blackHole(try CookiesTxt.parse(cookiesTxt, now: now))
     }

@@ -19,9 +19,10 @@
 ///   skipped; LF, CRLF and CR alone end a line, and a UTF-8 byte order mark is accepted.
 ///
 /// What the format cannot hold, and what import gives instead: SameSite (`.default`), partition key
-/// (none), source scheme (secure when the cookie is Secure) and port (none), creation and last-access
-/// times (the import time plus one microsecond per cookie in file order, so that the send order of
-/// §5.8.3 is the file's order), sub-second expiry (truncated to whole seconds on export).
+/// (none; export leaves partitioned cookies out, and says how many), source scheme (secure when the
+/// cookie is Secure) and port (none), creation and last-access times (the import time plus one
+/// microsecond per cookie in file order, so that the send order of §5.8.3 is the file's order),
+/// sub-second expiry (truncated to whole seconds on export).
 public enum CookiesTxt {
     /// The first line curl, wget and Python write, and Python requires.
     public static let header = "# Netscape HTTP Cookie File"
@@ -151,14 +152,22 @@ public enum CookiesTxt {
     }
 
     /// A cookies.txt file holding `cookies`, oldest first (see `Cookie.inExportOrder`), after the Netscape
-    /// header; session cookies get expiry 0.
+    /// header; session cookies get expiry 0. Partitioned cookies are left out, and counted in `leftOut`
+    /// (`partitionedLeftOutReason`): the format holds no partition key, and read back a partitioned cookie
+    /// would be an unpartitioned one, sent under every top-level site (what CHIPS partitions prevent) and
+    /// replacing the unpartitioned cookie of the same name, domain and path.
     ///
     /// - Throws: `unrepresentable` for a cookie with a TAB, CR or LF in a field, which the format cannot
     ///   hold, or with no name (rfc6265bis-22 §5.6 step 3 keeps a line without "=" as a nameless cookie):
     ///   its line would have an empty name field, which readers that split a line at runs of TABs (curl's
     ///   `strtok`) read as a cookie named by the value. Export such a jar as JSON; nothing is written then.
-    public static func serialize(_ cookies: some Sequence<Cookie>) throws(CookieFileError) -> String {
-        let ordered = Cookie.inExportOrder(cookies)
+    public static func serialize(
+        _ cookies: some Sequence<Cookie>
+    ) throws(CookieFileError) -> (text: String, leftOut: [CookieFileContents.LeftOut]) {
+        let all = Array(cookies)
+        let ordered = Cookie.inExportOrder(all.lazy.filter { $0.partitionKey == nil })
+        let partitioned = all.count - ordered.count
+        let leftOut = partitioned == 0 ? [] : [CookieFileContents.LeftOut(count: partitioned, reason: partitionedLeftOutReason)]
         var out: [UInt8] = []
         out.reserveCapacity(96 + ordered.count * 96)
         out.append(contentsOf: header.utf8)
@@ -190,6 +199,10 @@ public enum CookiesTxt {
             out.append(contentsOf: cookie.value.utf8)
             out.append(0x0A)
         }
-        return String(decoding: out, as: UTF8.self)
+        return (String(decoding: out, as: UTF8.self), leftOut)
     }
+
+    /// Why `serialize` leaves partitioned cookies out.
+    static let partitionedLeftOutReason =
+        "partitioned (CHIPS): cookies.txt holds no partition, and read back each would be sent under every top-level site"
 }

@@ -1,8 +1,9 @@
 /// What reading a cookie file gave: its format, the cookies in file order, in lenient mode the entries
 /// that were skipped, each with its position and reason, and the cookies left out as another jar's.
 public struct CookieFileContents: Sendable, Hashable {
-    /// Cookies of a file that are well formed but not the jar's the file is read as, left out in either
-    /// mode: how many, and why.
+    /// Cookies left out, in either mode: how many, and why. Of a file read, cookies well formed but not the
+    /// jar's the file is read as (`leftOut`); of a file written, cookies the format cannot hold
+    /// (`CookiesTxt.serialize`: partitioned cookies).
     public struct LeftOut: Sendable, Hashable, CustomStringConvertible {
         /// How many cookies were left out for `reason`.
         public var count: Int

@@ -1,9 +1,15 @@
-/// What `CookieJar.insert(contentsOf:)` did: the cookies it stored, those it dropped as expired or refused,
-/// and the cookies the jar's limits evicted meanwhile — inserted ones or ones the jar held before.
+/// What `CookieJar.insert(contentsOf:)` did: the cookies it stored, those a later one of the same identity
+/// replaced, those it dropped as expired or refused, and the cookies the jar's limits evicted meanwhile —
+/// inserted ones or ones the jar held before.
 public struct CookieInsertionReport: Sendable, Hashable {
     /// Cookies stored, new or replacing a cookie of the same identity. A later cookie of the same call
-    /// may have evicted some of them again (`evictions`).
+    /// may have evicted some of them again (`evictions`), or replaced them (`superseded`).
     public var stored: Int
+    /// Cookies stored, then replaced or deleted by a later cookie of the same call with the same identity
+    /// (name, domain, host-only flag, path and partition key, `CookieIdentity`): a file holding one cookie
+    /// twice. Counted in `stored`; the jar keeps the later one, as §5.7 step 23 replaces a cookie, or none
+    /// when the later one had expired.
+    public var superseded: Int
     /// Cookies not stored because they had already expired (each removed the cookie of its identity the
     /// jar held, if any).
     public var expired: Int
@@ -17,12 +23,14 @@ public struct CookieInsertionReport: Sendable, Hashable {
     /// limits.
     public var evictions: [CookieEviction]
 
-    /// A report of `stored`, `expired` and rejected cookies and `evictions` (merged by site and limit, and
-    /// sorted).
+    /// A report of `stored`, `superseded`, `expired` and rejected cookies and `evictions` (merged by site
+    /// and limit, and sorted).
     public init(
-        stored: Int, expired: Int, rejections: [CookieRejection: Int] = [:], evictions: some Sequence<CookieEviction>
+        stored: Int, superseded: Int = 0, expired: Int, rejections: [CookieRejection: Int] = [:],
+        evictions: some Sequence<CookieEviction>
     ) {
         self.stored = stored
+        self.superseded = superseded
         self.expired = expired
         self.rejections = rejections
         var merged: [CookieEviction] = []

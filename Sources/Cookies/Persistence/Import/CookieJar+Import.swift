@@ -9,20 +9,36 @@ extension CookieJar {
     /// ones. The report says how many each limit evicted from which site; a jar made with other
     /// `CookieLimits` keeps more.
     ///
-    /// - Returns: how many cookies were stored, dropped as expired, refused, and evicted by the limits.
+    /// A later cookie with the identity of an earlier one (a file holding a cookie twice) replaces it, and
+    /// is counted as such (`CookieInsertionReport.superseded`).
+    ///
+    /// - Returns: how many cookies were stored, replaced by a later one, dropped as expired, refused, and
+    ///   evicted by the limits.
     @discardableResult
     public func insert(contentsOf cookies: some Sequence<Cookie>) -> CookieInsertionReport {
         var stored = 0
+        var superseded = 0
         var expired = 0
         var rejections: [CookieRejection: Int] = [:]
         var evictions: [CookieEviction]? = []
+        // The identities this call stored, as the jar keeps them (`insert(_:)` may change a cookie).
+        var storedHere = Set<CookieIdentity>()
         for cookie in cookies {
             switch insert(cookie, countingEvictionsIn: &evictions) {
-            case .stored, .replaced: stored += 1
-            case .deleted, .expired: expired += 1
+            case .stored(let cookie):
+                stored += 1
+                storedHere.insert(CookieIdentity(cookie))
+            case .replaced(let cookie, _):
+                stored += 1
+                if !storedHere.insert(CookieIdentity(cookie)).inserted { superseded += 1 }
+            case .deleted(let previous):
+                expired += 1
+                if storedHere.remove(CookieIdentity(previous)) != nil { superseded += 1 }
+            case .expired: expired += 1
             case .rejected(let reason): rejections[reason, default: 0] += 1
             }
         }
-        return CookieInsertionReport(stored: stored, expired: expired, rejections: rejections, evictions: evictions ?? [])
+        return CookieInsertionReport(
+            stored: stored, superseded: superseded, expired: expired, rejections: rejections, evictions: evictions ?? [])
     }
 }

@@ -152,15 +152,16 @@ struct CookiesTxtTests {
         }
     }
 
-    /// What the format holds survives export and import: every field but SameSite, partition, source
-    /// port, the times (creation and last access: the import time in file order) and sub-second expiry
-    /// (the samples but the nameless cookie, which the format cannot hold for curl).
+    /// What the format holds survives export and import: every field but SameSite, source port, the times
+    /// (creation and last access: the import time in file order) and sub-second expiry (the samples but the
+    /// nameless cookie, which the format cannot hold for curl, and the partitioned one, left out).
     @Test func roundTripKeepsWhatTheFormatHolds() throws {
         let samples = CookieFileSamples.cookies.filter { !$0.name.isEmpty }
-        let text = try CookiesTxt.serialize(samples)
+        let (text, leftOut) = try CookiesTxt.serialize(samples)
         #expect(text.hasPrefix(CookiesTxt.header + "\n"))
+        #expect(leftOut == [CookieFileContents.LeftOut(count: 1, reason: CookiesTxt.partitionedLeftOutReason)])
         let read = try CookiesTxt.parse(Array(text.utf8), now: testEpoch).cookies
-        let ordered = Cookie.inExportOrder(samples)
+        let ordered = Cookie.inExportOrder(samples.filter { $0.partitionKey == nil })
         #expect(read.count == ordered.count)
         for (index, (original, copy)) in zip(ordered, read).enumerated() {
             CookieFileSamples.expectSameCoreFields(copy, original)
@@ -170,7 +171,34 @@ struct CookiesTxtTests {
             #expect(copy.partitionKey == nil)
         }
         // Export of what was read gives the same text: nothing drifts.
-        #expect(try CookiesTxt.serialize(read) == text)
+        #expect(try CookiesTxt.serialize(read) == (text, []))
+    }
+
+    /// cookies.txt has no field for a partition key (curl's format: 7 fields), and a partitioned cookie
+    /// written as an ordinary line is read back unpartitioned: sent under every top-level site, which is
+    /// what CHIPS partitions prevent (draft-cutler-httpbis-partitioned-cookies §2.1), and replacing the
+    /// unpartitioned cookie of its name, domain and path (§5.7 step 23). Export leaves partitioned cookies
+    /// out, and counts them (this project's contract, as reading counts what it leaves out).
+    static let partitionedExports: [(cookies: [Cookie], values: [String], leftOut: Int, source: String)] = [
+        ([firstParty, thirdParty], ["FIRSTPARTY"], 1, "a first-party sid and a partitioned sid: the first-party one stays"),
+        ([thirdParty, Cookie(name: "other", value: "OTHER", domain: "embed.example", creation: testEpoch, partitionKey: "https://b.example")],
+         [], 2, "only partitioned cookies: none written, both counted"),
+        ([firstParty], ["FIRSTPARTY"], 0, "no partitioned cookie: nothing left out"),
+    ]
+
+    static let firstParty = Cookie(
+        name: "sid", value: "FIRSTPARTY", domain: "embed.example", expiry: CookieTime(secondsSinceEpoch: Int64(1_893_456_000)),
+        creation: testEpoch, isSecure: true, isHTTPOnly: true, sameSite: .strict, isSourceSecure: true)
+    static let thirdParty = Cookie(
+        name: "sid", value: "THIRDPARTY", domain: "embed.example", expiry: CookieTime(secondsSinceEpoch: Int64(1_893_456_000)),
+        creation: testEpoch.adding(seconds: 1), isSecure: true, sameSite: .none, partitionKey: "https://top.example",
+        isSourceSecure: true)
+
+    @Test(arguments: partitionedExports)
+    func partitionedCookiesAreLeftOutAndCounted(cookies: [Cookie], values: [String], leftOut: Int, source: String) throws {
+        let (text, reported) = try CookiesTxt.serialize(cookies)
+        #expect(try CookiesTxt.parse(Array(text.utf8), now: testEpoch).cookies.map(\.value) == values, "\(source)")
+        #expect(reported == (leftOut == 0 ? [] : [.init(count: leftOut, reason: CookiesTxt.partitionedLeftOutReason)]), "\(source)")
     }
 
     @Test func writesTheFieldsCurlReads() throws {
@@ -181,7 +209,7 @@ struct CookiesTxtTests {
             Cookie(name: "s", value: "2", domain: "www.example.com", path: "/a",
                    creation: testEpoch.adding(seconds: 1)),
         ]
-        let lines = try CookiesTxt.serialize(cookies).split(separator: "\n").filter { !$0.hasPrefix("# ") }
+        let lines = try CookiesTxt.serialize(cookies).text.split(separator: "\n").filter { !$0.hasPrefix("# ") }
         #expect(lines == [
             "#HttpOnly_.example.com\tTRUE\t/\tTRUE\t1767225600\tsid\t1",
             "www.example.com\tFALSE\t/a\tFALSE\t0\ts\t2",

@@ -100,7 +100,7 @@ struct CookieImportFileTests {
         }
         let exported = jar.allCookies()
         let json = CookieJSON.serialize(exported)
-        let txt = try CookiesTxt.serialize(exported)
+        let txt = try CookiesTxt.serialize(exported).text
         #expect(json.contains("\"name\": \"theme\"") && !json.contains("\"expires\": null"))
         #expect(txt.contains("\t/app\tFALSE\t0\ttheme\tdark\n"))
 

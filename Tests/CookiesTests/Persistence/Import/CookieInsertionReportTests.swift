@@ -69,8 +69,72 @@ struct CookieInsertionReportTests {
         let replacing = Cookie(name: "a", value: "2", domain: "a.com", creation: testEpoch.adding(seconds: 1))
         let expired = Cookie(name: "b", value: "1", domain: "a.com", expiry: testEpoch, creation: testEpoch.adding(seconds: -10))
         let report = jar.insert(contentsOf: [live, replacing, expired])
-        #expect(report == CookieInsertionReport(stored: 2, expired: 1, evictions: []))
+        #expect(report == CookieInsertionReport(stored: 2, superseded: 1, expired: 1, evictions: []))
         #expect(jar.allCookies().map(\.value) == ["2"])
+    }
+
+    struct SupersedingCase: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        /// Cookies the jar holds before the call.
+        var held: [Cookie]
+        var inserted: [Cookie]
+        var stored: Int
+        var superseded: Int
+        var expired: Int
+        /// The values the jar holds after the call.
+        var values: Set<String>
+    }
+
+    static let later = testEpoch.adding(seconds: 1)
+    static let partition = "https://top.example"
+
+    /// A cookie of the call with the identity of an earlier cookie of the same call (§5.7 step 23: name,
+    /// domain, host-only flag, path; CHIPS: the partition key) replaces it, and is counted as such (this
+    /// project's contract: an import whose file holds one cookie twice says why the jar holds fewer); one
+    /// replacing a cookie the jar held before is not, nor one of another identity.
+    static let supersedingCases: [SupersedingCase] = [
+        SupersedingCase(
+            testDescription: "a file holding one cookie twice: the later one replaces the earlier",
+            held: [], inserted: [Cookie(name: "sid", value: "1", domain: "a.com", creation: testEpoch), Cookie(name: "sid", value: "2", domain: "a.com", creation: later)],
+            stored: 2, superseded: 1, expired: 0, values: ["2"]),
+        SupersedingCase(
+            testDescription: "a cookie of the jar replaced by one of the call: not superseded",
+            held: [Cookie(name: "sid", value: "0", domain: "a.com", creation: testEpoch)],
+            inserted: [Cookie(name: "sid", value: "1", domain: "a.com", creation: later)],
+            stored: 1, superseded: 0, expired: 0, values: ["1"]),
+        SupersedingCase(
+            testDescription: "the same name, domain and path partitioned: another identity (CHIPS), both kept",
+            held: [],
+            inserted: [
+                Cookie(name: "sid", value: "1", domain: "a.com", creation: testEpoch, isSecure: true),
+                Cookie(name: "sid", value: "2", domain: "a.com", creation: later, isSecure: true, partitionKey: partition),
+            ],
+            stored: 2, superseded: 0, expired: 0, values: ["1", "2"]),
+        SupersedingCase(
+            testDescription: "a host-only and a domain cookie of one name: two identities (§5.7 step 23)",
+            held: [],
+            inserted: [
+                Cookie(name: "sid", value: "1", domain: "a.com", creation: testEpoch),
+                Cookie(name: "sid", value: "2", domain: "a.com", isHostOnly: false, creation: later),
+            ],
+            stored: 2, superseded: 0, expired: 0, values: ["1", "2"]),
+        SupersedingCase(
+            testDescription: "a later expired cookie deletes the earlier one of the call",
+            held: [],
+            inserted: [
+                Cookie(name: "sid", value: "1", domain: "a.com", creation: testEpoch),
+                Cookie(name: "sid", value: "2", domain: "a.com", expiry: testEpoch, creation: later),
+            ],
+            stored: 1, superseded: 1, expired: 1, values: []),
+    ]
+
+    @Test(arguments: supersedingCases)
+    func countsCookiesALaterOneOfTheCallReplaced(_ row: SupersedingCase) {
+        let (jar, _) = makeTestJar()
+        jar.insert(contentsOf: row.held)
+        let report = jar.insert(contentsOf: row.inserted)
+        #expect(report == CookieInsertionReport(stored: row.stored, superseded: row.superseded, expired: row.expired, evictions: []))
+        #expect(Set(jar.allCookies().map(\.value)) == row.values)
     }
 
     /// Cookies no jar holds (§5.6 step 5's 4,096 bytes; a port outside 0-65535) are counted by reason,
