@@ -100,14 +100,20 @@ struct Inspect: ParsableCommand {
         let ofSite = cookies.filter { list.site(of: $0) == requestSite }
         let unexpired = ofSite.unexpired(at: now)
         // What a jar would not keep of the file is listed too: a cookie it refuses (one no `Set-Cookie`
-        // line could have given), with why, and one over its limit of cookies a site.
+        // line could have given), with why, and one over its limit of cookies a site. A stored cookie is
+        // looked for by the identity the jar gave it (a partition key canonical, a public suffix's domain
+        // cookie host-only), not the file's.
         var refused: [(cookie: Cookie, reason: CookieRejection)] = []
+        var stored: [(cookie: Cookie, identity: CookieIdentity)] = []
         for cookie in unexpired {
-            if case .rejected(let reason) = jar.insert(cookie) { refused.append((cookie, reason)) }
+            switch jar.insert(cookie) {
+            case .rejected(let reason): refused.append((cookie, reason))
+            case .stored(let inJar), .replaced(let inJar, _): stored.append((cookie, CookieIdentity(inJar)))
+            case .deleted, .expired: break
+            }
         }
         let kept = Set(jar.allCookies().map(CookieIdentity.init))
-        let refusedIdentities = Set(refused.map { CookieIdentity($0.cookie) })
-        let evicted = unexpired.filter { !kept.contains(CookieIdentity($0)) && !refusedIdentities.contains(CookieIdentity($0)) }
+        let evicted = stored.filter { !kept.contains($0.identity) }.map(\.cookie)
         let expired = ofSite.expired(at: now)
         let report = jar.retrievalReport(for: requestURL, context: request.context)
         let sent = report.filter { $0.exclusion == nil }.map(\.cookie)

@@ -141,6 +141,32 @@ import Testing
         #expect(database.stderr == "cookiejar: /dev/stdin at byte 0: an SQLite database, which is read from its file (a path), not from bytes or a pipe\n")
     }
 
+    /// `inspect --url` lists a cookie of the file a jar keeps under another identity than the file's (a
+    /// partition key as the jar computes one, CHIPS's top-level site; a public suffix's domain cookie made
+    /// host-only, §5.7 step 9) as the jar keeps it, sent or not, never as evicted too (this project's
+    /// contract: a cookie is evicted only when the jar's limit removed it).
+    static let renamedByTheJar: [(file: String, text: String, arguments: [String], stdout: String, source: String)] = [
+        ("lh.txt", ".localhost\tTRUE\t/\tFALSE\t4102444800\tlh\t1\n", ["--url", "http://localhost/"],
+         "GET http://localhost/\nCookie: lh=•\n  sent  lh  localhost  /\n", "§5.7 step 9: a domain cookie of a public suffix is host-only"),
+        ("pk.json",
+         """
+         {"format": "swift-cookiejar", "version": 1, "cookies": [{"name": "p", "value": "1", "domain": "embed.example",
+          "hostOnly": true, "path": "/", "expires": "2030-01-01T00:00:00Z", "creation": "2025-01-01T00:00:00Z",
+          "secure": true, "sameSite": "None", "partitionKey": "https://WWW.top.example", "sourceSecure": true}]}
+         """,
+         ["--url", "https://embed.example/", "--partition", "https://top.example"],
+         "GET https://embed.example/\nCookie: p=•\n  sent  p  embed.example  /\n", "CHIPS: the partition is the top-level site"),
+    ]
+
+    @Test(arguments: renamedByTheJar.indices)
+    func aCookieTheJarKeepsUnderItsOwnIdentityIsNotEvicted(_ index: Int) throws {
+        let row = Self.renamedByTheJar[index]
+        let path = directory.file(row.file)
+        try row.text.write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try Tool.run(["inspect", path] + row.arguments + ["--at", Self.at])
+        #expect(run.status == 0 && run.stdout == row.stdout, "\(row.source)")
+    }
+
     /// A Firefox cookies.sqlite is read as it is on disk (SQLite's immutable mode: nothing written, not even
     /// beside it); changes still in its write-ahead log (Firefox running) are not in it, and a warning says so.
     @Test func firefoxDatabaseWithAWriteAheadLogIsReadWithAWarning() throws {

@@ -197,7 +197,11 @@ public final class CookieJar: Sendable {
     /// partitioned cookie without Secure) with that rule's rejection, unless it is expired: an expired
     /// cookie deletes the cookie of its identity whatever its attributes (`.deleted`). A domain cookie
     /// whose domain is a public suffix is stored host-only, as §5.7 step 9 makes it for the host of that
-    /// name that set it (a curl cookies.txt's `.localhost`).
+    /// name that set it (a curl cookies.txt's `.localhost`). A partition key is stored in the form the jar
+    /// computes a request's (CHIPS: the top-level site, `scheme://` and the registrable domain through this
+    /// jar's public suffix list, lower case, IDNA A-labels), so that "https://TOP.example" and
+    /// "https://www.top.example" are "https://top.example", which requests under that site match; one that
+    /// names no site (not a scheme, "://" and a host alone) is `.rejected(.invalidPartitionKey)`.
     @discardableResult
     public func insert(_ cookie: Cookie) -> SetCookieOutcome {
         let now = clock.now()

@@ -44,6 +44,11 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
     /// site (CHIPS), and an empty one would be taken for none in a jar file or database, where the
     /// unpartitioned cookie of the same name would overwrite it or be overwritten.
     case emptyPartitionKey = "empty-partition-key"
+    /// A cookie handed to the jar as it is whose partition key names no top-level site: not a scheme, "://"
+    /// and a host alone (CHIPS keys a partition by the schemeful site of the top-level document; a port, a
+    /// path or no scheme at all names none), or a host no URL could have. Stored, it would never be sent:
+    /// no request's partition is such a key.
+    case invalidPartitionKey = "invalid-partition-key"
     /// A cookie handed to the jar as it is whose domain is not a host as the jar keeps one (§5.1.2: lower
     /// case, IDNA A-labels, an IP address in its canonical text; `CanonicalHost`): "Example.COM",
     /// "bücher.de" or "" would be stored and never sent, nor found by a sign-out.
@@ -75,6 +80,8 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
         case .unsupportedScheme: return "cookies are only set by http, https, ws and wss responses"
         case .invalidSourcePort: return "the source port is not between 0 and 65535"
         case .emptyPartitionKey: return "the partition key is empty (an unpartitioned cookie has none)"
+        case .invalidPartitionKey:
+            return "the partition key names no top-level site (a scheme, :// and a host, no port or path)"
         case .domainNotCanonical: return "the domain is not a canonical host (lower case, IDNA A-labels), so no request would match it"
         }
     }

@@ -475,10 +475,16 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// its identity. A cookie that no `Set-Cookie` line could have given a jar is refused
     /// (`Cookie.insertionRejection`; unexpired, `Cookie.attributeRejection`), which leaves the jar as it
     /// was; a domain cookie whose domain is a public suffix is stored host-only, as §5.7 step 9 makes it
-    /// for the host of that name that set it (a curl cookies.txt's `.localhost`). Limits are enforced.
+    /// for the host of that name that set it (a curl cookies.txt's `.localhost`), and a partition key is
+    /// stored as the site the jar computes for a request (`partitionKey(canonicalising:)`), or refused when
+    /// it names none. Limits are enforced.
     mutating func insert(_ cookie: Cookie, now: CookieTime) -> SetCookieOutcome {
         if let rejection = cookie.insertionRejection { return .rejected(rejection) }
         var cookie = cookie
+        if let key = cookie.partitionKey {
+            guard let canonical = partitionKey(canonicalising: key) else { return .rejected(.invalidPartitionKey) }
+            cookie.partitionKey = canonical
+        }
         if !cookie.isExpired(at: now) {
             if let rejection = cookie.attributeRejection { return .rejected(rejection) }
             if !cookie.isHostOnly, CanonicalHost(cookie.domain)?.kind == .domain,

@@ -22,7 +22,9 @@
 ///   `lastAccess` (time; `creation`), `secure`, `httpOnly`, `sourceSecure` (booleans; false),
 ///   `sameSite` ("Strict", "Lax", "None" or "Default"; "Default", what a missing SameSite attribute
 ///   gives), `partitionKey` (string, the CHIPS top-level site `https://site.example`, or null:
-///   unpartitioned), `sourcePort` (integer 0–65535 or null: none).
+///   unpartitioned; a jar stores it as it computes a request's, `https://TOP.example` or
+///   `https://www.site.example` as `https://site.example`, and refuses one that names no site, as
+///   `CookieJar.insert(_:)` says), `sourcePort` (integer 0–65535 or null: none).
 /// - Times are RFC 3339 UTC strings with six fraction digits (`2025-01-01T00:00:00.000000Z`): microsecond
 ///   precise like `CookieTime`. Readers also take 0–5 fraction digits. Years 0001–9999.
 /// - Members a reader does not know, at any level, are ignored: a later minor addition stays readable by

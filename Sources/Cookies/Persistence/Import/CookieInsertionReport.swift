@@ -15,9 +15,9 @@ public struct CookieInsertionReport: Sendable, Hashable {
     public var expired: Int
     /// Cookies not stored because no `Set-Cookie` line could have given a jar them (`CookieJar.insert(_:)`),
     /// by reason: a name and value over 4,096 bytes together, a control character in them, a source port
-    /// outside 0–65535, a domain cookie of a public suffix, SameSite=None, a `__Secure-` or `__Host-`
-    /// name or a partition without Secure, and the other rules of a cookie's own attributes. The file
-    /// readers refuse the first ones first, each with its own error.
+    /// outside 0–65535, a partition key that names no top-level site, SameSite=None, a `__Secure-` or
+    /// `__Host-` name or a partition without Secure, and the other rules of a cookie's own attributes. The
+    /// file readers refuse the first ones first, each with its own error.
     public var rejections: [CookieRejection: Int]
     /// The evictions by site and limit, one entry for each pair, in the order of the sites, then of the
     /// limits.
