@@ -10,9 +10,10 @@ import Testing
 /// `safari.binarycookies` holds four cookies in two pages laid out as `BinaryCookies` documents the format
 /// (flags Secure|HttpOnly|Strict, Lax, none, none; the last one expired in 2023); `firefox-cookies.sqlite`
 /// is a `moz_cookies` table of Firefox schema 16 (as in FirefoxCookiesTests: expiry in milliseconds) with
-/// a domain cookie, a host-only one, a partitioned one, an expired one, and one each of a container and of
-/// private browsing (left out, and counted); `foreign.sqlite` is an SQLite database of another application
-/// (one `notes` table).
+/// a domain cookie, a host-only one, a partitioned one (set with the Partitioned attribute), an expired
+/// one, and one each of a container, of private browsing and of Total Cookie Protection (partitioned
+/// without the attribute; these three left out, and counted); `foreign.sqlite` is an SQLite database of
+/// another application (one `notes` table).
 struct ImportTests {
     let directory = TemporaryDirectory()
 

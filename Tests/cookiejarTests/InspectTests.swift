@@ -172,10 +172,12 @@ import Testing
     @Test func firefoxDatabaseWithAWriteAheadLogIsReadWithAWarning() throws {
         let database = directory.file("cookies.sqlite")
         try Data(contentsOf: Tool.packageRoot.appendingPathComponent("Tests/Samples/firefox-cookies.sqlite")).write(to: URL(fileURLWithPath: database))
-        // The sample's cookies of a container and of private browsing are counted (ImportTests).
+        // The sample's cookies of a container, of private browsing and of Total Cookie Protection are
+        // counted (ImportTests).
         let leftOut = """
             cookiejar: \(database): 1 cookie left out, of private browsing (originAttributes privateBrowsingId)
             cookiejar: \(database): 1 cookie left out, of a Firefox container (originAttributes userContextId)
+            cookiejar: \(database): 1 cookie left out, \(FirefoxCookies.LeftOutReason.partitionedWithoutAttribute)
 
             """
         let quiet = try Tool.run(["inspect", database, "--at", Self.at])

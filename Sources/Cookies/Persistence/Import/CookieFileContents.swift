@@ -1,5 +1,6 @@
 /// What reading a cookie file gave: its format, the cookies in file order, in lenient mode the entries
-/// that were skipped, each with its position and reason, and the cookies left out as another jar's.
+/// that were skipped, each with its position and reason, and the cookies left out as another jar's or of
+/// partitions a jar has none of.
 public struct CookieFileContents: Sendable, Hashable {
     /// Cookies left out, in either mode: how many, and why. Of a file read, cookies well formed but not the
     /// jar's the file is read as (`leftOut`); of a file written, cookies the format cannot hold
@@ -24,12 +25,14 @@ public struct CookieFileContents: Sendable, Hashable {
     public var cookies: [Cookie]
     /// The entries left out in lenient mode; always empty in strict mode, which throws at the first one.
     public var skipped: [CookieFileError]
-    /// The cookies left out as another jar's, by reason (Firefox's containers and private windows); empty
-    /// for the formats that hold one jar.
+    /// The cookies left out, by reason: another jar's (Firefox's containers and private windows), or of
+    /// partitions a jar has none of (Firefox's Total Cookie Protection, partitions under a site with a port
+    /// or a cross-site ancestor: `FirefoxCookies`); empty for the formats that hold one jar and CHIPS
+    /// partitions alone.
     public var leftOut: [LeftOut]
 
     /// The contents of a file of `format`: its `cookies`, the entries `skipped` in lenient mode, and the
-    /// cookies `leftOut` as another jar's.
+    /// cookies `leftOut`, by reason.
     public init(format: CookieFileFormat, cookies: [Cookie], skipped: [CookieFileError] = [], leftOut: [LeftOut] = []) {
         self.format = format
         self.cookies = cookies
