@@ -6,13 +6,18 @@
 /// in 2026), and checks every size and offset against the bytes it has:
 ///
 ///     file   (big-endian)    "cook", page count N, N page sizes, the N pages,
-///                            checksum (the sum of every 4th byte of every page), footer 07 17 20 05 + 4 bytes,
-///                            then an optional property list (not read)
+///                            checksum (the sum of every 4th byte of every page), footer 07 17 20 05,
+///                            then in newer files the size of a property list and the list (not read)
 ///     page   (little-endian) tag 00 00 01 00, cookie count M, M cookie offsets from the page start,
 ///                            00 00 00 00, the cookies
 ///     cookie (little-endian) size, version, flags, has-port, offsets of domain, name, path, value, comment,
 ///                            comment URL (from the cookie start), expiry and creation (Float64 seconds since
 ///                            2001-01-01T00:00:00Z), [port (UInt16) when has-port], NUL-terminated strings
+///
+/// Older files end right after the footer's signature (securitylearn's BinaryCookieReader.py, of the iOS 6
+/// era: the file "ends with an 8 byte value", the checksum and the signature); newer ones add the accept
+/// policy's property list after it (creachadair's "Binary cookies file format", 2023: its size, then the
+/// list). What follows the signature is not read, nor required.
 ///
 /// Flags: 0x1 Secure, 0x4 HttpOnly (all descriptions); SameSite from two independent public readers
 /// (NotsoanoNimus/NETBinaryCookie and dcas796/BinaryCookieReader, 2024): 0x8 SameSite Lax, 0x10 Strict,
@@ -67,7 +72,7 @@ public enum BinaryCookies {
             try problems.skip(CookieFileError(.checksumMismatch, offset: pageStart, detail: "the checksum does not match the pages"))
         }
         let footer = pageStart + 4
-        guard bytes.count - footer >= 8 else {
+        guard bytes.count - footer >= 4 else {
             throw CookieFileError(.truncated, offset: bytes.count, detail: "the file ends inside the footer")
         }
         guard bytes[footer] == 0x07, bytes[footer + 1] == 0x17, bytes[footer + 2] == 0x20, bytes[footer + 3] == 0x05 else {

@@ -100,13 +100,36 @@ struct BinaryCookiesTests {
         #expect(cookie.name == Self.persistent[0].name)
     }
 
-    /// Every proper prefix of a valid file is an error, never a crash and never a partial import.
-    @Test func everyTruncationIsAnError() {
+    /// Every prefix of a valid file that ends before the footer's signature does (inside the header, the
+    /// page table, a page, the checksum or the signature) is an error, never a crash and never a partial
+    /// import. What follows the signature, the property list's size and the list, is not read: a file cut
+    /// anywhere after the signature gives every cookie (`endingAfterTheSignatureIsRead`).
+    @Test func everyTruncationBeforeTheSignatureEndsIsAnError() {
         for file in [Self.handWritten, Self.twoPages] {
-            for length in 0..<file.count {
+            // Both files end with the signature and the 4 bytes of a property list's size.
+            for length in 0..<(file.count - 4) {
                 #expect(throws: CookieFileError.self, "length \(length)") { try BinaryCookies.parse(file[..<length]) }
             }
         }
+    }
+
+    /// Older files end right after the footer's signature, 07 17 20 05 (securitylearn's
+    /// BinaryCookieReader.py: the file "ends with an 8 byte value", the checksum and the signature); newer
+    /// ones go on with the size of the accept policy's property list and the list (creachadair's "Binary
+    /// cookies file format"). Each reads as the whole file does.
+    static let endings: [(cut: Int, source: String)] = [
+        (4, "an older file: nothing after the signature"),
+        (2, "a file cut inside the property list's size, which is not read"),
+        (0, "a newer file: the property list's size (no list)"),
+    ]
+
+    @Test(arguments: endings)
+    func endingAfterTheSignatureIsRead(cut: Int, source: String) throws {
+        for file in [Self.handWritten, Self.twoPages] {
+            let whole = try BinaryCookies.parse(file).cookies
+            #expect(try BinaryCookies.parse(file.dropLast(cut)).cookies == whole, "\(source)")
+        }
+        #expect(try BinaryCookies.parse(Self.handWritten.dropLast(cut)).cookies.map(\.name) == ["sid"], "\(source)")
     }
 
     /// Any byte changed to any of a few values gives cookies or an error: never a crash.
