@@ -1,7 +1,8 @@
 /// Percent-decoding (RFC 3986 §2.1): "%" and two HEXDIGs stand for the octet they spell.
 enum PercentDecoding {
     /// The text `bytes` spell once decoded; nil when a "%" is not followed by two HEXDIGs (an escape no
-    /// decoding undoes) or the octets are not well-formed UTF-8.
+    /// decoding undoes) or the octets are not well-formed UTF-8 (a String made of them would hold U+FFFD
+    /// instead: another host, another partition key).
     static func decoded(_ bytes: some Sequence<UInt8>) -> String? {
         var decoded: [UInt8] = []
         var iterator = bytes.makeIterator()

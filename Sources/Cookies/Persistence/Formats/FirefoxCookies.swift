@@ -265,7 +265,7 @@ public enum FirefoxCookies {
             guard parts.count == 2 else { continue }
             guard parts[0] == "partitionKey" else { return .leftOut(.otherJar(attribute: String(parts[0]))) }
             // Firefox writes ":" as "+" in a partition key (an IPv6 host's), and reads it back so.
-            guard let decoded = percentDecoded(parts[1]).map({ String($0.map { $0 == "+" ? ":" : $0 }) }),
+            guard let decoded = PercentDecoding.decoded(parts[1].utf8).map({ String($0.map { $0 == "+" ? ":" : $0 }) }),
                 decoded.hasPrefix("("), decoded.hasSuffix(")")
             else { return .leftOut(.unreadablePartitionKey) }
             let fields = decoded.dropFirst().dropLast().split(separator: ",", omittingEmptySubsequences: false)
@@ -287,23 +287,5 @@ public enum FirefoxCookies {
             partition = read
         }
         return .defaultJar(partition: partition)
-    }
-
-    /// `text` with its `%XX` escapes decoded, or nil when a "%" is not followed by two hex digits, or the
-    /// bytes they give are not UTF-8 (a String made of them would hold U+FFFD instead, another partition key).
-    private static func percentDecoded(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            // "%" and two HEXDIGs (RFC 3986 §2.1), as Firefox writes them; anything else is no escape this
-            // reader can undo, and no key it can read.
-            guard let high = iterator.next()?.hexDigitValue, let low = iterator.next()?.hexDigitValue else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return bytes.withUnsafeBufferPointer { String(validatingUTF8Bytes: $0) }
     }
 }
