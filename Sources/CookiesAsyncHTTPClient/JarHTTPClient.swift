@@ -9,9 +9,9 @@ import NIOHTTP1
 /// `Set-Cookie` fields of every response are stored, each on its own, and redirects are followed here,
 /// by `RedirectChain`, so that every hop carries the cookies that hop should carry (a `POST /login` →
 /// 302 + Set-Cookie → `GET /home` chain arrives signed in; AsyncHTTPClient's own following drops the
-/// cookies). The method and body rules of 301/302/303/307/308, the credentials dropped on a hop to
-/// another origin (`RedirectStep.credentialFieldNames`), the hop limit, loops and each hop's request
-/// context (a hop that leaves the site is cross-site for SameSite) are `RedirectChain`'s.
+/// cookies). The method and body rules of 301/302/303/307/308, the credentials and `Origin` dropped on a
+/// hop to another origin (`RedirectStep.crossOriginFieldNames`), the hop limit, loops and each hop's
+/// request context (a hop that leaves the site is cross-site for SameSite) are `RedirectChain`'s.
 ///
 /// The client must not follow redirects itself: AsyncHTTPClient (1.37) has no per-request switch, and a
 /// client's redirect configuration is fixed when it is made and cannot be read. `sharedClient` is

@@ -13,9 +13,9 @@ import OpenAPIRuntime
 /// Redirects are followed here, by `RedirectChain`, so that every hop carries the cookies that hop
 /// should carry and the cookies a redirect sets are stored under its own URL before the next hop (a
 /// `POST` sign-in answered 302 + Set-Cookie arrives signed in): the method and body rules of
-/// 301/302/303/307/308, the credentials dropped on a hop to another origin (the operation's own cookies
-/// with them), the hop limit, loops and each hop's request context are `RedirectChain`'s. A 307 or 308
-/// with a body that can be iterated only once throws `CookieJarMiddlewareError.bodyCannotBeResent`.
+/// 301/302/303/307/308, the credentials and `Origin` dropped on a hop to another origin (the operation's
+/// own cookies with them), the hop limit, loops and each hop's request context are `RedirectChain`'s. A
+/// 307 or 308 with a body that can be iterated only once throws `CookieJarMiddlewareError.bodyCannotBeResent`.
 /// `followsRedirects: false` hands a redirect response to the client as it came (its cookies stored).
 ///
 /// The transport must therefore not follow redirects itself, nor keep cookies of its own. A transport

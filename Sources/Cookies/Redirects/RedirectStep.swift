@@ -20,6 +20,15 @@ public struct RedirectStep: Sendable, Hashable {
     /// would drop it. The jar gives each hop a `Cookie` field of its own.
     public static let credentialFieldNames = ["authorization", "proxy-authorization", "cookie", "cookie2"]
 
+    /// The fields a hop to another origin goes without, whatever the status: the credentials
+    /// (`credentialFieldNames`) and `Origin`, which AsyncHTTPClient's own redirect following (1.37,
+    /// `transformRequestForRedirect`) also removes there, so that no hop keeps a field that one would drop;
+    /// a hop that keeps the origin keeps them, as there. Fetch writes `Origin` afresh on each hop that has
+    /// one (a CORS request, or a method other than GET and HEAD), as "null" once the chain went from a URL
+    /// whose origin is not the request's to another origin (the request "has a redirect-tainted origin"):
+    /// where Fetch sends "null", this sends none.
+    public static let crossOriginFieldNames = credentialFieldNames + ["origin"]
+
     /// The next request's method: 303 turns every method but HEAD into GET (RFC 9110 §15.4.4); 301 and
     /// 302 turn POST into GET, as user agents do (§15.4.2, §15.4.3, and Fetch); 307 and 308 keep it
     /// (§15.4.8, §15.4.9).
@@ -29,7 +38,7 @@ public struct RedirectStep: Sendable, Hashable {
     /// True when the next request goes without the body and the fields of `bodyFieldNames`: the method
     /// became GET.
     public let dropsBody: Bool
-    /// True when the next request goes to another origin, without the fields of `credentialFieldNames`.
+    /// True when the next request goes to another origin, without the fields of `crossOriginFieldNames`.
     public let leavesOrigin: Bool
 
     /// The step that a `status` answer to a `method` request asks for, to the absolute URL `url`.
@@ -47,6 +56,6 @@ public struct RedirectStep: Sendable, Hashable {
 
     /// The lower-cased names of the fields the next request goes without.
     public var removedFieldNames: [String] {
-        (dropsBody ? Self.bodyFieldNames : []) + (leavesOrigin ? Self.credentialFieldNames : [])
+        (dropsBody ? Self.bodyFieldNames : []) + (leavesOrigin ? Self.crossOriginFieldNames : [])
     }
 }

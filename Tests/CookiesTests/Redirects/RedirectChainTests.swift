@@ -62,7 +62,42 @@ struct RedirectChainTests {
         var chain = RedirectChain(url: testCase.from, method: "GET", jar: jar)
         let step = try #require(try chain.follow(status: 302, to: testCase.to))
         #expect(step.leavesOrigin == testCase.leavesOrigin)
-        #expect(step.removedFieldNames == (testCase.leavesOrigin ? ["authorization", "proxy-authorization", "cookie", "cookie2"] : []))
+        #expect(step.removedFieldNames == (testCase.leavesOrigin ? ["authorization", "proxy-authorization", "cookie", "cookie2", "origin"] : []))
+    }
+
+    struct OriginFieldCase: Sendable, CustomTestStringConvertible {
+        let status: Int
+        let method: String
+        let to: String
+        let keepsOrigin: Bool
+        var testDescription: String { "\(status) after \(method) to \(to): Origin \(keepsOrigin ? "kept" : "removed")" }
+    }
+
+    /// The `Origin` field on a hop from https://a.test/form, for each redirect status. AsyncHTTPClient's own
+    /// following (1.37, `transformRequestForRedirect` in RedirectState.swift) removes it on every hop to
+    /// another origin, whatever the status and method, and keeps it on a hop that keeps the origin. Fetch
+    /// ("serializing a request origin") writes "null" for a request whose chain went from a URL whose origin
+    /// is not the request's own to another origin, on a 307/308 that keeps a POST or PUT; after a 301/302
+    /// POST or a 303, the GET has no `Origin` at all unless it is a CORS request ("append a request
+    /// `Origin` header"); a hop within the origin does not taint the request.
+    static let originFieldCases: [OriginFieldCase] = [
+        OriginFieldCase(status: 307, method: "POST", to: "https://b.test/submit", keepsOrigin: false),
+        OriginFieldCase(status: 308, method: "PUT", to: "https://b.test/submit", keepsOrigin: false),
+        OriginFieldCase(status: 301, method: "POST", to: "https://b.test/submit", keepsOrigin: false),
+        OriginFieldCase(status: 302, method: "GET", to: "https://b.test/submit", keepsOrigin: false),
+        OriginFieldCase(status: 303, method: "POST", to: "https://b.test/submit", keepsOrigin: false),
+        OriginFieldCase(status: 307, method: "POST", to: "http://a.test/submit", keepsOrigin: false),
+        OriginFieldCase(status: 307, method: "POST", to: "https://a.test/submit", keepsOrigin: true),
+        OriginFieldCase(status: 308, method: "PUT", to: "https://a.test:443/submit", keepsOrigin: true),
+        OriginFieldCase(status: 303, method: "POST", to: "https://a.test/submit", keepsOrigin: true),
+    ]
+
+    @Test(arguments: originFieldCases)
+    func originField(_ testCase: OriginFieldCase) throws {
+        let (jar, _) = makeTestJar()
+        var chain = RedirectChain(url: "https://a.test/form", method: testCase.method, jar: jar)
+        let step = try #require(try chain.follow(status: testCase.status, to: testCase.to))
+        #expect(step.removedFieldNames.contains("origin") == !testCase.keepsOrigin)
     }
 
     /// The jar's cookies on each hop: a cookie set by a redirect goes on the next hop; a cross-site chain
