@@ -65,9 +65,10 @@ public struct JarHTTPClient: Sendable {
     /// `CookieHeader.merging`, on the hops to the first origin: its own cookies win), following redirects,
     /// and returns the final response, whose `history` lists every hop: the request as sent (with its
     /// `Cookie` field) and the response head. `context` describes the first request; `deadline` is for
-    /// the whole chain. Throws `RedirectError` for a loop, too many redirects or a redirect to a URL that
-    /// is not http or https (the error names the hops), `JarHTTPClientError.notACookieURL` (nothing sent)
-    /// for a first URL the jar keeps no cookies for (a Unix socket's), and AsyncHTTPClient's errors.
+    /// the whole chain. Throws `RedirectError` for a loop, too many redirects, a redirect to a URL that
+    /// is not http or https or one with several different Location fields (the error names the hops),
+    /// `JarHTTPClientError.notACookieURL` (nothing sent) for a first URL the jar keeps no cookies for (a
+    /// Unix socket's), and AsyncHTTPClient's errors.
     public func execute(
         _ request: HTTPClientRequest, deadline: NIODeadline, context: CookieRequestContext = .firstParty
     ) async throws -> HTTPClientResponse {
@@ -95,8 +96,8 @@ public struct JarHTTPClient: Sendable {
                 request: request,
                 responseHead: HTTPResponseHead(version: response.version, status: response.status, headers: response.headers)))
             chain.receive(response.headers["Set-Cookie"])
-            guard let step = try chain.follow(status: Int(response.status.code),
-                location: response.headers.first(name: "Location"))
+            guard let step = try chain.follow(
+                status: Int(response.status.code), locations: response.headers["Location"])
             else {
                 response.history = history
                 return response

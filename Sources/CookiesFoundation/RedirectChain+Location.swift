@@ -9,4 +9,10 @@ extension RedirectChain {
         let target = location.flatMap { URL(string: $0, relativeTo: URL(string: current.url)) }
         return try follow(status: status, to: target?.absoluteString)
     }
+
+    /// As `follow(status:location:)`, with every Location field value of the response, one per field:
+    /// several different ones throw `RedirectError.severalLocations` (`location(status:values:)`).
+    public mutating func follow(status: Int, locations: [String]) throws(RedirectError) -> RedirectStep? {
+        try follow(status: status, location: try location(status: status, values: locations))
+    }
 }

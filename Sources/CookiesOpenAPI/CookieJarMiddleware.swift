@@ -15,8 +15,11 @@ import OpenAPIRuntime
 /// `POST` sign-in answered 302 + Set-Cookie arrives signed in): the method and body rules of
 /// 301/302/303/307/308, the credentials and `Origin` dropped on a hop to another origin (the operation's
 /// own cookies with them), the hop limit, loops and each hop's request context are `RedirectChain`'s. A
-/// 307 or 308 with a body that can be iterated only once throws `CookieJarMiddlewareError.bodyCannotBeResent`.
-/// `followsRedirects: false` hands a redirect response to the client as it came (its cookies stored).
+/// 307 or 308 with a body that can be iterated only once throws `CookieJarMiddlewareError.bodyCannotBeResent`;
+/// a redirect with several different Location fields throws `RedirectError.severalLocations` (a transport
+/// that joins them into one, as URLSession's does with ", ", or keeps only the last, as AsyncHTTPClient's
+/// does, hands over one value, which is followed as it came). `followsRedirects: false` hands a redirect
+/// response to the client as it came (its cookies stored).
 ///
 /// The transport must therefore not follow redirects itself, nor keep cookies of its own. A transport
 /// that follows them hands over only the final response, which the jar would take for the first URL's
@@ -64,8 +67,8 @@ public struct CookieJarMiddleware: ClientMiddleware {
 
     /// Sends the request through `next` with the jar's cookies, storing each response's cookies and
     /// following redirects; returns the final response. Throws `RedirectError` for a loop, too many
-    /// redirects or a redirect to a URL that is not http or https, `CookieJarMiddlewareError`, and what
-    /// `next` throws.
+    /// redirects, a redirect to a URL that is not http or https or one with several different Location
+    /// fields, `CookieJarMiddlewareError`, and what `next` throws.
     public func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
@@ -84,7 +87,8 @@ public struct CookieJarMiddleware: ClientMiddleware {
             let fields = response.headerFields[values: .setCookie]
             chain.receive(fields.count == 1 ? CombinedSetCookie.split(fields[0]) : fields)
             guard followsRedirects,
-                let step = try chain.follow(status: response.status.code, location: response.headerFields[.location]),
+                let step = try chain.follow(
+                    status: response.status.code, locations: response.headerFields[values: .location]),
                 let target = Self.baseURLAndPath(of: step.url)
             else { return (response, responseBody) }
             if !step.dropsBody, let body, body.iterationBehavior == .single {

@@ -18,6 +18,18 @@ struct RedirectTests {
         #expect(chain.current.url == expected)
     }
 
+    /// Every Location field of a response: equal ones are one, resolved as one; different ones throw
+    /// before anything is followed (Fetch's "location URL" is failure; `RedirectChain.location(status:values:)`).
+    @Test("several Location fields")
+    func locationFields() throws {
+        var chain = RedirectChain(url: "http://127.0.0.1:8080/a/b", method: "GET", jar: makeTestJar())
+        #expect(try chain.follow(status: 302, locations: ["me", "me"])?.url == "http://127.0.0.1:8080/a/me")
+        let error = #expect(throws: RedirectError.self) { try chain.follow(status: 301, locations: ["/x", "/y"]) }
+        #expect(error?.description == "redirect with several different Location fields (\"/x\", \"/y\"): "
+            + "GET http://127.0.0.1:8080/a/b → 302, GET http://127.0.0.1:8080/a/me → 301")
+        #expect(chain.current.url == "http://127.0.0.1:8080/a/me")
+    }
+
     @Test("no Location, no redirect")
     func missingLocation() throws {
         var chain = RedirectChain(url: "https://a.test/", method: "GET", jar: makeTestJar())

@@ -4,8 +4,9 @@
 ///
 /// A client calls, for each hop: `cookieHeader()` before sending it (which also stops a loop),
 /// `receive(_:)` with the response's `Set-Cookie` fields, then `follow(status:to:)` with the resolved
-/// Location; a nil answer ends the chain. The client resolves the Location (a URI reference, RFC 9110
-/// §10.2.2) against `current.url`: `Cookies` has no URL resolver.
+/// Location; a nil answer ends the chain. The client takes the one Location of the response's fields
+/// with `location(status:values:)` and resolves it (a URI reference, RFC 9110 §10.2.2) against
+/// `current.url`: `Cookies` has no URL resolver.
 ///
 /// Each hop's request context is the first one's with that hop's method, except its site for cookies:
 /// once any URL of the chain is cross-site to the site that started the request, every later hop is
@@ -111,6 +112,24 @@ public struct RedirectChain: Sendable {
         context.method = step.method
         noteSite(of: target)
         return step
+    }
+
+    /// The Location of a response with `status` whose Location fields have `values` (as received, one
+    /// value per field), for `follow(status:to:)` once resolved: nil when there is none, the one value when
+    /// every field has the same (a field repeated is one). Several different values in a
+    /// redirect throw `.severalLocations` naming them: Fetch's "location URL" extracts the `Location`
+    /// values, and a field whose grammar allows a single value but that comes more than once is failure, a
+    /// network error; Chromium refuses such a response likewise (`ERR_RESPONSE_HEADERS_MULTIPLE_LOCATION`,
+    /// unless the values are equal). Following the first one (AsyncHTTPClient, Go's net/http) or all of
+    /// them joined with ", " into one made-up URL would guess where the server meant to send the request.
+    public mutating func location(status: Int, values: [String]) throws(RedirectError) -> String? {
+        var distinct: [String] = []
+        for value in values where !distinct.contains(value) { distinct.append(value) }
+        if distinct.count > 1, RedirectStep.redirectStatuses.contains(status) {
+            hops[hops.count - 1].status = status
+            throw .severalLocations(distinct, hops: hops)
+        }
+        return distinct.first
     }
 
     /// Fetch's "normalize a method": a byte-case-insensitive match for DELETE, GET, HEAD, OPTIONS, POST or

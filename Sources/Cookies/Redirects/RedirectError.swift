@@ -6,11 +6,13 @@ public enum RedirectError: Error, Sendable, Hashable, CustomStringConvertible {
     case loop([RedirectHop])
     /// A Location that is no http or https URL.
     case notHTTP(location: String, hops: [RedirectHop])
+    /// A redirect with several Location fields of different values, which are named.
+    case severalLocations([String], hops: [RedirectHop])
 
     /// The hops the chain went through.
     public var hops: [RedirectHop] {
         switch self {
-        case .tooManyRedirects(let hops), .loop(let hops), .notHTTP(_, let hops): hops
+        case .tooManyRedirects(let hops), .loop(let hops), .notHTTP(_, let hops), .severalLocations(_, let hops): hops
         }
     }
 
@@ -21,6 +23,9 @@ public enum RedirectError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooManyRedirects(let hops): return "more than \(hops.count - 1) redirects: \(path)"
         case .loop: return "redirect loop: \(path)"
         case .notHTTP(let location, _): return "redirect to \(location), which is no http or https URL: \(path)"
+        case .severalLocations(let locations, _):
+            let values = locations.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "redirect with several different Location fields (\(values)): \(path)"
         }
     }
 }

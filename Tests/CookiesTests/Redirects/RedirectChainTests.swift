@@ -230,6 +230,50 @@ struct RedirectChainTests {
         #expect(error?.description.hasPrefix("redirect loop: GET https://a.test/a → 302, ") == true)
     }
 
+    struct LocationFieldsCase: Sendable, CustomTestStringConvertible {
+        let status: Int
+        let values: [String]
+        /// The one Location, or nil when there is none or the response throws.
+        let location: String?
+        let throwsNaming: [String]?
+        var testDescription: String { "\(status) with Location fields \(values)" }
+    }
+
+    /// A response's Location fields. Fetch's "location URL" extracts the `Location` header list values,
+    /// which is failure (a network error) when a field whose grammar allows one value (RFC 9110 §10.2.2:
+    /// `Location = URI-reference`) comes more than once; Chromium refuses such a response
+    /// (ERR_RESPONSE_HEADERS_MULTIPLE_LOCATION) only when the values differ, and this project's contract
+    /// follows it: equal fields are one. Fetch reads Location only for a redirect status (step 1).
+    static let locationFieldsCases: [LocationFieldsCase] = [
+        LocationFieldsCase(status: 302, values: [], location: nil, throwsNaming: nil),
+        LocationFieldsCase(status: 302, values: ["/next"], location: "/next", throwsNaming: nil),
+        LocationFieldsCase(status: 302, values: ["/next", "/next"], location: "/next", throwsNaming: nil),
+        LocationFieldsCase(
+            status: 302, values: ["https://good.test/", "https://evil.test/"], location: nil,
+            throwsNaming: ["https://good.test/", "https://evil.test/"]),
+        LocationFieldsCase(
+            status: 307, values: ["/a", "/a", "/b"], location: nil, throwsNaming: ["/a", "/b"]),
+        LocationFieldsCase(status: 201, values: ["/a", "/b"], location: "/a", throwsNaming: nil),
+    ]
+
+    @Test(arguments: locationFieldsCases)
+    func locationFields(_ testCase: LocationFieldsCase) throws {
+        let (jar, _) = makeTestJar()
+        var chain = RedirectChain(url: "https://a.test/x", method: "GET", jar: jar)
+        guard let named = testCase.throwsNaming else {
+            #expect(try chain.location(status: testCase.status, values: testCase.values) == testCase.location)
+            return
+        }
+        let error = #expect(throws: RedirectError.self) {
+            try chain.location(status: testCase.status, values: testCase.values)
+        }
+        #expect(error == .severalLocations(named, hops: chain.hops))
+        #expect(chain.hops.map(\.description) == ["GET https://a.test/x → \(testCase.status)"])
+        let quoted = named.map { "\"\($0)\"" }.joined(separator: ", ")
+        #expect(error?.description
+            == "redirect with several different Location fields (\(quoted)): GET https://a.test/x → \(testCase.status)")
+    }
+
     /// Fetch: at most 20 redirects; a Location that is no http(s) URL is a network error.
     @Test("limits and schemes")
     func limits() throws {

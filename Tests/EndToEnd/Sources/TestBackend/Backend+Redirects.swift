@@ -13,6 +13,7 @@ import Hummingbird
 /// - `GET|POST /echo`: 200 and `{"method", "bodyBytes", "contentType", "authorization", "cookies"}` of the
 ///   request (`authorization` and `contentType` empty when absent).
 /// - `GET /loop/a` and `GET /loop/b`: 302 to each other, for ever.
+/// - `GET /locations?to=A&to=B…`: 302 with one Location field for each `to`, in order.
 extension Backend {
     static func addRedirectRoutes(to router: Router<BasicRequestContext>, accounts: Accounts) {
         router.post("/sign-in") { request, context -> Response in
@@ -47,6 +48,13 @@ extension Backend {
         }
         router.get("/loop/a") { _, _ -> Response in redirect(.found, to: "/loop/b") }
         router.get("/loop/b") { _, _ -> Response in redirect(.found, to: "/loop/a") }
+        router.get("/locations") { request, _ -> Response in
+            var headers = HTTPFields()
+            for location in request.uri.queryParameters.getAll("to") {
+                headers.append(HTTPField(name: .location, value: location))
+            }
+            return Response(status: .found, headers: headers)
+        }
     }
 
     static func redirect(_ status: HTTPResponse.Status, to location: String, setCookies: [String] = []) -> Response {

@@ -199,6 +199,26 @@ struct JarHTTPClientRedirectTests {
         }
     }
 
+    /// Several Location fields of different values: Fetch's "location URL" is failure (a network error),
+    /// Chromium's ERR_RESPONSE_HEADERS_MULTIPLE_LOCATION; the request throws naming them, rather than
+    /// following the first. The same value twice is one Location.
+    @Test("a redirect with several different Location fields throws, naming them")
+    func severalLocations() async throws {
+        try await Backend.withRunningServer { baseURL in
+            let runner = JarHTTPClient(jar: CookieJar())
+            let error = await #expect(throws: RedirectError.self) {
+                try await runner.execute(
+                    HTTPClientRequest(url: baseURL + "/locations?to=/echo&to=/home"), timeout: .seconds(30))
+            }
+            #expect(error?.description == "redirect with several different Location fields (\"/echo\", \"/home\"): "
+                + "GET \(baseURL)/locations?to=/echo&to=/home → 302")
+            let same = try await runner.execute(
+                HTTPClientRequest(url: baseURL + "/locations?to=/echo&to=/echo"), timeout: .seconds(30))
+            #expect(Self.hops(same) == ["GET /locations 302", "GET /echo 200"])
+            _ = try await Self.json(same)
+        }
+    }
+
     /// A URL the jar keeps no cookies for (AsyncHTTPClient's Unix-socket schemes) is refused before
     /// anything is sent, rather than sent without the jar's cookies and its Set-Cookie fields dropped.
     @Test("a Unix-socket URL is refused, not sent without cookies")

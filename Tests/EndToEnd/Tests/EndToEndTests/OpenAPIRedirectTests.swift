@@ -124,6 +124,31 @@ struct OpenAPIRedirectTests {
         #expect(jar.cookies(for: CookieURL("https://a.example/")!).map(\.name) == ["r"])
     }
 
+    /// Several Location fields of different values (a transport that keeps fields apart hands them over
+    /// so): Fetch's "location URL" is failure, a network error; the middleware throws naming them, rather
+    /// than following them joined with ", " into one made-up URL (`HTTPFields`' getter joins them). The
+    /// same value twice is one Location.
+    @Test func severalLocationFields() async throws {
+        var fields = HTTPFields()
+        fields.append(HTTPField(name: .location, value: "/one"))
+        fields.append(HTTPField(name: .location, value: "https://b.example/two"))
+        let transport = ScriptedTransport([HTTPResponse(status: .found, headerFields: fields), Self.response(.ok)])
+        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/start")
+        let error = await #expect(throws: RedirectError.self) {
+            _ = try await Self.run(CookieJarMiddleware(jar: CookieJar()), request, over: transport)
+        }
+        #expect(error?.description == "redirect with several different Location fields (\"/one\", "
+            + "\"https://b.example/two\"): GET https://a.example/start → 302")
+        #expect(transport.sent.withLock { $0.count } == 1)
+
+        var same = HTTPFields()
+        same.append(HTTPField(name: .location, value: "/one"))
+        same.append(HTTPField(name: .location, value: "/one"))
+        let repeated = ScriptedTransport([HTTPResponse(status: .found, headerFields: same), Self.response(.ok)])
+        _ = try await Self.run(CookieJarMiddleware(jar: CookieJar()), request, over: repeated)
+        #expect(repeated.sent.withLock { $0.map(\.url) } == ["https://a.example/start", "https://a.example/one"])
+    }
+
     /// `POST /sign-in` answers 302 to `/home` with the session cookies (the backend's redirect routes):
     /// through the middleware the sign-in arrives at `/home` signed in, on either transport.
     @Test(arguments: OpenAPIClientTests.Transport.allCases)
