@@ -23,10 +23,11 @@ import NIOHTTP1
 /// retried blindly). The request then throws `JarHTTPClientError.clientFollowsRedirects`.
 ///
 /// Bodies are streamed, never buffered: the final response's body is returned unread; a redirect's body
-/// is read and dropped. A hop that keeps the method (307, 308) sends `request.body` again when it can be
-/// sent again (a `ByteBuffer`, a collection of bytes up to 4 MiB); a body made from an async sequence, which
-/// the first hop read, cannot (`canBeSentAgain(_:)`), and the request throws
-/// `JarHTTPClientError.bodyCannotBeResent`.
+/// is read to its end only when it is short and there at once, within the deadline, and otherwise dropped
+/// with its connection (`RedirectBody`: at most 2 KiB, for at most a second). A hop that keeps the method
+/// (307, 308) sends `request.body` again when it can be sent again (a `ByteBuffer`, a collection of bytes
+/// up to 4 MiB); a body made from an async sequence, which the first hop read, cannot
+/// (`canBeSentAgain(_:)`), and the request throws `JarHTTPClientError.bodyCannotBeResent`.
 public struct JarHTTPClient: Sendable {
     /// Where the cookies live.
     public let jar: CookieJar
@@ -65,7 +66,8 @@ public struct JarHTTPClient: Sendable {
     /// `CookieHeader.merging`, on the hops to the first origin: its own cookies win), following redirects,
     /// and returns the final response, whose `history` lists every hop: the request as sent (with its
     /// `Cookie` field) and the response head. `context` describes the first request; `deadline` is for
-    /// the whole chain. Throws `RedirectError` for a loop, too many redirects, a redirect to a URL that
+    /// the whole chain, the redirects' bodies included (`HTTPClientError.deadlineExceeded` when it passes
+    /// while one is read). Throws `RedirectError` for a loop, too many redirects, a redirect to a URL that
     /// is not http or https or one with several different Location fields (the error names the hops),
     /// `JarHTTPClientError.notACookieURL` (nothing sent) for a first URL the jar keeps no cookies for (a
     /// Unix socket's), and AsyncHTTPClient's errors.
@@ -102,7 +104,13 @@ public struct JarHTTPClient: Sendable {
                 response.history = history
                 return response
             }
-            for try await _ in response.body {}
+            // AsyncHTTPClient's deadline covers a response until its head: the body is read here within
+            // what is left of it.
+            let remaining = Duration.nanoseconds((deadline - .now()).nanoseconds)
+            await RedirectBody.discard(response.body, waitingAtMost: min(RedirectBody.maximumWait, remaining)) {
+                $0.readableBytes
+            }
+            guard NIODeadline.now() < deadline else { throw HTTPClientError.deadlineExceeded }
             if !step.dropsBody, let body = request.body, !Self.canBeSentAgain(body) {
                 throw JarHTTPClientError.bodyCannotBeResent(status: Int(response.status.code), location: step.url)
             }

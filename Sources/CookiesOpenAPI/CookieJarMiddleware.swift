@@ -18,8 +18,11 @@ import OpenAPIRuntime
 /// 307 or 308 with a body that can be iterated only once throws `CookieJarMiddlewareError.bodyCannotBeResent`;
 /// a redirect with several different Location fields throws `RedirectError.severalLocations` (a transport
 /// that joins them into one, as URLSession's does with ", ", or keeps only the last, as AsyncHTTPClient's
-/// does, hands over one value, which is followed as it came). `followsRedirects: false` hands a redirect
-/// response to the client as it came (its cookies stored).
+/// does, hands over one value, which is followed as it came). A redirect's body is read to its end only
+/// when it is short and there at once, and otherwise dropped (`RedirectBody`: at most 2 KiB, for at most
+/// a second), so that a body that is huge or trickles does not hold the chain; a transport that buffers
+/// bodies (URLSession's on Linux) has read all of it before any middleware sees it. `followsRedirects:
+/// false` hands a redirect response to the client as it came (its cookies stored).
 ///
 /// The transport must therefore not follow redirects itself, nor keep cookies of its own. A transport
 /// that follows them hands over only the final response, which the jar would take for the first URL's
@@ -94,7 +97,9 @@ public struct CookieJarMiddleware: ClientMiddleware {
             if !step.dropsBody, let body, body.iterationBehavior == .single {
                 throw CookieJarMiddlewareError.bodyCannotBeResent(status: response.status.code, location: step.url)
             }
-            if let responseBody { for try await _ in responseBody {} }
+            if let responseBody {
+                await RedirectBody.discard(responseBody, waitingAtMost: RedirectBody.maximumWait) { $0.count }
+            }
             for name in step.removedFieldNames {
                 if let name = HTTPField.Name(name) { request.headerFields[name] = nil }
             }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Synchronization
 
 /// The backend's redirect routes, for clients that follow redirects with the jar:
 ///
@@ -14,6 +15,11 @@ import Hummingbird
 ///   request (`authorization` and `contentType` empty when absent).
 /// - `GET /loop/a` and `GET /loop/b`: 302 to each other, for ever.
 /// - `GET /locations?to=A&to=B…`: 302 with one Location field for each `to`, in order.
+/// - `GET /bounce-with-body/huge` and `GET /bounce-with-body/trickling`: 302 to `/echo` with a body that
+///   does not end while the client reads it: a terabyte announced in Content-Length and written in 64 KiB
+///   chunks as fast as the client takes them, or chunked, one byte every 100 ms.
+/// - `GET /redirect-bodies`: `{"writing": n}`, how many of those bodies are still being written (one ends
+///   when its connection is closed).
 extension Backend {
     static func addRedirectRoutes(to router: Router<BasicRequestContext>, accounts: Accounts) {
         router.post("/sign-in") { request, context -> Response in
@@ -55,6 +61,25 @@ extension Backend {
             }
             return Response(status: .found, headers: headers)
         }
+        let writing = WritingCount()
+        router.get("/bounce-with-body/{kind}") { _, context -> Response in
+            let trickles = context.parameters.get("kind") == "trickling"
+            let body = ResponseBody(contentLength: trickles ? nil : 1 << 40) { writer in
+                writing.count.withLock { $0 += 1 }
+                defer { writing.count.withLock { $0 -= 1 } }
+                let chunk = ByteBuffer(repeating: UInt8(ascii: "x"), count: trickles ? 1 : 64 << 10)
+                while true {
+                    try await writer.write(chunk)
+                    if trickles { try await Task.sleep(for: .milliseconds(100)) }
+                }
+            }
+            var headers = HTTPFields()
+            headers[.location] = "/echo"
+            return Response(status: .found, headers: headers, body: body)
+        }
+        router.get("/redirect-bodies") { _, _ -> Response in
+            json(.ok, ["writing": String(writing.count.withLock { $0 })])
+        }
     }
 
     static func redirect(_ status: HTTPResponse.Status, to location: String, setCookies: [String] = []) -> Response {
@@ -65,4 +90,9 @@ extension Backend {
         }
         return Response(status: status, headers: headers)
     }
+}
+
+/// How many bodies the backend is writing.
+final class WritingCount: Sendable {
+    let count = Mutex(0)
 }

@@ -199,6 +199,56 @@ struct JarHTTPClientRedirectTests {
         }
     }
 
+    /// A redirect's body is read only when it is short and there at once (`RedirectBody`): a 302 whose
+    /// body is a terabyte, or trickles without end, is followed at once. Reading such a body to its end
+    /// held the chain for as long as the server went on, past the deadline, which AsyncHTTPClient's own
+    /// deadline does not cover once the head arrived (`executeCancellable`, HTTPClient+execute.swift of
+    /// AsyncHTTPClient 1.37). Dropping the body closes its connection, so the server stops writing it
+    /// (AsyncHTTPClient cancels a request whose body is let go), and the client goes on with other
+    /// requests.
+    @Test("a redirect whose body is huge or trickles is followed at once", .timeLimit(.minutes(1)),
+        arguments: ["huge", "trickling"])
+    func redirectBodies(_ kind: String) async throws {
+        try await Backend.withRunningServer { baseURL in
+            let runner = JarHTTPClient(jar: CookieJar())
+            let started = ContinuousClock.now
+            let response = try await runner.execute(
+                HTTPClientRequest(url: baseURL + "/bounce-with-body/" + kind), timeout: .seconds(30))
+            #expect(Self.hops(response) == ["GET /bounce-with-body/\(kind) 302", "GET /echo 200"])
+            #expect(try await Self.json(response)["method"] == "GET")
+            #expect(ContinuousClock.now - started < .seconds(10))
+            try await Self.expectNoBodyBeingWritten(baseURL, through: runner)
+        }
+    }
+
+    /// The deadline is for the whole chain: it ends the reading of a redirect's body that trickles
+    /// (`RedirectBody.maximumWait` is longer than what is left of it here).
+    @Test("the deadline ends the reading of a redirect's body", .timeLimit(.minutes(1)))
+    func redirectBodyWithinTheDeadline() async throws {
+        try await Backend.withRunningServer { baseURL in
+            let runner = JarHTTPClient(jar: CookieJar())
+            let started = ContinuousClock.now
+            await #expect(throws: HTTPClientError.deadlineExceeded) {
+                try await runner.execute(
+                    HTTPClientRequest(url: baseURL + "/bounce-with-body/trickling"), timeout: .milliseconds(600))
+            }
+            #expect(ContinuousClock.now - started < .seconds(10))
+            try await Self.expectNoBodyBeingWritten(baseURL, through: runner)
+        }
+    }
+
+    /// Waits (up to 10 s) until the backend writes no redirect body any more: their connections closed.
+    static func expectNoBodyBeingWritten(_ baseURL: String, through runner: JarHTTPClient) async throws {
+        var writing: String?
+        for _ in 0..<100 {
+            let response = try await runner.execute(HTTPClientRequest(url: baseURL + "/redirect-bodies"), timeout: .seconds(5))
+            writing = try await Self.json(response)["writing"]
+            if writing == "0" { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(writing == "0", "a dropped redirect body's connection stays open")
+    }
+
     /// Several Location fields of different values: Fetch's "location URL" is failure (a network error),
     /// Chromium's ERR_RESPONSE_HEADERS_MULTIPLE_LOCATION; the request throws naming them, rather than
     /// following the first. The same value twice is one Location.

@@ -1,4 +1,5 @@
 import Cookies
+import CookiesAsyncHTTPClient
 import CookiesOpenAPI
 import Foundation
 import HTTPTypes
@@ -147,6 +148,38 @@ struct OpenAPIRedirectTests {
         let repeated = ScriptedTransport([HTTPResponse(status: .found, headerFields: same), Self.response(.ok)])
         _ = try await Self.run(CookieJarMiddleware(jar: CookieJar()), request, over: repeated)
         #expect(repeated.sent.withLock { $0.map(\.url) } == ["https://a.example/start", "https://a.example/one"])
+    }
+
+    /// A redirect's body is read only when it is short and there at once (`RedirectBody`): a 302 whose
+    /// body is a terabyte, or trickles without end, is followed at once rather than read to an end that
+    /// does not come (the transport's timeout covers a response until its head). Over the
+    /// AsyncHTTPClient transport, which streams bodies; the URLSession transport on Linux buffers every
+    /// body before any middleware sees it (swift-openapi-urlsession's `bufferedRequest`).
+    @Test(.timeLimit(.minutes(1)), arguments: ["huge", "trickling"])
+    func aRedirectsBodyDoesNotHoldTheChain(_ kind: String) async throws {
+        try await Backend.withRunningServer { baseURL in
+            let (transport, close) = OpenAPIClientTests.makeTransport(.asyncHTTPClient)
+            let send: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = {
+                try await transport.send($0, body: $1, baseURL: $2, operationID: "bounce")
+            }
+            do {
+                let started = ContinuousClock.now
+                let (response, body) = try await CookieJarMiddleware(jar: CookieJar()).intercept(
+                    HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/bounce-with-body/" + kind),
+                    body: nil, baseURL: URL(string: baseURL)!, operationID: "bounce", next: send)
+                let echoed = try JSONDecoder().decode(
+                    [String: String].self, from: try await Data(collecting: try #require(body), upTo: 1 << 20))
+                #expect(response.status == .ok && echoed["method"] == "GET")
+                #expect(ContinuousClock.now - started < .seconds(10))
+                // Dropped, the body's connection is closed (before the transport's client is shut down).
+                try await JarHTTPClientRedirectTests.expectNoBodyBeingWritten(
+                    baseURL, through: JarHTTPClient(jar: CookieJar()))
+            } catch {
+                try await close()
+                throw error
+            }
+            try await close()
+        }
     }
 
     /// `POST /sign-in` answers 302 to `/home` with the session cookies (the backend's redirect routes):
