@@ -33,6 +33,12 @@ import OpenAPIRuntime
 /// configuration turns cookie handling off (`URLSessionTransport()` uses `URLSession.shared`, which stores
 /// and sends cookies of its own, still signed in after the jar was emptied, and follows redirects).
 ///
+/// It must be the last of the client's middlewares, next to the transport. swift-openapi-runtime runs
+/// them in the order given, each around the ones after it, so every hop of a redirect goes through the
+/// middlewares after this one: what they add (an `Authorization` field, say) goes again on every hop,
+/// those to another origin included, after this one removed the request's credentials for that hop.
+/// Nothing here can tell: the middlewares after it are hidden behind `next`.
+///
 /// The URLSession transport (swift-openapi-urlsession) hands the response's `Set-Cookie` fields joined
 /// with ", " into one (Foundation joins repeated fields), so a response's one `Set-Cookie` field is split
 /// back as `CombinedSetCookie.split` does (exact for the fields conforming servers send; see there for what
@@ -45,7 +51,9 @@ import OpenAPIRuntime
 /// configuration.httpCookieAcceptPolicy = .never
 /// let session = URLSession(configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
 /// let transport = URLSessionTransport(configuration: .init(session: session))
-/// let client = Client(serverURL: url, transport: transport, middlewares: [CookieJarMiddleware(jar: jar)])
+/// let client = Client(
+///     serverURL: url, transport: transport,
+///     middlewares: [authentication, logging, CookieJarMiddleware(jar: jar)])  // the jar's last
 /// ```
 public struct CookieJarMiddleware: ClientMiddleware {
     /// Where the cookies live.
