@@ -25,9 +25,11 @@ import NIOHTTP1
 /// Bodies are streamed, never buffered: the final response's body is returned unread; a redirect's body
 /// is read to its end only when it is short and there at once, within the deadline, and otherwise dropped
 /// with its connection (`RedirectBody`: at most 2 KiB, for at most a second). A hop that keeps the method
-/// (307, 308) sends `request.body` again when it can be sent again (a `ByteBuffer`, a collection of bytes
-/// up to 4 MiB); a body made from an async sequence, which the first hop read, cannot
-/// (`canBeSentAgain(_:)`), and the request throws `JarHTTPClientError.bodyCannotBeResent`.
+/// (307, 308) sends `request.body` again when it is known to be one that can be sent again
+/// (`canBeSentAgain(_:)`: a `ByteBuffer`, a collection of bytes up to 4 MiB); otherwise the request throws
+/// `JarHTTPClientError.bodyCannotBeResent`: a body made from an async sequence, which the first hop read,
+/// and a collection over 4 MiB, which AsyncHTTPClient streams as an async sequence that nothing tells
+/// apart from such a one.
 public struct JarHTTPClient: Sendable {
     /// Where the cookies live.
     public let jar: CookieJar
@@ -122,14 +124,18 @@ public struct JarHTTPClient: Sendable {
         }
     }
 
-    /// True when `body` can be sent a second time, on a hop that keeps the method and body (307, 308):
-    /// a `ByteBuffer` of any size, and a collection of bytes up to 4 MiB, which AsyncHTTPClient makes
-    /// again for each send; not an async sequence or an upload writer, which the first send used up (RFC
-    /// 9110 §15.4.8: a client resends the body only when it has it), nor a collection over 4 MiB, which
-    /// AsyncHTTPClient streams as an async sequence (give a body that large as one `ByteBuffer`). AsyncHTTPClient (1.x) keeps this to itself (its internal
-    /// `canBeConsumedMultipleTimes`, by which its own following decides the same): it is read here from the
-    /// body's mode by reflection, and a mode not recognised (another version) counts as one that cannot,
-    /// so that a body is never sent again empty or cut short.
+    /// True when `body` is known to be one that can be sent a second time, on a hop that keeps the method
+    /// and body (307, 308): a `ByteBuffer` of any size, and a collection of bytes up to 4 MiB, which
+    /// AsyncHTTPClient makes again for each send; not an async sequence or an upload writer, which the first
+    /// send used up (RFC 9110 §15.4.8: a client resends the body only when it has it). Nor a collection over
+    /// 4 MiB: AsyncHTTPClient (1.37, `HTTPClientRequest.Body.bytes(_:length:)`) streams it as an async
+    /// sequence that reads the stored collection afresh on each send, which could be sent again, but that
+    /// is the mode a `stream(_:length:)` body has too, an iterator maker behind a closure that nothing can
+    /// look into, so the two cannot be told apart and both count as used up (give a body that large as one
+    /// `ByteBuffer`). AsyncHTTPClient (1.x) keeps this to itself (its internal `canBeConsumedMultipleTimes`,
+    /// by which its own following decides the same, false for both): it is read here from the body's mode
+    /// by reflection, and a mode not recognised (another version) counts as one that cannot, so that a body
+    /// is never sent again empty or cut short.
     public static func canBeSentAgain(_ body: HTTPClientRequest.Body) -> Bool {
         guard let mode = Mirror(reflecting: body).descendant("mode"),
             let (kind, payload) = Mirror(reflecting: mode).children.first.map({ ($0.label, $0.value) })

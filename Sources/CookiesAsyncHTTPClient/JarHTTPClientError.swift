@@ -9,11 +9,12 @@ public enum JarHTTPClientError: Error, Sendable, Hashable, CustomStringConvertib
     /// Unix-socket schemes `http+unix`, `https+unix` and `unix` are not), so the jar could neither send
     /// nor store its cookies: send it with the `HTTPClient` itself. Nothing was sent.
     case notACookieURL(String)
-    /// A 307 or 308 keeps the method and the body (RFC 9110 §15.4.8, §15.4.9), but the request's body
-    /// cannot be sent again (`JarHTTPClient.canBeSentAgain(_:)`: made from an async sequence, which the
-    /// first hop read, or bytes over 4 MiB, which AsyncHTTPClient streams as one): the next hop would go
-    /// with an empty or broken body. The request was sent once; `status` and `location` are the
-    /// redirect's. Give the body as one `ByteBuffer` to have it followed.
+    /// A 307 or 308 keeps the method and the body (RFC 9110 §15.4.8, §15.4.9), but the request's body is
+    /// not known to be one that can be sent again (`JarHTTPClient.canBeSentAgain(_:)`): made from an async
+    /// sequence, which the first hop read and the next hop would send empty or cut short, or bytes over
+    /// 4 MiB, which AsyncHTTPClient streams as an async sequence that cannot be told apart from such a one.
+    /// The request was sent once; `status` and `location` are the redirect's. Give the body as one
+    /// `ByteBuffer` to have it followed.
     case bodyCannotBeResent(status: Int, location: String)
 
     public var description: String {
@@ -22,8 +23,8 @@ public enum JarHTTPClientError: Error, Sendable, Hashable, CustomStringConvertib
             "\(url) is not an http or https URL, which a cookie jar keeps cookies for: send it with the HTTPClient itself"
         case .bodyCannotBeResent(let status, let location):
             "a \(status) redirect to \(location) keeps the method and body, but the request's body is streamed "
-                + "(an async sequence, or bytes over 4 MiB) and cannot be sent again: give it as one ByteBuffer "
-                + "to follow the redirect"
+                + "(an async sequence, or bytes over 4 MiB, which AsyncHTTPClient streams as one) and is not known "
+                + "to be one that can be sent again: give it as one ByteBuffer to follow the redirect"
         case .clientFollowsRedirects:
             "the HTTPClient followed redirects itself (its hops went without the jar's cookies, and the first "
                 + "request had its effect): make it with JarHTTPClient.makeClient(eventLoopGroup:configuration:) "

@@ -178,8 +178,9 @@ struct JarHTTPClientRedirectTests {
         ("[UInt8]", .bytes([UInt8]("abc".utf8)), true),
         ("Data", .bytes(Data("abc".utf8)), true),
         ("async sequence", .stream(AsyncStream<ByteBuffer> { $0.finish() }, length: .unknown), false),
-        // Over 4 MiB, a collection is streamed as an async sequence (HTTPClientRequest.Body.bytes(_:length:));
-        // a ByteBuffer never is.
+        // Over 4 MiB, a collection is streamed as an async sequence (HTTPClientRequest.Body.bytes(_:length:)):
+        // one that reads the collection afresh on each send, but whose mode is a used-up stream's too, an
+        // iterator maker behind a closure (its mirror has no children). A ByteBuffer never is.
         ("[UInt8] over 4 MiB", .bytes([UInt8](repeating: 0x61, count: 4 << 20 + 1)), false),
         ("ByteBuffer over 4 MiB", .bytes(ByteBuffer(repeating: 0x61, count: 4 << 20 + 1)), true),
     ])
