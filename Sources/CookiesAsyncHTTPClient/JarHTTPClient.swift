@@ -2,6 +2,7 @@
 import AsyncHTTPClient
 import Cookies
 import CookiesFoundation
+import Foundation
 import NIOCore
 import NIOHTTP1
 
@@ -76,8 +77,15 @@ public struct JarHTTPClient: Sendable {
     public func execute(
         _ request: HTTPClientRequest, deadline: NIODeadline, context: CookieRequestContext = .firstParty
     ) async throws -> HTTPClientResponse {
-        guard CookieURL(request.url)?.isHTTPFamily == true else { throw JarHTTPClientError.notACookieURL(request.url) }
+        // The URL as AsyncHTTPClient reads it, through Foundation's URL: where the readings differ, the jar's
+        // host is the one the request goes to. (Foundation percent-encodes a backslash in the authority into
+        // the user information, where the WHATWG URL standard, which `CookieURL` follows, ends the host at it:
+        // "https://good.test\@evil.test/" goes to evil.test, and would have carried good.test's cookies.)
+        guard let sent = URL(string: request.url), CookieURL(sent)?.isHTTPFamily == true else {
+            throw JarHTTPClientError.notACookieURL(request.url)
+        }
         var request = request
+        request.url = sent.absoluteString
         var chain = RedirectChain(
             url: request.url, method: request.method.rawValue, context: context, jar: jar,
             maximumRedirects: maximumRedirects)

@@ -272,6 +272,23 @@ struct JarHTTPClientRedirectTests {
 
     /// A URL the jar keeps no cookies for (AsyncHTTPClient's Unix-socket schemes) is refused before
     /// anything is sent, rather than sent without the jar's cookies and its Set-Cookie fields dropped.
+    /// The host the jar reads is the one the request goes to (this library's contract): AsyncHTTPClient reads
+    /// a URL through Foundation, which percent-encodes a backslash in the authority into the user information,
+    /// where the WHATWG URL standard ends the host at it, so "http://localhost:PORT\\@127.0.0.1:PORT/echo" goes
+    /// to 127.0.0.1. Read the WHATWG way, the jar sent localhost's cookies there.
+    @Test("a backslash in the authority: the jar's host is the one the request goes to")
+    func backslashInTheAuthority() async throws {
+        try await Backend.withRunningServer { baseURL in
+            let port = try #require(URL(string: baseURL)?.port)
+            let jar = CookieJar()
+            jar.receive("leak=1; Max-Age=3600", from: try #require(CookieURL("http://localhost:\(port)/")))
+            jar.receive("mine=1; Max-Age=3600", from: try #require(CookieURL(baseURL + "/")))
+            let url = "http://localhost:\(port)\\@127.0.0.1:\(port)/echo"
+            let response = try await JarHTTPClient(jar: jar).execute(HTTPClientRequest(url: url), timeout: .seconds(30))
+            #expect(try await Self.json(response)["cookies"] == "mine")
+        }
+    }
+
     @Test("a Unix-socket URL is refused, not sent without cookies")
     func unixSocketURL() async throws {
         for url in ["http+unix://%2Ftmp%2Fcookiejar-none.sock/me", "unix:///tmp/cookiejar-none.sock", "ftp://example.com/"] {
