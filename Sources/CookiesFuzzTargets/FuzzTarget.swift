@@ -27,7 +27,7 @@ public struct FuzzTarget: Sendable, CustomStringConvertible {
     public var description: String { name }
 
     /// Every target, in the order the tools list them.
-    public static let all: [FuzzTarget] = [setCookie, cookieDate, cookieHeader, jar, cookieFile, databaseFile]
+    public static let all: [FuzzTarget] = [setCookie, cookieDate, cookieHeader, jar, cookieFile, databaseFile, cookieURL]
 
     /// The target called `name`, if there is one.
     public static func named(_ name: String) -> FuzzTarget? {
