@@ -25,15 +25,15 @@ public final class JarURLSession: Sendable {
     public let session: URLSession
     /// How many redirects one request may follow before `data(for:context:)` throws.
     public let maximumRedirects: Int
-    /// The credential fields of the configuration's `httpAdditionalHeaders` (`Authorization`,
-    /// `Proxy-Authorization`), set on each request that has none of its own instead of by the session,
-    /// which would add them to every hop, those to another origin included.
-    private let credentialFields: [String: String]
+    /// The fields of the configuration's `httpAdditionalHeaders` that a hop to another origin goes without
+    /// (`Authorization`, `Proxy-Authorization`, `Origin`), set on each request that has none of its own
+    /// instead of by the session, which would add them to every hop, those to another origin included.
+    private let crossOriginFields: [String: String]
 
-    /// A session on a copy of `configuration` with its own cookie handling turned off. Credentials in its
-    /// `httpAdditionalHeaders` go on each request as its own fields, so that a hop to another origin drops
-    /// them as it drops the request's (`RedirectStep.credentialFieldNames`); a `Cookie` field there is
-    /// dropped: the jar's cookies are each request's.
+    /// A session on a copy of `configuration` with its own cookie handling turned off. Credentials and
+    /// `Origin` in its `httpAdditionalHeaders` go on each request as its own fields, so that a hop to
+    /// another origin drops them as it drops the request's (`RedirectStep.crossOriginFieldNames`); a
+    /// `Cookie` field there is dropped: the jar's cookies are each request's.
     public init(
         jar: CookieJar, configuration: URLSessionConfiguration = .ephemeral,
         maximumRedirects: Int = RedirectChain.defaultMaximumRedirects
@@ -42,19 +42,19 @@ public final class JarURLSession: Sendable {
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
-        var credentials: [String: String] = [:]
+        var crossOrigin: [String: String] = [:]
         if let additional = configuration.httpAdditionalHeaders {
             var kept: [AnyHashable: Any] = [:]
             for (key, value) in additional {
-                guard let name = key as? String, RedirectStep.credentialFieldNames.contains(name.lowercased()) else {
+                guard let name = key as? String, RedirectStep.crossOriginFieldNames.contains(name.lowercased()) else {
                     kept[key] = value
                     continue
                 }
-                if !name.lowercased().hasPrefix("cookie"), let value = value as? String { credentials[name] = value }
+                if !name.lowercased().hasPrefix("cookie"), let value = value as? String { crossOrigin[name] = value }
             }
             configuration.httpAdditionalHeaders = kept
         }
-        credentialFields = credentials
+        crossOriginFields = crossOrigin
         self.jar = jar
         self.session = URLSession(configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
         self.maximumRedirects = maximumRedirects
@@ -74,7 +74,7 @@ public final class JarURLSession: Sendable {
     ) async throws -> (Data, HTTPURLResponse) {
         guard let url = request.url else { throw URLError(.badURL) }
         var request = request
-        for (name, value) in credentialFields where request.value(forHTTPHeaderField: name) == nil {
+        for (name, value) in crossOriginFields where request.value(forHTTPHeaderField: name) == nil {
             request.setValue(value, forHTTPHeaderField: name)
         }
         var chain = RedirectChain(

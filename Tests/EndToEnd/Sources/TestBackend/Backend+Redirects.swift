@@ -49,6 +49,7 @@ extension Backend {
                     "method": request.method.rawValue, "bodyBytes": String(body.readableBytes),
                     "contentType": request.headers[.contentType] ?? "",
                     "authorization": request.headers[.authorization] ?? "", "cookies": cookieNames(of: request),
+                    "origin": request.headers[.origin] ?? "",
                 ])
             }
         }

@@ -46,22 +46,26 @@ struct JarURLSessionRedirectTests {
         }
     }
 
-    /// Credentials of the session's configuration (`httpAdditionalHeaders`), which URLSession adds to every
-    /// request it sends, go on the hops to the first origin and not beyond, as the request's own do
-    /// (Fetch's HTTP-redirect fetch drops Authorization across origins); a configured Cookie field never
-    /// goes (the jar's cookies are the request's).
-    @Test("credentials of the session's configuration stay off a hop to another origin")
+    /// Credentials and `Origin` of the session's configuration (`httpAdditionalHeaders`), which URLSession
+    /// adds to every request it sends, go on the hops to the first origin and not beyond, as the request's
+    /// own do (Fetch's HTTP-redirect fetch drops Authorization across origins; AsyncHTTPClient's own
+    /// following drops Origin there too); a configured Cookie field never goes (the jar's cookies are the
+    /// request's).
+    @Test("credentials and Origin of the session's configuration stay off a hop to another origin")
     func configuredCredentials() async throws {
         try await Backend.withRunningServer { baseURL in
             let configuration = URLSessionConfiguration.ephemeral
-            configuration.httpAdditionalHeaders = ["Authorization": "Bearer configured", "Cookie": "configured=1"]
+            configuration.httpAdditionalHeaders = [
+                "Authorization": "Bearer configured", "Cookie": "configured=1", "Origin": "https://app.test",
+            ]
             let session = JarURLSession(jar: CookieJar(), configuration: configuration)
             let port = try #require(URL(string: baseURL)?.port)
-            for (host, authorization) in [("127.0.0.1", "Bearer configured"), ("localhost", "")] {
+            for (host, authorization, origin) in [("127.0.0.1", "Bearer configured", "https://app.test"), ("localhost", "", "")] {
                 let target = "http://\(host):\(port)/echo".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
                 let (echo, _) = try await session.data(for: URLRequest(url: URL(string: baseURL + "/bounce?to=" + target)!))
                 let echoed = try Self.json(echo)
                 #expect(echoed["authorization"] == authorization, "\(host)")
+                #expect(echoed["origin"] == origin, "\(host)")
                 #expect(echoed["cookies"] == "", "\(host)")
             }
         }
