@@ -13,6 +13,12 @@ if [ "$(id -u)" = 0 ]; then
     run=(runuser -u postgres --)
 fi
 "${run[@]}" "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --locale=C --no-sync >"$dir/initdb.log"
-"${run[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-    -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=200" start >/dev/null
+if ! "${run[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+    -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=200" start >/dev/null; then
+    # The server's last words say why (another server on port $port: set PGPORT to a free one).
+    echo "start-postgres.sh: the server did not start on port $port:" >&2
+    tail -3 "$dir/server.log" >&2
+    rm -rf "$dir"
+    exit 1
+fi
 echo "export PGHOST=$dir PGPORT=$port PGUSER=postgres PGDATABASE=postgres PGDATA_DIR=$dir/data"

@@ -6,7 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ -z "${PGHOST:-}" ]; then
-    eval "$(Tests/EndToEnd/start-postgres.sh)"
+    # A cluster that does not start (its port taken by another) stops the tests here: `eval "$(…)"` alone
+    # would go on without one.
+    environment="$(Tests/EndToEnd/start-postgres.sh)" || { echo "test.sh: the PostgreSQL cluster did not start" >&2; exit 1; }
+    eval "$environment"
     bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
     run=()
     [ "$(id -u)" = 0 ] && run=(runuser -u postgres --)
