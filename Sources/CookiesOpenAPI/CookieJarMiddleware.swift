@@ -43,7 +43,8 @@ import OpenAPIRuntime
 /// with ", " into one (Foundation joins repeated fields), so a response's one `Set-Cookie` field is split
 /// back as `CombinedSetCookie.split` does (exact for the fields conforming servers send; see there for what
 /// it cannot tell apart); several fields came from a transport that keeps them apart, and are stored as
-/// they are.
+/// they are. With a transport that never joins them (`transportJoinsSetCookieFields` false), a lone field
+/// is stored as it is too: its value may hold ", name=" (rfc6265bis-22 §5.6 ends a value only at ";").
 ///
 /// ```swift
 /// let configuration = URLSessionConfiguration.ephemeral
@@ -64,16 +65,23 @@ public struct CookieJarMiddleware: ClientMiddleware {
     public let followsRedirects: Bool
     /// How many redirects one request may follow before `intercept` throws `RedirectError`.
     public let maximumRedirects: Int
+    /// Whether the client's transport may join a response's `Set-Cookie` fields into one with ", " (the
+    /// URLSession transport does), so that a lone field is split back (`CombinedSetCookie.split`).
+    public let transportJoinsSetCookieFields: Bool
 
     /// A middleware on `jar`; `context` describes the client's requests (default: a native app's own).
+    /// `transportJoinsSetCookieFields`: false for a transport that hands each `Set-Cookie` field on apart
+    /// (the AsyncHTTPClient transport, or one of the caller's own), true (the default) for one that may
+    /// join them, as the URLSession transport does.
     public init(
         jar: CookieJar, context: CookieRequestContext = .firstParty, followsRedirects: Bool = true,
-        maximumRedirects: Int = RedirectChain.defaultMaximumRedirects
+        maximumRedirects: Int = RedirectChain.defaultMaximumRedirects, transportJoinsSetCookieFields: Bool = true
     ) {
         self.jar = jar
         self.context = context
         self.followsRedirects = followsRedirects
         self.maximumRedirects = maximumRedirects
+        self.transportJoinsSetCookieFields = transportJoinsSetCookieFields
     }
 
     /// Sends the request through `next` with the jar's cookies, storing each response's cookies and
@@ -96,7 +104,7 @@ public struct CookieJarMiddleware: ClientMiddleware {
             request.headerFields[fields: .cookie] = value.map { [HTTPField(name: .cookie, value: $0)] } ?? []
             let (response, responseBody) = try await next(request, body, baseURL)
             let fields = response.headerFields[values: .setCookie]
-            chain.receive(fields.count == 1 ? CombinedSetCookie.split(fields[0]) : fields)
+            chain.receive(fields.count == 1 && transportJoinsSetCookieFields ? CombinedSetCookie.split(fields[0]) : fields)
             guard followsRedirects,
                 let step = try chain.follow(
                     status: response.status.code, locations: response.headerFields[values: .location]),

@@ -80,13 +80,16 @@ struct OpenAPIClientTests {
     /// One `Set-Cookie` field may be several that Foundation joined (the URLSession transport): it is
     /// split back (`CombinedSetCookie`). Several fields came from a transport that keeps them apart: each
     /// is stored as it is, a comma in a value included (rfc6265bis-22 §5.6 ends a value only at ";").
+    /// With a transport that never joins the fields (`transportJoinsSetCookieFields` false), a lone field is
+    /// stored as it is too.
     @Test(arguments: [
-        (["a=1, b=2; Path=/"], ["a": "1", "b": "2"]),
-        (["a=1, b=2; Path=/", "c=3"], ["a": "1, b=2", "c": "3"]),
+        (["a=1, b=2; Path=/"], true, ["a": "1", "b": "2"]),
+        (["a=1, b=2; Path=/", "c=3"], true, ["a": "1, b=2", "c": "3"]),
+        (["consent=analytics=1, ads=0; Path=/"], false, ["consent": "analytics=1, ads=0"]),
     ])
-    func setCookieFieldsAreSplitOnlyWhenJoined(_ fields: [String], _ stored: [String: String]) async throws {
+    func setCookieFieldsAreSplitOnlyWhenJoined(_ fields: [String], _ joins: Bool, _ stored: [String: String]) async throws {
         let jar = CookieJar()
-        let middleware = CookieJarMiddleware(jar: jar)
+        let middleware = CookieJarMiddleware(jar: jar, transportJoinsSetCookieFields: joins)
         let transport = FieldsTransport(setCookies: fields)
         _ = try await middleware.intercept(
             HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/me"), body: nil,
