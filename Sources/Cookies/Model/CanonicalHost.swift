@@ -146,7 +146,6 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
         return bytes[first] &- UInt8(ascii: "0") < 10
     }
 
-    /// WHATWG URL "forbidden host code point", plus controls and space: never part of a host.
     /// True when the name has an empty label other than a final one (`a..example.com`): a URL's host may be
     /// written so, but the public suffix list places no such name, which has no registrable domain.
     public var hasEmptyLabel: Bool { withNameBytes(CanonicalHost.hasEmptyLabel) }
@@ -159,6 +158,7 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
         return name.first == dot || zip(name, name.dropFirst()).contains { $0 == dot && $1 == dot }
     }
 
+    /// WHATWG URL "forbidden host code point", plus controls and space: never part of a host.
     private static func isForbiddenHostByte(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x00...0x20, 0x7F, UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "/"), UInt8(ascii: ":"),

@@ -1,7 +1,8 @@
 extension PublicSuffixList {
     /// The registrable domain of a canonical host, or nil for an IP address, a public suffix, or a name
-    /// the list cannot place (an empty label other than a final one: `CanonicalHost.hasEmptyLabel`). A trailing dot is kept on the answer, since
-    /// `www.example.com.` and `www.example.com` are different hosts (`example.com.` and `example.com`).
+    /// the list cannot place (an empty label other than a final one: `CanonicalHost.hasEmptyLabel`). A
+    /// trailing dot is kept on the answer, since `www.example.com.` and `www.example.com` are different
+    /// hosts (`example.com.` and `example.com`).
     public func registrableDomain(of host: CanonicalHost) -> String? {
         guard host.kind == .domain else { return nil }
         return registrableDomain(ofCanonicalDomain: host.name)
