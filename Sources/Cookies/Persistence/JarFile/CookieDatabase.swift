@@ -32,24 +32,27 @@ final class CookieDatabase {
     static func open(
         _ path: String, options: CookieJarFileOptions, now: CookieTime, into store: CookieStore
     ) throws(CookieFileError) -> (CookieDatabase, CookieStore) {
-        let found = CookieFileSystem.jarFiles(at: CookieFileSystem.resolvedPath(path))
+        // SQLite opens the target of a symbolic link, and makes the -wal and -shm beside it.
+        let file = CookieFileSystem.resolvedPath(path)
+        let found = CookieFileSystem.jarFiles(at: file)
         do {
-            return try openChecked(path, options: options, now: now, into: store)
+            return try openChecked(path, file: file, found: found, options: options, now: now, into: store)
         } catch where options.unreadableFile == .moveAside && error.isUnreadableFile {
             // Only the file found unreadable is moved aside, or for a file found missing the -wal and -shm it
             // left: another process may have moved them and made a new jar at the path since, which is opened
             // instead.
             _ = try CookieFileSystem.moveAside(path, ifStill: found, seconds: now.secondsSinceEpoch)
-            return try openChecked(path, options: options, now: now, into: store)
+            let file = CookieFileSystem.resolvedPath(path)
+            return try openChecked(
+                path, file: file, found: CookieFileSystem.jarFiles(at: file), options: options, now: now, into: store)
         }
     }
 
+    /// `open` on the jar file `file` (`path` resolved) whose files are as `found`.
     private static func openChecked(
-        _ path: String, options: CookieJarFileOptions, now: CookieTime, into store: CookieStore
+        _ path: String, file: String, found: CookieFileSystem.JarFiles, options: CookieJarFileOptions,
+        now: CookieTime, into store: CookieStore
     ) throws(CookieFileError) -> (CookieDatabase, CookieStore) {
-        // SQLite opens the target of a symbolic link, and makes the -wal and -shm beside it.
-        let file = CookieFileSystem.resolvedPath(path)
-        let found = CookieFileSystem.jarFiles(at: file)
         try checkFileNotLost(found, path: path)
         if found.file == nil {
             try CookieFileSystem.createPrivateFile(file, path: path)
