@@ -165,6 +165,15 @@ struct SetCookieOutcomeTests {
         #expect(jar.cookieHeader(for: url("http://www.\(domain)/")) == nil)
     }
 
+    /// An IP address is no public suffix (the list never sees one, §5.7 step 9 applies to names): a domain
+    /// cookie of an IP address, as a file may hold one, is stored as it is.
+    @Test(arguments: ["192.0.2.1", "[2001:db8::1]"])
+    func aDomainCookieOfAnIPAddressIsStoredAsItIs(_ domain: String) {
+        let (jar, _) = makeTestJar()
+        let cookie = Cookie(name: "a", value: "1", domain: domain, isHostOnly: false, creation: testEpoch)
+        #expect(jar.insert(cookie) == .stored(cookie))
+    }
+
     @Test(arguments: insertRows)
     func insertRefusesCookiesNoLineCouldGive(_ row: InsertRow) {
         let (jar, _) = makeTestJar()

@@ -487,9 +487,8 @@ struct CookieStore: Sendable, CookieStoreQueries {
         }
         if !cookie.isExpired(at: now) {
             if let rejection = cookie.attributeRejection { return .rejected(rejection) }
-            if !cookie.isHostOnly, CanonicalHost(cookie.domain)?.kind == .domain,
-                cookie.domain.withUTF8Bytes({ isPublicSuffix(domainAttribute: $0) })
-            {
+            // The domain is canonical (`insertionRejection`); an IP address is no public suffix.
+            if !cookie.isHostOnly, cookie.domain.withUTF8Bytes({ isPublicSuffix(domainAttribute: $0) }) {
                 cookie.isHostOnly = true
             }
         }
