@@ -192,7 +192,11 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
                 parts.schemeKind != .other && $0 == UInt8(ascii: "\\") ? UInt8(ascii: "/") : $0
             }, as: UTF8.self))
         }
-        guard let hostText, let host = CanonicalHost(canonicalising: hostText) else { return nil }
+        // An IPv6 address is written inside brackets (RFC 3986 §3.2.2); without them a ":" is a forbidden
+        // host code point (WHATWG URL host parser), as a decoded "%3A" is.
+        guard let hostText, hostText.utf8.first == UInt8(ascii: "[") || !hostText.utf8.contains(UInt8(ascii: ":")),
+            let host = CanonicalHost(canonicalising: hostText)
+        else { return nil }
         self.init(canonicalScheme: scheme, host: host, port: parts.port, path: path)
     }
 

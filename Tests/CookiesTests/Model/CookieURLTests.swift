@@ -189,6 +189,9 @@ struct CookieURLTests {
         // octal, hexadecimal or shortened forms, which a host's IPv4 address may have).
         "http://[::ffff:010.0.0.1]/", "http://[::ffff:1.0x2.3.4]/", "http://[::ffff:1.2.3]/", "http://[::ffff:1.2.3.256]/",
         "http://[::ffff:1.2.3.4.]/", "http://[::ffff:1..3.4]/",
+        // RFC 3986 §3.2.2: an IPv6 address in a URL is inside brackets; without them, the port is taken from
+        // after the last ":" and the rest is no host (a ":" is a forbidden host code point, WHATWG URL).
+        "http://::1:80/", "http://fe80::1:8080/x", "http://2001:db8::1:443/", "http://::1%3A80/",
     ])
     func rejects(text: String) {
         #expect(CookieURL(text) == nil)
