@@ -36,6 +36,8 @@ public struct JarHTTPClient: Sendable {
     public let jar: CookieJar
     /// The client that sends each hop.
     public let client: HTTPClient
+    /// Whether redirect responses are followed here (else returned as they came, their cookies stored).
+    public let followsRedirects: Bool
     /// How many redirects one request may follow before `execute` throws `RedirectError`.
     public let maximumRedirects: Int
 
@@ -55,13 +57,16 @@ public struct JarHTTPClient: Sendable {
     }
 
     /// A runner sending through `client` (default `sharedClient`), which must follow no redirect
-    /// (`makeClient(eventLoopGroup:configuration:)`).
+    /// (`makeClient(eventLoopGroup:configuration:)`). `followsRedirects: false` returns a redirect response
+    /// as it came, its cookies stored (AsyncHTTPClient's `.disallow`, with the jar): for a caller that reads
+    /// the Location itself, as an OAuth client reads the code its callback URL carries.
     public init(
-        jar: CookieJar, client: HTTPClient = JarHTTPClient.sharedClient,
+        jar: CookieJar, client: HTTPClient = JarHTTPClient.sharedClient, followsRedirects: Bool = true,
         maximumRedirects: Int = RedirectChain.defaultMaximumRedirects
     ) {
         self.jar = jar
         self.client = client
+        self.followsRedirects = followsRedirects
         self.maximumRedirects = maximumRedirects
     }
 
@@ -108,7 +113,7 @@ public struct JarHTTPClient: Sendable {
                 request: request,
                 responseHead: HTTPResponseHead(version: response.version, status: response.status, headers: response.headers)))
             chain.receive(response.headers["Set-Cookie"])
-            guard let step = try chain.follow(
+            guard followsRedirects, let step = try chain.follow(
                 status: Int(response.status.code), locations: response.headers["Location"])
             else {
                 response.history = history

@@ -23,6 +23,8 @@ public final class JarURLSession: Sendable {
     public let jar: CookieJar
     /// The underlying session (cookie handling off, redirects refused so that this type follows them).
     public let session: URLSession
+    /// Whether redirect responses are followed here (else returned as they came, their cookies stored).
+    public let followsRedirects: Bool
     /// How many redirects one request may follow before `data(for:context:)` throws.
     public let maximumRedirects: Int
     /// The fields of the configuration's `httpAdditionalHeaders` that a hop to another origin goes without
@@ -33,9 +35,11 @@ public final class JarURLSession: Sendable {
     /// A session on a copy of `configuration` with its own cookie handling turned off. Credentials and
     /// `Origin` in its `httpAdditionalHeaders` go on each request as its own fields, so that a hop to
     /// another origin drops them as it drops the request's (`RedirectStep.crossOriginFieldNames`); a
-    /// `Cookie` field there is dropped: the jar's cookies are each request's.
+    /// `Cookie` field there is dropped: the jar's cookies are each request's. `followsRedirects: false`
+    /// returns a redirect response as it came, its cookies stored (as URLSession returns one its delegate
+    /// declines to follow): for a caller that reads the Location itself.
     public init(
-        jar: CookieJar, configuration: URLSessionConfiguration = .ephemeral,
+        jar: CookieJar, configuration: URLSessionConfiguration = .ephemeral, followsRedirects: Bool = true,
         maximumRedirects: Int = RedirectChain.defaultMaximumRedirects
     ) {
         let configuration = configuration.copy() as! URLSessionConfiguration
@@ -57,6 +61,7 @@ public final class JarURLSession: Sendable {
         crossOriginFields = crossOrigin
         self.jar = jar
         self.session = URLSession(configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
+        self.followsRedirects = followsRedirects
         self.maximumRedirects = maximumRedirects
     }
 
@@ -85,7 +90,7 @@ public final class JarURLSession: Sendable {
             let (data, response) = try await session.data(for: request)
             guard let response = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
             chain.receive(response.setCookieFields)
-            guard let step = try chain.follow(status: response.statusCode,
+            guard followsRedirects, let step = try chain.follow(status: response.statusCode,
                 location: response.value(forHTTPHeaderField: "Location"))
             else { return (data, response) }
             for name in step.removedFieldNames { request.setValue(nil, forHTTPHeaderField: name) }

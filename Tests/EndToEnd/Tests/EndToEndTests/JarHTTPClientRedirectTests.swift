@@ -73,6 +73,24 @@ struct JarHTTPClientRedirectTests {
         }
     }
 
+    /// `followsRedirects: false` returns the sign-in's 302 as it came, its Location for the caller to read
+    /// (this project's contract, as AsyncHTTPClient's `.disallow` returns it), and its cookies stored: the
+    /// next request, to the Location, arrives signed in.
+    @Test("a redirect not followed is returned, its cookies stored")
+    func redirectNotFollowed() async throws {
+        try await Backend.withRunningServer { baseURL in
+            let jar = CookieJar()
+            let client = JarHTTPClient(jar: jar, followsRedirects: false)
+            let response = try await client.execute(Self.signIn(baseURL + "/sign-in"), timeout: .seconds(30))
+            _ = try await response.body.collect(upTo: 1 << 20)
+            #expect(Self.hops(response) == ["POST /sign-in 302"])
+            #expect(response.headers["Location"] == ["/home"])
+            #expect(jar.cookies(forSite: "127.0.0.1").map(\.name).sorted() == ["remember_me", "session"])
+            let home = try await client.execute(HTTPClientRequest(url: baseURL + "/home"), timeout: .seconds(30))
+            #expect(try await Self.json(home)["cookies"] == "session,remember_me")
+        }
+    }
+
     /// The caller's own cookies go with the jar's in one field (rfc6265bis-22 §5.8.3: one Cookie field),
     /// on the first origin only. A hop to another site carries none of the first site's cookies, nor the
     /// caller's cookies or Authorization (Fetch's HTTP-redirect fetch; Go's net/http). A chain that leaves the site and comes back is

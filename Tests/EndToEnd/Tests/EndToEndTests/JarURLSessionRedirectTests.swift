@@ -46,6 +46,27 @@ struct JarURLSessionRedirectTests {
         }
     }
 
+    /// `followsRedirects: false` returns the sign-in's 302 as it came, its Location for the caller to read
+    /// (this project's contract, as URLSession returns a redirect its delegate declines), and its cookies
+    /// stored: the next request, to the Location, arrives signed in.
+    @Test("a redirect not followed is returned, its cookies stored")
+    func redirectNotFollowed() async throws {
+        try await Backend.withRunningServer { baseURL in
+            let jar = CookieJar()
+            let session = JarURLSession(jar: jar, followsRedirects: false)
+            var signIn = URLRequest(url: URL(string: baseURL + "/sign-in")!)
+            signIn.httpMethod = "POST"
+            signIn.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            signIn.httpBody = try JSONEncoder().encode(["email": Backend.email, "password": Backend.password])
+            let (_, response) = try await session.data(for: signIn)
+            #expect(response.statusCode == 302 && response.url?.path == "/sign-in")
+            #expect(response.value(forHTTPHeaderField: "Location") == "/home")
+            #expect(jar.cookies(forSite: "127.0.0.1").map(\.name).sorted() == ["remember_me", "session"])
+            let (home, _) = try await session.data(for: URLRequest(url: URL(string: baseURL + "/home")!))
+            #expect(try Self.json(home)["cookies"] == "session,remember_me")
+        }
+    }
+
     /// Credentials and `Origin` of the session's configuration (`httpAdditionalHeaders`), which URLSession
     /// adds to every request it sends, go on the hops to the first origin and not beyond, as the request's
     /// own do (Fetch's HTTP-redirect fetch drops Authorization across origins; AsyncHTTPClient's own
