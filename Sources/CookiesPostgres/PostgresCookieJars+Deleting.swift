@@ -121,7 +121,7 @@ extension PostgresCookieJars {
             let evicted = evicting.withLock { $0.removeValue(forKey: id) ?? [] }
             return evicted + (open.remove(id).map { [$0] } ?? [])
         }
-        copies += heldLetGoJars(id)
+        copies += letGoJars(id)
         letGo.withLock { _ = $0.removeValue(forKey: id) }
         return copies
     }

@@ -25,7 +25,9 @@ import Synchronization
 ///
 /// Requests of one jar at once: a jar another request replaced meanwhile (reloaded after another
 /// instance wrote, or let go to make room) keeps writing the changes of the requests that still hold it,
-/// and `flush(_:)` commits them too; only `close(_:)`, `deleteJar(_:)` and `shutDown()` end a jar's writes.
+/// and `flush(_:)` commits them too; one that its last request dropped with changes it could not write
+/// (the server unreachable) stays in memory until `jar(_:)`, `flush(_:)` or `flushAll()` of its id writes
+/// them. Only `close(_:)`, `deleteJar(_:)` and `shutDown()` end a jar's writes.
 ///
 /// Deleting: `deleteJar(_:)` for one jar, `purge(jarsIdleFor:)` for expired cookies and idle jars of the
 /// whole fleet.
@@ -60,24 +62,15 @@ public final class PostgresCookieJars: Sendable {
         var store: PostgresCookieJarStore
     }
 
-    /// A jar no longer in `open` (replaced by a reload, or let go to make room), for as long as a request
-    /// holds it: its changes are still written, by its own background flush, by `flush(_:)`, and when it
-    /// is dropped.
-    final class LetGoJar: Sendable {
-        weak let jar: CookieJar?
-        let store: PostgresCookieJarStore
-
-        init(_ entry: OpenJar) {
-            jar = entry.jar
-            store = entry.store
-        }
-    }
-
     let shared: Shared
     private let maximumOpenJars: Int
     let open = Mutex(LeastRecentlyUsed<String, OpenJar>())
-    /// The jars let go, by id, while some request may hold them.
-    let letGo = Mutex<[String: [LetGoJar]]>([:])
+    /// The jars no longer in `open` (replaced by a reload, or let go to make room and written), by id, for
+    /// as long as a request holds one or its changes are not written: they are still written, by the jar's
+    /// own background flush, and by `jar(_:)`, `flush(_:)` and `flushAll()`. Held here, not by the requests
+    /// alone: a jar that its last request dropped with changes it could not write (the server unreachable)
+    /// would otherwise lose them, its `deinit` having no one to report the failure to.
+    let letGo = Mutex<[String: [OpenJar]]>([:])
     /// The jars let go to make room whose changes are not written yet, by id, held until they are: moved
     /// here from `open` in the same critical section, so that a jar is always in one of the two while it
     /// has changes to write, and `jar(_:)`, `flush(_:)`, `flushAll()` and `close(_:)` write them (locked
@@ -111,8 +104,9 @@ public final class PostgresCookieJars: Sendable {
     /// last-access times were last written, the times of the cookies used since are written too, so
     /// that the database knows which jars are in use (`purge(jarsIdleFor:)`).
     public func jar(_ id: String) throws(PostgresCookieStoreError) -> CookieJar {
-        // The changes of a jar of `id` let go to make room come first: the jar read below holds them.
+        // The changes of the jars of `id` let go come first: the jar read below holds them.
         try flushEvicted(id)
+        for entry in letGoJars(id) where entry.jar.hasPendingChanges { try entry.jar.flush(to: entry.store) }
         let cached = open.withLock { $0.use(id) }
         var known: Int64 = -1
         if let cached, !cached.store.isClosed {
@@ -188,13 +182,31 @@ public final class PostgresCookieJars: Sendable {
         return current.jar
     }
 
-    /// Lets `entry` go from `open`, its writes going on for the requests that hold it (`LetGoJar`).
+    /// Lets `entry` go from `open`, its writes going on for the requests that hold it (`letGo`); forgets
+    /// the let-go jars of every id that are done with.
     private func keepWriting(_ entry: OpenJar) {
-        let id = entry.store.jarID
         letGo.withLock { letGo in
-            var jars = letGo[id, default: []].filter { $0.jar != nil }
-            jars.append(LetGoJar(entry))
-            letGo[id] = jars
+            letGo[entry.store.jarID, default: []].append(entry)
+            Self.forgetDone(in: &letGo, ids: Array(letGo.keys))
+        }
+    }
+
+    /// Drops from `letGo` the jars of `ids` that no request holds any more and that have no change left to
+    /// write (their `deinit` then has nothing to write). Each id's jars are moved out of the dictionary
+    /// first, so that the one reference `isKnownUniquelyReferenced` finds, when no request holds a jar, is
+    /// that of the list.
+    private static func forgetDone(in letGo: inout [String: [OpenJar]], ids: [String]) {
+        for id in ids {
+            guard var jars = letGo.removeValue(forKey: id) else { continue }
+            var index = 0
+            while index < jars.count {
+                if isKnownUniquelyReferenced(&jars[index].jar), !jars[index].jar.hasPendingChanges {
+                    jars.remove(at: index)
+                } else {
+                    index += 1
+                }
+            }
+            if !jars.isEmpty { letGo[id] = jars }
         }
     }
 
@@ -215,12 +227,12 @@ public final class PostgresCookieJars: Sendable {
         return changed
     }
 
-    /// The jars of `id` let go that some request still holds, forgetting the others.
-    func heldLetGoJars(_ id: String) -> [OpenJar] {
+    /// The jars of `id` let go that a request still holds or whose changes are not written, forgetting the
+    /// others.
+    func letGoJars(_ id: String) -> [OpenJar] {
         letGo.withLock { letGo in
-            let held = (letGo[id] ?? []).compactMap { box in box.jar.map { OpenJar(jar: $0, store: box.store) } }
-            letGo[id] = held.isEmpty ? nil : held.map(LetGoJar.init)
-            return held
+            Self.forgetDone(in: &letGo, ids: [id])
+            return letGo[id] ?? []
         }
     }
 
@@ -231,7 +243,7 @@ public final class PostgresCookieJars: Sendable {
     @discardableResult
     public func flush(_ id: String) throws(PostgresCookieStoreError) -> Int {
         var changed = try flushEvicted(id)
-        for entry in heldLetGoJars(id) { changed += try entry.jar.flush(to: entry.store) }
+        for entry in letGoJars(id) { changed += try entry.jar.flush(to: entry.store) }
         guard let entry = open.withLock({ $0.peek(id) }) else { return changed }
         return try changed + entry.jar.flush(to: entry.store)
     }
@@ -249,7 +261,7 @@ public final class PostgresCookieJars: Sendable {
     /// still holds writes nothing more.
     public func close(_ id: String) throws(PostgresCookieStoreError) {
         try flushEvicted(id)
-        for entry in heldLetGoJars(id) { try entry.jar.close(entry.store) }
+        for entry in letGoJars(id) { try entry.jar.close(entry.store) }
         letGo.withLock { _ = $0.removeValue(forKey: id) }
         guard let entry = open.withLock({ $0.peek(id) }) else { return }
         try entry.jar.close(entry.store)
@@ -258,8 +270,19 @@ public final class PostgresCookieJars: Sendable {
         }
     }
 
-    /// How many jars are in memory.
+    /// How many jars are open (at most `maximumOpenJars`).
     public var openJarCount: Int { open.withLock { $0.count } }
+
+    /// How many jars are in memory, the open ones and those let go that a request still holds or whose
+    /// changes are not written yet (the memory this instance's jars take, jars it is done with forgotten).
+    public var inMemoryJarCount: Int {
+        let open = openJarCount
+        let letGo = letGo.withLock { letGo in
+            Self.forgetDone(in: &letGo, ids: Array(letGo.keys))
+            return letGo.values.reduce(0) { $0 + $1.count }
+        }
+        return open + letGo + evicting.withLock { $0.values.reduce(0) { $0 + $1.count } }
+    }
 
     /// The ids of every jar in memory: open, let go while a request holds it, or let go to make room with
     /// changes to write.

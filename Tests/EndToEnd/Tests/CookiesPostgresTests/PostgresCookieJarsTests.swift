@@ -314,6 +314,43 @@ extension PostgresServerTests {
             #expect(Set(try jars.jar("u").allCookies().map(\.name)) == ["base", "x"])
         }
 
+        /// A jar replaced by a reload (another instance wrote) while a request held it, whose later change
+        /// cannot be written (its row locked by a frozen instance) when the request drops it: the change is
+        /// not lost with the jar (this project's contract: nothing dropped without telling why). `jar` and
+        /// `flush` of its id throw while it cannot be written, and write it once the lock is gone.
+        @Test func aReplacedJarDroppedWithChangesItCouldNotWriteKeepsThem() throws {
+            let db = TestDatabase("dropped")
+            defer { db.drop() }
+            let (a, b) = (try db.instance(timeout: .seconds(1)), try db.instance(timeout: .seconds(1)))
+            var held: CookieJar? = try a.jar("u")
+            try b.jar("u").receive("other=1; Max-Age=60", from: url("example.com"))
+            try b.flush("u")
+            #expect(try a.jar("u") !== held, "reloaded: another instance wrote")
+            held?.receive("sid=rotated; Max-Age=60", from: url("example.com"))
+            let frozen = try db.connectionLockingJar("u")
+            defer { try? frozen.close().wait() }
+            #expect(throws: PostgresCookieStoreError.self) { try a.flush("u") }
+            held = nil
+            #expect(throws: PostgresCookieStoreError.self) { try a.jar("u") }
+            _ = try frozen.query("ROLLBACK", logger: Logger(label: "tests")).wait()
+            #expect(Set(try a.jar("u").allCookies().map(\.name)) == ["other", "sid"])
+            #expect(try db.rows(of: "u") == ["other": "1", "sid": "rotated"])
+            #expect(a.inMemoryJarCount == 1, "the jar let go is forgotten once written")
+        }
+
+        /// Jars let go to make room, or replaced, that no request holds and that have nothing left to write
+        /// are forgotten, whichever ids they had: memory stays bounded by `maximumOpenJars` and the requests
+        /// in flight (this project's contract), however many distinct jars the instance meets.
+        @Test func jarsLetGoAreForgottenOnceDoneWith() throws {
+            let db = TestDatabase("forgotten")
+            defer { db.drop() }
+            let jars = try db.instance(maximumOpenJars: 2)
+            for index in 0..<20 { try jars.jar("j\(index)").receive("a=1; Max-Age=60", from: url("example.com")) }
+            #expect(jars.openJarCount == 2)
+            #expect(jars.inMemoryJarCount == 2)
+            #expect(try db.rows(of: "j0") == ["a": "1"], "written when let go")
+        }
+
         /// A server that stops answering mid-connection (here a proxy that stops forwarding, as a failover
         /// without a reset or a firewall that dropped the connection's state) holds no call longer than four
         /// times the timeout: the write throws `.unreachable` with its changes pending, a new connection to
