@@ -47,10 +47,9 @@ enum PostgresCookieSchema {
     /// instances starting together create them once ("CkJr").
     static let lockKey: Int64 = 0x436B_4A72
 
-    /// The statements that create version `version` in `schema` (an identifier already quoted).
+    /// The statements that create version `version` in `schema` (an identifier already quoted), which exists.
     static func create(in schema: String) -> [String] {
         [
-            "CREATE SCHEMA IF NOT EXISTS \(schema)",
             "CREATE TABLE \(schema).cookiejar_schema (version bigint NOT NULL)",
             "INSERT INTO \(schema).cookiejar_schema (version) VALUES (\(version))",
             """
@@ -106,8 +105,10 @@ enum PostgresCookieSchema {
     static let columns =
         "name, value, domain, host_only, path, partition_key, expiry, creation, last_access, secure, http_only, same_site, source_secure, source_port"
 
-    /// Creates the tables in `schema` if they are missing, migrates older ones, and refuses newer or
-    /// foreign ones; in one transaction, under an advisory lock. Refuses a database whose encoding is
+    /// Creates the tables in `schema` if they are missing (and the schema, when it is missing too), migrates
+    /// older ones, and refuses newer or foreign ones; in one transaction, under an advisory lock. The schema
+    /// is created only when missing: `CREATE SCHEMA IF NOT EXISTS` asks for the database's CREATE privilege
+    /// even when the schema exists, which a role given a schema of its own, and no more, lacks. Refuses a database whose encoding is
     /// neither UTF8 nor SQL_ASCII: cookies are UTF-8 (every connection asks for it, `client_encoding`),
     /// which another encoding (LATIN1…) cannot hold whole: a cookie of a character it lacks would fail
     /// every write of its jar. SQL_ASCII keeps the bytes as they are given, so the UTF-8 written here
@@ -125,19 +126,33 @@ enum PostgresCookieSchema {
             }
             try PostgresTransaction.run(on: connection, logger: logger) {
                 _ = try connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger).wait()
-                let table = try connection.query(
-                    "SELECT to_regclass(\(schema + ".cookiejar_schema"))::text", logger: logger
-                ).wait().first?.makeRandomAccess()[0].decode(String?.self)
-                guard table != nil else {
+                func exists(_ table: String) throws -> Bool {
+                    try connection.query("SELECT to_regclass(\(schema + "." + table))::text", logger: logger)
+                        .wait().first?.makeRandomAccess()[0].decode(String?.self) != nil
+                }
+                let tables = ["cookiejar_jars", "cookiejar_cookies"]
+                guard try exists("cookiejar_schema") else {
+                    if let found = try tables.first(where: exists) {
+                        throw PostgresCookieStoreError(
+                            .foreign, action: action, detail: "\(found) exists without cookiejar_schema: not a jar table")
+                    }
+                    let namespace = try connection.query("SELECT to_regnamespace(\(schema))::text", logger: logger)
+                        .wait().first?.makeRandomAccess()[0].decode(String?.self)
+                    if namespace == nil { _ = try connection.run("CREATE SCHEMA IF NOT EXISTS \(schema)", logger: logger) }
                     for statement in create(in: schema) {
                         _ = try connection.run(statement, logger: logger)
                     }
                     return
                 }
-                let found = try connection.run("SELECT version FROM \(schema).cookiejar_schema", logger: logger)
-                    .first?.makeRandomAccess()[0].decode(Int64.self)
-                guard let found else {
-                    throw PostgresCookieStoreError(.foreign, action: action, detail: "cookiejar_schema holds no version")
+                // One row holding a bigint: anything else (no row, NULL, another type) is another table.
+                let rows = try connection.run("SELECT version FROM \(schema).cookiejar_schema", logger: logger)
+                guard rows.count == 1, let found = try? rows.first?.makeRandomAccess()[0].decode(Int64.self) else {
+                    throw PostgresCookieStoreError(
+                        .foreign, action: action, detail: "cookiejar_schema holds no version: not a jar table")
+                }
+                if let missing = try tables.first(where: { try !exists($0) }) {
+                    throw PostgresCookieStoreError(
+                        .foreign, action: action, detail: "cookiejar_schema is there but \(missing) is missing")
                 }
                 guard found <= version else {
                     throw PostgresCookieStoreError(

@@ -168,6 +168,62 @@ extension PostgresServerTests {
             } throws: { ($0 as? PostgresCookieStoreError)?.code == .newerSchema }
         }
 
+        /// A role given a schema of its own and nothing more (no CREATE on the database) makes its tables
+        /// there: `CREATE SCHEMA IF NOT EXISTS` asks for the database's CREATE privilege even when the schema
+        /// exists (PostgreSQL manual, CREATE SCHEMA: "the invoking user must have the CREATE privilege for
+        /// the current database"), so it is not run then.
+        @Test func aRoleWithASchemaOfItsOwnMakesItsTablesThere() throws {
+            let role = "cookiejar_app_\(UInt32.random(in: 0...UInt32.max))"
+            _ = try TestDatabase.query("CREATE ROLE \(role) LOGIN")
+            _ = try TestDatabase.query("CREATE SCHEMA \(role) AUTHORIZATION \(role)")
+            defer {
+                _ = try? TestDatabase.query("DROP SCHEMA IF EXISTS \(role) CASCADE")
+                _ = try? TestDatabase.query("DROP ROLE IF EXISTS \(role)")
+            }
+            var configuration = PostgresCookieJars.Configuration.environment()
+            configuration.connection.username = role
+            configuration.schema = role
+            configuration.writeOptions.flushDelay = nil
+            let jars = try PostgresCookieJars(configuration)
+            defer { try? jars.shutDown() }
+            try jars.jar("u").receive("a=1; Max-Age=60", from: url("example.com"))
+            #expect(try jars.flush("u") == 1)
+        }
+
+        /// Tables of the jars' names that are not the jars' (another application's, or a part of the jars'
+        /// lost) are refused as `.foreign`, naming what is wrong, and left as they are (this project's
+        /// contract: a foreign store is never written to); a `cookiejar_schema` that holds no bigint is
+        /// one too, not an outage.
+        @Test(arguments: [
+            (["CREATE TABLE $.cookiejar_cookies (id integer)", "INSERT INTO $.cookiejar_cookies VALUES (7)"],
+             "cookiejar_cookies exists without cookiejar_schema"),
+            (["CREATE TABLE $.cookiejar_jars (id integer)"], "cookiejar_jars exists without cookiejar_schema"),
+            (["CREATE TABLE $.cookiejar_schema (version text)", "INSERT INTO $.cookiejar_schema VALUES ('v2')"],
+             "cookiejar_schema holds no version"),
+            (["CREATE TABLE $.cookiejar_schema (version bigint)", "INSERT INTO $.cookiejar_schema VALUES (NULL)"],
+             "cookiejar_schema holds no version"),
+            (["CREATE TABLE $.cookiejar_schema (version bigint)", "INSERT INTO $.cookiejar_schema VALUES (2)"],
+             "cookiejar_jars is missing"),
+        ])
+        func foreignTablesAreRefusedAndLeftAsTheyAre(statements: [String], detail: String) throws {
+            let db = TestDatabase("foreign")
+            defer { db.drop() }
+            _ = try TestDatabase.query("CREATE SCHEMA \(db.schema)")
+            for statement in statements { _ = try TestDatabase.query(statement.replacingOccurrences(of: "$", with: db.schema)) }
+            let tables = "SELECT table_name FROM information_schema.tables WHERE table_schema = '\(db.schema)' ORDER BY 1"
+            let before = try TestDatabase.query(tables).map { try $0[0].decode(String.self) }
+            #expect {
+                _ = try db.instance()
+            } throws: { error in
+                let error = error as! PostgresCookieStoreError
+                return error.code == .foreign && error.detail.contains(detail)
+            }
+            #expect(try TestDatabase.query(tables).map { try $0[0].decode(String.self) } == before)
+            if statements[0].contains("cookiejar_cookies") {
+                #expect(try TestDatabase.query("SELECT id FROM \(db.schema).cookiejar_cookies").map { try $0[0].decode(Int32.self) } == [7])
+            }
+        }
+
         // Cookies are UTF-8 (PostgreSQL manual, "Character Set Support"): a LATIN1 database could not hold
         // every cookie, and is refused at start, naming its encoding. A SQL_ASCII database keeps bytes as
         // given: the UTF-8 written comes back as it went, and a row another writer gave bytes that are not
