@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "swift-cookiejar",
+    // `Synchronization.Mutex` and `Atomic` (the jar's lock elsewhere than on Linux, the web view sync) are
+    // there from these releases on; `URLSession.data(for:)`, `HTTPCookie.sameSitePolicy` and `Duration`
+    // from earlier ones.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Cookies", targets: ["Cookies"]),
         .library(name: "CookiesFoundation", targets: ["CookiesFoundation"]),
