@@ -55,6 +55,13 @@ enum CookieReceivingRules {
                     let isHostOnly = domainAttribute.isEmpty
                     guard isHostOnly || DomainMatch.matches(host: host, hostIsIPAddress: hostIsIPAddress, domain: domainAttribute)
                     else { return .failure(.domainMismatch) }
+                    // And, as Chromium and Firefox (the Conformance article's deviation of 2026-11-27), the
+                    // Domain attribute names a domain of the request-host's own site: at or below its site key
+                    // (registrable domain). A domain the host domain-matches that is shorter than that key is
+                    // above it, across a public suffix: `Domain=amazonaws.com` from `b.s3.amazonaws.com`.
+                    if !isHostOnly, domainAttribute.count < store.siteKeyLength(ofHost: host) {
+                        return .failure(.domainOfAnotherSite)
+                    }
                     let domain = isHostOnly ? host : domainAttribute
 
                     // Step 11: the last Path attribute, or the default-path of the request-uri.

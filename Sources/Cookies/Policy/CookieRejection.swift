@@ -14,6 +14,10 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
     case domainIsPublicSuffix = "domain-is-public-suffix"
     /// §5.7 step 10: the request-host does not domain-match the Domain attribute.
     case domainMismatch = "domain-mismatch"
+    /// §5.7 step 10 as Chromium and Firefox apply it (a dated deviation, the Conformance article): the
+    /// Domain attribute names a domain above the request-host's site (its registrable domain), across a
+    /// public suffix between them (`Domain=amazonaws.com` from `b.s3.amazonaws.com`).
+    case domainOfAnotherSite = "domain-of-another-site"
     /// §5.7 step 13: a Secure cookie from an insecure origin.
     case secureFromInsecureOrigin = "secure-from-insecure-origin"
     /// §5.7 step 15: an HttpOnly cookie from a non-HTTP API.
@@ -65,6 +69,8 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
         case .domainNotASCII: return "the Domain attribute contains a non-ASCII character"
         case .domainIsPublicSuffix: return "the Domain attribute is a public suffix"
         case .domainMismatch: return "the request host is not within the Domain attribute"
+        case .domainOfAnotherSite:
+            return "the Domain attribute is above the request host's site (a public suffix lies between them)"
         case .secureFromInsecureOrigin: return "a Secure cookie can only be set from a secure origin"
         case .httpOnlyFromNonHTTPAPI: return "an HttpOnly cookie cannot be set through a non-HTTP API"
         case .wouldShadowSecureCookie:

@@ -5,6 +5,10 @@ protocol CookieStoreQueries {
     /// The site key of a host (§5.2): its registrable domain, or the host itself when it has none.
     mutating func siteKey(of host: CanonicalHost) -> String
 
+    /// The length in bytes of the site key of a host (the UTF-8 of a canonical host name, §5.2): its
+    /// registrable domain's, or the host's own when it has none.
+    mutating func siteKeyLength(ofHost host: UnsafeBufferPointer<UInt8>) -> Int
+
     /// §5.7 step 9: whether a Domain attribute (UTF-8 of a canonical, ASCII domain) names a public suffix.
     mutating func isPublicSuffix(domainAttribute domain: UnsafeBufferPointer<UInt8>) -> Bool
 

@@ -61,6 +61,17 @@ struct RetrievalTests {
         #expect(jar.cookieHeader(for: url("https://foo.s3.amazonaws.com/")) == nil)
     }
 
+    /// The same deviation on receipt (Chromium's `GetCookieDomainWithString` and Firefox's `CheckDomain`
+    /// refuse a Domain attribute of another registrable domain than the host's): a host below a public
+    /// suffix cannot set a cookie for the site above it, which its own requests would not carry back.
+    @Test func aDomainAboveTheHostsSiteIsRefused() {
+        let jar = CookieJar(publicSuffixList: PublicSuffixRules(parsing: "com\ns3.amazonaws.com\n"), clock: ManualCookieClock(testEpoch))
+        #expect(jar.setCookie("d=1; Domain=amazonaws.com", from: url("https://foo.s3.amazonaws.com/")).rejection == .domainOfAnotherSite)
+        #expect(jar.setCookie("d=1; Domain=foo.s3.amazonaws.com", from: url("https://x.foo.s3.amazonaws.com/")).rejection == nil)
+        #expect(jar.setCookie("e=1; Domain=amazonaws.com", from: url("https://www.amazonaws.com/")).rejection == nil)
+        #expect(jar.cookieHeader(for: url("https://sts.amazonaws.com/")) == "e=1")
+    }
+
     /// A jar holding the cookies of `row.setup`, each line stored.
     static func jar(setUpBy row: Row) -> CookieJar {
         let (jar, _) = makeTestJar()

@@ -70,6 +70,8 @@ struct CookieReceivingRulesTests {
             store.isPublicSuffix(domainAttribute: domain)
         }
 
+        mutating func siteKeyLength(ofHost host: UnsafeBufferPointer<UInt8>) -> Int { store.siteKeyLength(ofHost: host) }
+
         mutating func hasSecureCookie(
             shadowedBy name: UnsafeBufferPointer<UInt8>, domain: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>,
             now: CookieTime

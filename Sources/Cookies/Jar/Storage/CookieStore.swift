@@ -79,6 +79,10 @@ struct CookieStore: Sendable, CookieStoreQueries {
         host.withNameBytes { siteKeyAndSlot(ofCookieDomain: $0).key }
     }
 
+    mutating func siteKeyLength(ofHost host: UnsafeBufferPointer<UInt8>) -> Int {
+        siteKeyCache[cachedSiteIndex(ofCookieDomain: host)].key.utf8.count
+    }
+
     /// The site key of a cookie's domain (a canonical host name, UTF-8) and the slot of that site, nil
     /// when the site has no cookies: one hash lookup while the cached slot holds (`SiteLayout.keeps`: no
     /// site removed since the domain was last seen, nor one added when it had no site). A host and a
