@@ -7,7 +7,7 @@ public struct CookieEviction: Sendable, Hashable {
         /// cookies (non-Secure first) until it held `sitePurgeCount` fewer than the limit.
         case perSite
         /// `CookieLimits.maxCookies`: the jar went over it, and lost its least recently used cookies
-        /// (non-Secure first, from any site) until it held `purgeCount` fewer than the limit.
+        /// (from any site, Secure or not) until it held `purgeCount` fewer than the limit.
         case total
     }
 

@@ -1,9 +1,10 @@
 extension CookieStore {
-    /// Keeps the site and the jar within `limits` after `kept` was stored (rfc6265bis-22 §6.1 and
-    /// Chromium's CookieMonster): expired cookies go first; then the least recently accessed, non-Secure
-    /// cookies before Secure ones, the oldest first among those last accessed at one time
-    /// (`EvictionRank`), until the site (or the jar) is `purgeCount` below its limit. The cookie just
-    /// stored is never the one evicted.
+    /// Keeps the site and the jar within `limits` after `kept` was stored, in rfc6265bis-22 §5.7's
+    /// priority order for removing excess cookies: expired cookies first; then, of a site over its limit
+    /// (a "domain" of too many cookies, here a site), its non-Secure cookies before its Secure ones; then,
+    /// of a jar over its limit, any cookie; each time the least recently accessed first, the oldest first
+    /// among those last accessed at one time (`EvictionRank`), until the site (or the jar) is its purge
+    /// count below its limit. The cookie just stored is never the one evicted.
     mutating func enforceLimits(site key: String, keeping kept: Cookie, now: CookieTime) {
         enforceSiteLimit(key, keeping: kept, now: now)
         if count > limits.maxCookies { enforceTotalLimit(keeping: kept, now: now) }
@@ -18,7 +19,7 @@ extension CookieStore {
             let recordsChanges = self.recordsChanges
             let (evicted, count): ([Cookie], Int) = withSite(key) { site in
                 guard site.count > limit else { return ([], 0) }
-                let victims = CookieStore.firstInEvictionOrder(site.count - target, of: site, keeping: kept)
+                let victims = CookieStore.firstInSiteEvictionOrder(site.count - target, of: site, keeping: kept)
                 return (site.removeCookies(at: victims, returningThem: recordsChanges), victims.count)
             }
             recordRemovals(evicted, cause: .evicted)
@@ -45,9 +46,9 @@ extension CookieStore {
         var visitedSites: [(slot: Int, ranked: Range<Int>, chosen: Int)] = []
         // Which sites were visited: `siteVisits[slot]` is the site's place in `visitedSites` plus one.
         if siteVisits.count < sites.count { siteVisits += repeatElement(0, count: sites.count - siteVisits.count) }
-        // Non-Secure before Secure, least recently accessed first, then oldest first (`EvictionRank`);
-        // cookies of equal ranks in the order of site keys (the heap's), then send order (each site's
-        // range's).
+        // Least recently accessed first, then oldest first (`EvictionRank`), Secure or not (§5.7: the
+        // sites are within their limits, so every cookie is of the last priority, "all cookies"); cookies
+        // of equal ranks in the order of site keys (the heap's), then send order (each site's range's).
         while needed > 0, let (bound, slot) = evictionOrder.first {
             let visitedSite: Int
             if siteVisits[slot] > 0 {
@@ -119,15 +120,18 @@ extension CookieStore {
         for (index, rank) in ranks.enumerated() where index != excluded { candidates.append((rank, index)) }
     }
 
-    /// The indices of the first `count` cookies of `site` in eviction order (non-Secure before Secure,
-    /// least recently accessed first, then oldest first, then send order), leaving out the cookie with
-    /// the identity of `kept`; in no particular order, as removal needs none. Found by selection
-    /// (quickselect), not by sorting the site.
-    private static func firstInEvictionOrder(_ count: Int, of site: SiteCookies, keeping kept: Cookie?) -> [Int] {
+    /// The indices of the first `count` cookies of `site` in the order a site over its limit evicts them
+    /// (§5.7: non-Secure before Secure, then least recently accessed first, then oldest first, then send
+    /// order), leaving out the cookie with the identity of `kept`; in no particular order, as removal needs
+    /// none. Found by selection (quickselect), not by sorting the site.
+    private static func firstInSiteEvictionOrder(_ count: Int, of site: SiteCookies, keeping kept: Cookie?) -> [Int] {
         // Keys worked out once per cookie; all distinct (the index is in each).
-        var keys: [(rank: EvictionRank, index: Int)] = []
+        var keys: [(rank: SiteEvictionRank, index: Int)] = []
         keys.reserveCapacity(site.count)
-        appendEvictionCandidates(site.evictionRanks, excluding: kept.flatMap(site.indexOfCookie(withIdentityOf:)), to: &keys)
+        let excluded = kept.flatMap(site.indexOfCookie(withIdentityOf:))
+        for (index, entry) in site.entries.enumerated() where index != excluded {
+            keys.append((SiteEvictionRank(isSecure: entry.isSecure, rank: entry.evictionRank), index))
+        }
         guard count < keys.count else { return keys.map(\.index) }
         // Hoare partitioning around a middle key until the `count` smallest keys are the first `count`.
         var low = 0
@@ -154,5 +158,15 @@ extension CookieStore {
             }
         }
         return keys[..<count].map(\.index)
+    }
+
+    /// A cookie's place in a site's eviction order: non-Secure before Secure, then `EvictionRank`.
+    private struct SiteEvictionRank: Comparable {
+        let isSecure: Bool
+        let rank: EvictionRank
+
+        static func < (lhs: SiteEvictionRank, rhs: SiteEvictionRank) -> Bool {
+            lhs.isSecure != rhs.isSecure ? rhs.isSecure : lhs.rank < rhs.rank
+        }
     }
 }

@@ -4,9 +4,10 @@
 /// Chromium's (`CookieMonster::kDomainMaxCookies` 180, `kMaxCookies` 3300, purging 30 and 300 at once
 /// so that eviction runs rarely). The 400-day expiry cap is §5.6.1/§5.6.2 ("cookie-age-limit").
 ///
-/// A site or jar over its limit loses its expired cookies first, then its least recently accessed ones,
-/// non-Secure before Secure and, among cookies last accessed at one time, the oldest first (Chromium's
-/// order, `LRACookieSorter`); never the cookie whose arrival went over the limit.
+/// A site or jar over its limit loses its expired cookies first (rfc6265bis-22 §5.7's priority order for
+/// removing excess cookies), then its least recently accessed ones, a site its non-Secure cookies before
+/// its Secure ones, a jar any cookie of any site; among cookies last accessed at one time, the oldest first
+/// (as Chromium's `LRACookieSorter`); never the cookie whose arrival went over the limit.
 ///
 /// A jar enforces the limits `withinRange`: a field set out of its range (a negative purge count) is
 /// brought within it, as `init` brings its arguments.

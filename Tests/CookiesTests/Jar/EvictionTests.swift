@@ -75,13 +75,31 @@ struct EvictionTests {
         #expect(Set(jar.allCookies().map(\.name)) == Set(survivors + ["new"]))
     }
 
+    /// §5.7: expired cookies are the first priority. The expired cookie is the one received last, so that
+    /// least-recently-accessed order alone would evict another.
     @Test func expiredCookiesGoFirst() {
         let (jar, clock) = makeTestJar(limits: CookieLimits(maxCookiesPerSite: 5, sitePurgeCount: 0))
-        jar.setCookie("short=1; Max-Age=1", from: url("http://h.test/"))
         for index in 0..<4 { jar.setCookie("c\(index)=1", from: url("http://h.test/")) }
+        clock.advance(seconds: 1)
+        jar.setCookie("short=1; Max-Age=1", from: url("http://h.test/"))
         clock.advance(seconds: 2)
         jar.setCookie("new=1", from: url("http://h.test/"))
         #expect(Set(jar.allCookies().map(\.name)) == ["c0", "c1", "c2", "c3", "new"])
+    }
+
+    /// §5.7, removing excess cookies: once no site is over its limit, every cookie is of the last priority
+    /// ("all cookies"), and "the user agent MUST evict the cookie with the earliest last-access-time first",
+    /// Secure or not: a Secure cookie not used since long goes before a cookie used a moment ago.
+    @Test func theJarsLimitEvictsByLastAccessSecureOrNot() {
+        let (jar, clock) = makeTestJar(limits: CookieLimits(maxCookies: 2, purgeCount: 0))
+        jar.setCookie("old=1; Secure", from: url("https://a.test/"))
+        clock.advance(seconds: 10)
+        jar.setCookie("recent=1", from: url("http://b.test/"))
+        clock.advance(seconds: 10)
+        #expect(jar.cookieHeader(for: url("http://b.test/")) == "recent=1")
+        clock.advance(seconds: 10)
+        jar.setCookie("c=1", from: url("http://c.test/"))
+        #expect(Set(jar.allCookies().map(\.name)) == ["recent", "c"])
     }
 
     @Test func totalLimitHolds() {
@@ -354,7 +372,10 @@ private struct EvictionModel {
         var lastAccess: CookieTime
 
         func isExpired(at now: CookieTime) -> Bool { expiry.map { $0 <= now } ?? false }
-        var rank: (Int, CookieTime, CookieTime) { (isSecure ? 1 : 0, lastAccess, creation) }
+        /// Its place when its site is over the limit (§5.7: non-Secure cookies of the site first).
+        var siteRank: (Int, CookieTime, CookieTime) { (isSecure ? 1 : 0, lastAccess, creation) }
+        /// Its place when the jar is over the limit (§5.7: "all cookies", by last access alone).
+        var jarRank: (CookieTime, CookieTime) { (lastAccess, creation) }
     }
 
     let limits: CookieLimits
@@ -388,7 +409,7 @@ private struct EvictionModel {
             purgeExpired(site: site, now: now)
             let kept = sites[site] ?? []
             if kept.count > limits.maxCookiesPerSite {
-                let order = kept.indices.filter { kept[$0].name != name }.sorted { kept[$0].rank < kept[$1].rank }
+                let order = kept.indices.filter { kept[$0].name != name }.sorted { kept[$0].siteRank < kept[$1].siteRank }
                 let doomed = Set(order.prefix(kept.count - target))
                 sites[site] = kept.indices.filter { !doomed.contains($0) }.map { kept[$0] }
             }
@@ -397,10 +418,10 @@ private struct EvictionModel {
         if count > limits.maxCookies {
             for key in sites.keys { purgeExpired(site: key, now: now) }
             if count > limits.maxCookies {
-                var order: [(rank: (Int, CookieTime, CookieTime), site: String, index: Int)] = []
+                var order: [(rank: (CookieTime, CookieTime), site: String, index: Int)] = []
                 for (key, cookies) in sites {
                     for index in cookies.indices where !(key == site && cookies[index].name == name) {
-                        order.append((cookies[index].rank, key, index))
+                        order.append((cookies[index].jarRank, key, index))
                     }
                 }
                 order.sort { $0.rank < $1.rank }

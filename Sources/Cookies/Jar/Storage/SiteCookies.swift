@@ -443,7 +443,7 @@ struct SiteCookies: Sendable {
             }
         }
         if now < evictionFloor.lastAccess, !indices.isEmpty {
-            evictionFloor = EvictionRank(isSecure: false, lastAccess: now, creation: CookieTime(microsecondsSinceEpoch: .min))
+            evictionFloor = EvictionRank(lastAccess: now, creation: CookieTime(microsecondsSinceEpoch: .min))
         }
     }
 
