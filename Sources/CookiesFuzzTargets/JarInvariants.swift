@@ -10,7 +10,13 @@ extension JarMachine {
         var identities = Set<CookieIdentity>()
         for cookies in sites.values {
             try require(!cookies.isEmpty, Self.target, "an empty site is kept")
-            try require(cookies.count <= Self.limits.maxCookiesPerSite, Self.target, "a site holds more cookies than its limit")
+            // The site's limit holds for each partition apart (CHIPS: the site's own cookies, and each
+            // top-level site's that embeds it).
+            for (partition, inPartition) in Dictionary(grouping: cookies, by: \.partitionKey) {
+                try require(
+                    inPartition.count <= Self.limits.maxCookiesPerSite, Self.target,
+                    "a site holds more cookies than its limit in partition \(partition ?? "none")")
+            }
             total += cookies.count
             for (index, cookie) in cookies.enumerated() {
                 try check(cookie, now: now)

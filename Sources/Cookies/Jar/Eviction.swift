@@ -4,22 +4,30 @@ extension CookieStore {
     /// (a "domain" of too many cookies, here a site), its non-Secure cookies before its Secure ones; then,
     /// of a jar over its limit, any cookie; each time the least recently accessed first, the oldest first
     /// among those last accessed at one time (`EvictionRank`), until the site (or the jar) is its purge
-    /// count below its limit. The cookie just stored is never the one evicted.
+    /// count below its limit. The cookie just stored is never the one evicted. A site's limit holds for each
+    /// of its partitions (CHIPS) apart: the cookies of the site itself, and those it set in each top-level
+    /// site that embeds it, as Chromium keeps a budget per partition, so that partitioned cookies, which
+    /// any number of embedding sites can make, never evict the site's own.
     mutating func enforceLimits(site key: String, keeping kept: Cookie, now: CookieTime) {
         enforceSiteLimit(key, keeping: kept, now: now)
         if count > limits.maxCookies { enforceTotalLimit(keeping: kept, now: now) }
     }
 
-    /// Keeps the site `key` within its limit; never evicts the cookie with the identity of `kept`.
+    /// Keeps each partition of the site `key` within the site's limit; never evicts the cookie with the
+    /// identity of `kept`.
     mutating func enforceSiteLimit(_ key: String, keeping kept: Cookie?, now: CookieTime) {
-        if let slot = slot(ofSiteKey: key), sites[slot].count > limits.maxCookiesPerSite {
-            let limit = limits.maxCookiesPerSite
+        let limit = limits.maxCookiesPerSite
+        if let slot = slot(ofSiteKey: key), !sites[slot].partitions(holdingMoreThan: limit).isEmpty {
             let target = limit - limits.sitePurgeCount
             purgeExpired(inSite: key, now: now)
             let recordsChanges = self.recordsChanges
             let (evicted, count): ([Cookie], Int) = withSite(key) { site in
-                guard site.count > limit else { return ([], 0) }
-                let victims = CookieStore.firstInSiteEvictionOrder(site.count - target, of: site, keeping: kept)
+                var victims: [Int] = []
+                for partition in site.partitions(holdingMoreThan: limit) {
+                    victims += CookieStore.firstInSiteEvictionOrder(
+                        site.cookieCount(inPartition: partition) - target, of: site, inPartition: partition, keeping: kept)
+                }
+                guard !victims.isEmpty else { return ([], 0) }
                 return (site.removeCookies(at: victims, returningThem: recordsChanges), victims.count)
             }
             recordRemovals(evicted, cause: .evicted)
@@ -120,16 +128,19 @@ extension CookieStore {
         for (index, rank) in ranks.enumerated() where index != excluded { candidates.append((rank, index)) }
     }
 
-    /// The indices of the first `count` cookies of `site` in the order a site over its limit evicts them
-    /// (§5.7: non-Secure before Secure, then least recently accessed first, then oldest first, then send
-    /// order), leaving out the cookie with the identity of `kept`; in no particular order, as removal needs
-    /// none. Found by selection (quickselect), not by sorting the site.
-    private static func firstInSiteEvictionOrder(_ count: Int, of site: SiteCookies, keeping kept: Cookie?) -> [Int] {
+    /// The indices of the first `count` cookies of `site` in `partition` (`SiteCookies.cookieCount(inPartition:)`)
+    /// in the order a site over its limit evicts them (§5.7: non-Secure before Secure, then least recently
+    /// accessed first, then oldest first, then send order), leaving out the cookie with the identity of
+    /// `kept`; in no particular order, as removal needs none. Found by selection (quickselect), not by
+    /// sorting the site.
+    private static func firstInSiteEvictionOrder(
+        _ count: Int, of site: SiteCookies, inPartition partition: UInt32, keeping kept: Cookie?
+    ) -> [Int] {
         // Keys worked out once per cookie; all distinct (the index is in each).
         var keys: [(rank: SiteEvictionRank, index: Int)] = []
         keys.reserveCapacity(site.count)
         let excluded = kept.flatMap(site.indexOfCookie(withIdentityOf:))
-        for (index, entry) in site.entries.enumerated() where index != excluded {
+        for (index, entry) in site.entries.enumerated() where index != excluded && entry.partition == partition {
             keys.append((SiteEvictionRank(isSecure: entry.isSecure, rank: entry.evictionRank), index))
         }
         guard count < keys.count else { return keys.map(\.index) }

@@ -12,7 +12,9 @@
 /// A jar enforces the limits `withinRange`: a field set out of its range (a negative purge count) is
 /// brought within it, as `init` brings its arguments.
 public struct CookieLimits: Sendable, Hashable {
-    /// Most cookies kept per site (registrable domain, or host when it has none). Default: 180.
+    /// Most cookies kept per site (registrable domain, or host when it has none), counted for each of its
+    /// partitions (CHIPS) apart: the site's own cookies, and those it set in each top-level site embedding
+    /// it. Default: 180.
     public var maxCookiesPerSite: Int
     /// How many more are removed when a site goes over its limit. Default: 30.
     public var sitePurgeCount: Int

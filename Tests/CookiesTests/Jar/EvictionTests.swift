@@ -75,6 +75,37 @@ struct EvictionTests {
         #expect(Set(jar.allCookies().map(\.name)) == Set(survivors + ["new"]))
     }
 
+    /// CHIPS: a site's limit holds for each of its partitions apart, as Chromium keeps a budget per
+    /// partition: the cookies a site sets as an embed of many top-level sites (each `*.github.io` name is
+    /// one, so they cost an attacker nothing) never evict the site's own first-party cookies, and within one
+    /// partition the limit holds as for the site's own.
+    @Test func partitionedCookiesKeepToTheirPartitionsLimit() {
+        let (jar, _) = makeTestJar(limits: CookieLimits(maxCookiesPerSite: 10, sitePurgeCount: 2))
+        jar.setCookie("session=s; Path=/; HttpOnly", from: url("https://victim.test/"))
+        jar.setCookie("csrf=abc; Path=/", from: url("https://victim.test/"))
+        func embedded(in top: String) -> CookieRequestContext {
+            CookieRequestContext(siteForCookies: .origin(url(top)), partition: url(top))
+        }
+        for index in 0..<30 {
+            let outcome = jar.setCookie(
+                "w=1; Secure; SameSite=None; Partitioned; Path=/", from: url("https://victim.test/widget"),
+                context: embedded(in: "https://u\(index).test/"))
+            #expect(outcome.rejection == nil)
+        }
+        #expect(jar.cookieHeader(for: url("https://victim.test/")) == "session=s; csrf=abc")
+        for index in 0..<15 {
+            jar.setCookie(
+                "p\(index)=1; Secure; SameSite=None; Partitioned; Path=/", from: url("https://victim.test/"),
+                context: embedded(in: "https://u0.test/"))
+        }
+        let inU0 = jar.allCookies().filter { $0.partitionKey == "https://u0.test" }
+        // 16 arrivals: the 11th and the 14th go over 10, each time down to 10 - 2; two more after each.
+        #expect(inU0.count == 10)
+        #expect(!inU0.contains { $0.name == "w" }, "the least recently used of the partition went")
+        #expect(jar.allCookies().count(where: { $0.partitionKey == nil }) == 2)
+        #expect(jar.storeStructureViolation() == nil)
+    }
+
     /// §5.7: expired cookies are the first priority. The expired cookie is the one received last, so that
     /// least-recently-accessed order alone would evict another.
     @Test func expiredCookiesGoFirst() {

@@ -70,7 +70,7 @@ extension CookieStore {
             let index = site.insert(entry, value: value, isKnownASCII: isKnownASCII, identity: identity)
             siteChanges?.append(.added(site.cookie(at: index)))
             storedAt = index
-            overLimit = site.count > perSiteLimit
+            overLimit = site.count > perSiteLimit && site.cookieCount(inPartition: site.entries[index].partition) > perSiteLimit
             return .stored { site.cookie(at: index) }
         }
         if recordsChanges { swap(&siteChanges!, &changes) }

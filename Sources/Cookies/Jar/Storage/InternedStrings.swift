@@ -41,6 +41,9 @@ struct InternedStrings: Sendable {
     @inline(__always)
     subscript(slot: UInt32) -> String { slots[Int(slot)].string }
 
+    /// How many cookies use `slot` (0 for a free one).
+    func uses(of slot: UInt32) -> Int { Int(slots[Int(slot)].uses) }
+
     /// The UTF-8 length of the string at `slot`.
     @inline(__always)
     func byteCount(of slot: UInt32) -> Int { Int(slots[Int(slot)].byteCount) }

@@ -262,6 +262,22 @@ struct SiteCookies: Sendable {
     /// The rank of each cookie in eviction order, in send order.
     var evictionRanks: some Collection<EvictionRank> { entries.lazy.map(\.evictionRank) }
 
+    /// How many of the site's cookies are in the partition (CHIPS) `partition` (a partition key's slot, or
+    /// `StoredCookie.unpartitioned`): the cookies a site's limit counts together.
+    func cookieCount(inPartition partition: UInt32) -> Int {
+        partition == StoredCookie.unpartitioned ? entries.count - Int(partitionedCount) : partitions.uses(of: partition)
+    }
+
+    /// The partitions (as `cookieCount(inPartition:)` names them) holding more than `limit` cookies.
+    func partitions(holdingMoreThan limit: Int) -> [UInt32] {
+        guard entries.count > limit else { return [] }
+        var over = entries.count - Int(partitionedCount) > limit ? [StoredCookie.unpartitioned] : []
+        if partitionedCount > Int32(limit) {
+            over += partitions.slots.indices.lazy.map(UInt32.init).filter { self.partitions.uses(of: $0) > limit }
+        }
+        return over
+    }
+
     /// Removes `entry`'s strings from the tables and its pair from `pairs`.
     private mutating func release(_ entry: StoredCookie) {
         pairs.release(entry)
