@@ -26,13 +26,13 @@ struct ScenarioRunner {
             case .receive(let urlText, let lines, let api, let contextText):
                 // A response from a URL that does not parse sets nothing, as in a browser.
                 guard let url = CookieURL(urlText) else { continue }
-                guard let context = makeContext(contextText, api: api) else {
+                guard let context = makeContext(contextText, api: api, url: url) else {
                     outcome.failures.append("step \(number): cannot parse the context")
                     continue
                 }
                 jar.receive(lines, from: url, context: context)
             case .request(let urlText, let api, let contextText, let expect):
-                guard let context = makeContext(contextText, api: api) else {
+                guard let context = makeContext(contextText, api: api, url: CookieURL(urlText)) else {
                     outcome.failures.append("step \(number): cannot parse the context")
                     continue
                 }
@@ -70,9 +70,11 @@ struct ScenarioRunner {
         return outcome
     }
 
-    /// The jar's context for a step's `api` and `context` members; nil when an origin does not parse.
-    private func makeContext(_ scenario: ScenarioContext?, api: String?) -> CookieRequestContext? {
-        var context = CookieRequestContext()
+    /// The jar's context for a step's `api` and `context` members, for a request to `url`; nil when an
+    /// origin does not parse. The partition is the scenario's, else (FORMAT.md) the site of `url`, whatever
+    /// the site for cookies.
+    private func makeContext(_ scenario: ScenarioContext?, api: String?, url: CookieURL?) -> CookieRequestContext? {
+        var context = CookieRequestContext(partition: url)
         if api == "document.cookie" || api == "non-http" { context.api = .nonHTTP }
         guard let scenario else { return context }
         switch scenario.siteForCookies {

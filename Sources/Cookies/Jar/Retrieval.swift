@@ -5,13 +5,14 @@ extension CookieStore {
         for url: CookieURL, context: CookieRequestContext, partitionedSite: String?,
         siteKey: (CanonicalHost) throws(Failure) -> String
     ) throws(Failure) -> RetrievalFilter {
-        // The partition is the context's, else the request's own site.
+        // The partition is that of the request's top level (`CookieRequestContext.topLevel(for:)`): the
+        // request's own site (known already) when it is its own site for cookies; none under an opaque one.
         var partition: (scheme: String, site: String)?
-        if let partitionedSite {
-            if let contextPartition = context.partition {
-                partition = (contextPartition.siteScheme, try siteKey(contextPartition.host))
-            } else {
+        if let partitionedSite, let topLevel = context.topLevel(for: url) {
+            if topLevel == url {
                 partition = (url.siteScheme, partitionedSite)
+            } else {
+                partition = (topLevel.siteScheme, try siteKey(topLevel.host))
             }
         }
         return RetrievalFilter(url: url, context: context, isCrossSite: try context.isCrossSite(url, siteKey: siteKey), partition: partition)

@@ -31,8 +31,10 @@ enum CookieReceivingRules {
         let refusesSameSiteCookies = sameSite != .none && store.isCrossSite(url, context: context)
             && (isNonHTTPAPI || !context.isTopLevelNavigation)
         // CHIPS §2.1: the partition key of a Partitioned cookie is the top-level site (one without Secure
-        // is refused below).
-        let partitionKey = parts.partitioned && parts.secure ? store.site(of: context.partition ?? url) : nil
+        // is refused below); under an opaque site for cookies, without a partition given, none is known.
+        let topLevel = parts.partitioned && parts.secure ? context.topLevel(for: url) : nil
+        if parts.partitioned, parts.secure, topLevel == nil { return .failure(.partitionedWithoutTopLevelSite) }
+        let partitionKey = topLevel.map { store.site(of: $0) }
         let hostIsIPAddress = url.hostIsIPAddress
         let sourcePort = url.port
         // The bytes are lent through spans, whose lending is inlined, so the closures copy neither the URL

@@ -39,6 +39,9 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
     case wouldOverwriteHTTPOnlyCookie = "would-overwrite-httponly-cookie"
     /// CHIPS (draft-cutler-httpbis-partitioned-cookies-01 §2.1): Partitioned without Secure.
     case partitionedWithoutSecure = "partitioned-without-secure"
+    /// CHIPS §2.1: a Partitioned cookie from a request whose top-level site is unknown: an opaque site for
+    /// cookies, and no partition given (`CookieRequestContext.partition`).
+    case partitionedWithoutTopLevelSite = "partitioned-without-top-level-site"
     /// The request URL's scheme does not carry cookies (only http, https, ws and wss do).
     case unsupportedScheme = "unsupported-scheme"
     /// A cookie handed to the jar as it is (`CookieJar.insert(_:)`) whose source port is not a port
@@ -83,6 +86,8 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
         case .hostPrefixViolation: return "a __Host- cookie must be Secure, host-only (no Domain) and have Path=/"
         case .wouldOverwriteHTTPOnlyCookie: return "a non-HTTP API cannot overwrite or delete an HttpOnly cookie"
         case .partitionedWithoutSecure: return "a Partitioned cookie must be Secure"
+        case .partitionedWithoutTopLevelSite:
+            return "a Partitioned cookie needs the top-level site it is set under, which an opaque site for cookies does not give"
         case .unsupportedScheme: return "cookies are only set by http, https, ws and wss responses"
         case .invalidSourcePort: return "the source port is not between 0 and 65535"
         case .emptyPartitionKey: return "the partition key is empty (an unpartitioned cookie has none)"

@@ -30,7 +30,10 @@ public struct CookieRequestContext: Sendable, Hashable {
     public var isTopLevelNavigation: Bool
     /// The request's method; only the safe methods (GET, HEAD, OPTIONS, TRACE) get Lax cookies cross-site.
     public var method: String
-    /// The top-level site the request is made under (CHIPS partition); nil for the request URL's own site.
+    /// The top-level site the request is made under (CHIPS partition). Nil: the request URL's own site for a
+    /// top-level navigation or a request that is its own site for cookies, else the site for cookies'
+    /// origin (same-site with the top level, §5.2.1), and none under an opaque site for cookies, where
+    /// partitioned cookies are then neither set nor sent.
     public var partition: CookieURL?
     /// The API making the request: HTTP, or a non-HTTP API that never sees HttpOnly cookies.
     public var api: CookieAPI
@@ -54,6 +57,23 @@ public struct CookieRequestContext: Sendable, Hashable {
     /// their GETs carry SameSite=Lax cookies, as an address-bar navigation in a browser; an http URL
     /// redirected to https is such a hop (sites are schemeful, §5.2).
     public static let firstParty = CookieRequestContext(isTopLevelNavigation: true)
+
+    /// The top-level site a request to `url` is made under, whose site is the partition key of its
+    /// partitioned cookies (CHIPS §2.1): `partition` when given; else `url` for a top-level navigation,
+    /// whose document becomes the top level, or a request that is its own site for cookies; else the site
+    /// for cookies' origin, which is same-site with the top level (rfc6265bis-22 §5.2.1: a document's site
+    /// for cookies is its top level's origin while every document between them is same-site with it, and
+    /// opaque otherwise). Nil under an opaque site for cookies: no top level is known, and a partition of
+    /// the request's own would let a cookie set in a third-party frame be sent first-party.
+    func topLevel(for url: CookieURL) -> CookieURL? {
+        if let partition { return partition }
+        if isTopLevelNavigation { return url }
+        switch siteForCookies {
+        case .requestOrigin: return url
+        case .origin(let origin): return origin
+        case .opaque: return nil
+        }
+    }
 
     /// RFC 9110 §9.2.1 safe methods (case-sensitive, as methods are).
     var isSafeMethod: Bool {

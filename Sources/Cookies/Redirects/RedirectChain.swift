@@ -59,8 +59,10 @@ public struct RedirectChain: Sendable {
         context.method = method
         let first = CookieURL(url)
         // The partition (CHIPS: the top-level site) of a request that is no navigation is its top level's
-        // on every hop: the first request's own site when the context names none, not each hop's.
-        if !context.isTopLevelNavigation, context.partition == nil { context.partition = first }
+        // on every hop (`CookieRequestContext.topLevel(for:)` of the first request), not each hop's own.
+        if !context.isTopLevelNavigation, context.partition == nil, let first {
+            context.partition = context.topLevel(for: first)
+        }
         switch context.siteForCookies {
         case .requestOrigin: initiator = first
         case .origin(let origin): initiator = origin

@@ -166,6 +166,27 @@ struct RetrievalTests {
         #expect(jar.cookieHeader(for: url("https://embed.test/")) == "u=1", "first party: its own partition")
     }
 
+    /// CHIPS §2.1 with no partition given: the top level is the site for cookies' origin (rfc6265bis-22
+    /// §5.2.1: same-site with the top level), not the request's own site. A cookie the embed set
+    /// first-party stays off its requests embedded in another site, and one set while embedded goes only
+    /// under that site; under an opaque site for cookies no top level is known: a Partitioned cookie is
+    /// refused, and none is sent.
+    @Test func thePartitionWithoutOneGivenIsTheSiteForCookies() {
+        let (jar, _) = makeTestJar()
+        let embed = url("https://embed.test/")
+        let inShop = CookieRequestContext(siteForCookies: .origin(url("https://shop.example")))
+        #expect(jar.setCookie("own=1; Secure; SameSite=None; Partitioned", from: embed).rejection == nil)
+        #expect(jar.setCookie("shop=1; Secure; SameSite=None; Partitioned", from: embed, context: inShop).rejection == nil)
+        #expect(jar.allCookies().first { $0.name == "shop" }?.partitionKey == "https://shop.example")
+        #expect(jar.cookieHeader(for: embed, context: inShop) == "shop=1")
+        #expect(jar.cookieHeader(for: embed) == "own=1")
+        let opaque = CookieRequestContext(siteForCookies: .opaque)
+        #expect(jar.setCookie("o=1; Secure; SameSite=None; Partitioned", from: embed, context: opaque).rejection == .partitionedWithoutTopLevelSite)
+        #expect(jar.cookieHeader(for: embed, context: opaque) == nil)
+        let navigation = CookieRequestContext(siteForCookies: .origin(url("https://shop.example")), isTopLevelNavigation: true)
+        #expect(jar.cookieHeader(for: embed, context: navigation) == "own=1", "a navigation's document is the top level")
+    }
+
     @Test func expiredCookiesAreNeverSentAndArePurged() {
         let (jar, clock) = makeTestJar()
         jar.setCookie("a=1; Max-Age=10", from: url("http://h.test/"))
