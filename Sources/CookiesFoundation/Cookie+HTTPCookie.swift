@@ -8,13 +8,16 @@ import FoundationNetworking
 // `HTTPCookieStorage` or a web view's cookie store and back.
 //
 // Lossless for what both sides hold: name, value, domain and host-only-flag (a domain cookie's domain
-// gets the leading "." that `HTTPCookie` expects; a host-only cookie's has none), path, expiry (to the
+// gets the leading "." that `HTTPCookie` expects; a host-only cookie's has none; an IPv6 address is
+// written without its brackets, as `URL.host` gives it to Foundation's matching), path, expiry (to the
 // microsecond within about 70 years of 2001, see `Date.init(_: CookieTime)`) or session, Secure,
 // HttpOnly, and on Apple platforms SameSite Strict and Lax.
 //
 // What `HTTPCookie` cannot hold, so `Cookie → HTTPCookie → Cookie` gives back what the caller passes:
 // - the creation and last-access times (`HTTPCookie` stamps its own creation time when it is made);
-// - the CHIPS partition key (the cookie becomes unpartitioned);
+// - the CHIPS partition key: a partitioned cookie makes no `HTTPCookie` at all (nil), since unpartitioned
+//   it would go on every request to its host, in every context, and replace the host's own cookie of the
+//   same name, domain and path;
 // - SameSite on Linux (swift-corelibs-foundation has no `sameSitePolicy`, checked with Swift 6.3.1), and
 //   everywhere the difference between `SameSite=None` and no SameSite (`.default`): `HTTPCookie` only
 //   knows Strict and Lax, so both come back as `.default`;
@@ -30,13 +33,17 @@ import FoundationNetworking
 
 /// Foundation's cookie made from a jar's cookie (what a web view's cookie store or `HTTPCookieStorage` takes).
 extension HTTPCookie {
-    /// The Foundation cookie holding what `cookie` holds (see the list above for what it cannot);
-    /// nil when Foundation refuses the properties.
+    /// The Foundation cookie holding what `cookie` holds (see the list above for what it cannot); nil for
+    /// a partitioned cookie (CHIPS), which `HTTPCookie` cannot keep in its partition, and when Foundation
+    /// refuses the properties.
     public convenience init?(_ cookie: Cookie) {
+        guard cookie.partitionKey == nil else { return nil }
+        // An IPv6 address as `URL.host` gives it, without brackets: Foundation matches cookies against it.
+        let domain = cookie.domain.hasPrefix("[") ? String(cookie.domain.dropFirst().dropLast()) : cookie.domain
         var properties: [HTTPCookiePropertyKey: Any] = [
             .name: cookie.name,
             .value: cookie.value,
-            .domain: cookie.isHostOnly ? cookie.domain : "." + cookie.domain,
+            .domain: cookie.isHostOnly ? domain : "." + domain,
             .path: cookie.path,
             .version: "0",
         ]
@@ -88,6 +95,7 @@ extension Cookie {
     /// last accessed at `creation`.
     public init(_ cookie: HTTPCookie, creation: CookieTime) {
         let isDomainCookie = cookie.domain.hasPrefix(".")
+        let domain = isDomainCookie ? String(cookie.domain.dropFirst()) : cookie.domain
         var sameSite = SameSite.default
         #if canImport(Darwin)
         switch cookie.sameSitePolicy {
@@ -98,7 +106,8 @@ extension Cookie {
         #endif
         self.init(
             name: cookie.name, value: cookie.value,
-            domain: isDomainCookie ? String(cookie.domain.dropFirst()) : cookie.domain,
+            // An IPv6 address (Foundation's, without brackets) as the jar keeps a host, inside them.
+            domain: domain.contains(":") && !domain.hasPrefix("[") ? "[" + domain + "]" : domain,
             isHostOnly: !isDomainCookie, path: cookie.path,
             expiry: cookie.isSessionOnly ? nil : cookie.expiresDate.map(CookieTime.init) ?? cookie.maxAgeExpiry,
             creation: creation, isSecure: cookie.isSecure, isHTTPOnly: cookie.isHTTPOnly, sameSite: sameSite,

@@ -71,8 +71,8 @@ public final class JarURLSession: Sendable {
 
     /// Sends `request` with the jar's cookies (its own `Cookie` field is replaced), following redirects
     /// by the rules of `RedirectChain`; returns the final response. `context` describes the first
-    /// request. Throws `RedirectError` for a redirect loop, too many redirects or a redirect to a URL
-    /// that is not http or https, and `JarURLSessionError.bodyStreamCannotBeResent` for a 307 or 308 of
+    /// request. Throws `RedirectError` for a redirect loop, too many redirects, a redirect to a URL that
+    /// is not http or https or one with several different Location fields, and `JarURLSessionError.bodyStreamCannotBeResent` for a 307 or 308 of
     /// a request whose body is a stream (read to its end by the first hop).
     public func data(
         for request: URLRequest, context: CookieRequestContext = .firstParty
@@ -90,8 +90,10 @@ public final class JarURLSession: Sendable {
             let (data, response) = try await session.data(for: request)
             guard let response = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
             chain.receive(response.setCookieFields)
-            guard followsRedirects, let step = try chain.follow(status: response.statusCode,
-                location: response.value(forHTTPHeaderField: "Location"))
+            // Foundation joins repeated fields with ", ", which no URI reference holds (it has no space):
+            // several Location fields are split back, for `RedirectError.severalLocations`.
+            let locations = response.value(forHTTPHeaderField: "Location").map { $0.components(separatedBy: ", ") } ?? []
+            guard followsRedirects, let step = try chain.follow(status: response.statusCode, locations: locations)
             else { return (data, response) }
             for name in step.removedFieldNames { request.setValue(nil, forHTTPHeaderField: name) }
             if step.dropsBody {

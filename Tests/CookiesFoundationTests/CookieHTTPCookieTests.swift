@@ -64,22 +64,36 @@ struct CookieHTTPCookieTests {
         #expect(back.sameSite == (kept ? sameSite : .default))
     }
 
-    /// What HTTPCookie cannot hold comes back as documented: times from the caller, no partition,
-    /// isSourceSecure from Secure, no source port.
+    /// What HTTPCookie cannot hold comes back as documented: times from the caller, isSourceSecure from
+    /// Secure, no source port; and a partitioned cookie (CHIPS) makes none, which unpartitioned would be
+    /// sent in every context and replace the host's own cookie of its name.
     @Test("the documented losses")
     func losses() throws {
         let cookie = Cookie(
             name: "chips", value: "1", domain: "example.com", creation: testEpoch,
-            lastAccess: testEpoch.adding(seconds: 60), isSecure: true, partitionKey: "https://site.test",
-            isSourceSecure: true, sourcePort: 8443)
+            lastAccess: testEpoch.adding(seconds: 60), isSecure: true, isSourceSecure: true, sourcePort: 8443)
         let back = Cookie(try #require(HTTPCookie(cookie)), creation: testEpoch.adding(seconds: 5))
         #expect(back.creation == testEpoch.adding(seconds: 5))
         #expect(back.lastAccess == testEpoch.adding(seconds: 5))
-        #expect(back.partitionKey == nil)
+        let partitioned = Cookie(
+            name: "chips", value: "1", domain: "example.com", creation: testEpoch, isSecure: true,
+            partitionKey: "https://site.test", isSourceSecure: true)
+        #expect(HTTPCookie(partitioned) == nil)
         #expect(back.isSourceSecure)
         #expect(back.sourcePort == nil)
         let insecure = Cookie(name: "a", value: "1", domain: "example.com", creation: testEpoch, isSourceSecure: true)
         #expect(Cookie(try #require(HTTPCookie(insecure)), creation: testEpoch).isSourceSecure == false)
+    }
+
+    /// An IPv6 host: the jar keeps `[::1]` (§5.1.2, as a URL writes it), Foundation `::1` (as `URL.host`
+    /// gives it, which its cookie matching compares with); each way converts the one into the other.
+    @Test("an IPv6 address's cookie, with and without brackets")
+    func ipv6Host() throws {
+        let cookie = Cookie(name: "v6", value: "1", domain: "[::1]", creation: testEpoch)
+        let httpCookie = try #require(HTTPCookie(cookie))
+        #expect(httpCookie.domain == "::1")
+        #expect(Cookie(httpCookie, creation: testEpoch).domain == "[::1]")
+        #expect(CookieJar().insert(Cookie(httpCookie, creation: testEpoch)).rejection == nil)
     }
 
     /// HTTPCookie → Cookie → HTTPCookie: a Foundation cookie of version 1 with a port list comes back

@@ -46,6 +46,23 @@ struct JarURLSessionRedirectTests {
         }
     }
 
+    /// Several Location fields of different values (Fetch's "location URL": a network error): Foundation
+    /// joins them with ", " into one value, which the session splits back and refuses, naming them, rather
+    /// than follow the made-up URL "/echo, /home". The same value twice is one Location.
+    @Test("a redirect with several different Location fields throws, naming them")
+    func severalLocations() async throws {
+        try await Backend.withRunningServer { baseURL in
+            let session = JarURLSession(jar: CookieJar())
+            let error = await #expect(throws: RedirectError.self) {
+                try await session.data(for: URLRequest(url: URL(string: baseURL + "/locations?to=/echo&to=/home")!))
+            }
+            #expect(error?.description == "redirect with several different Location fields (\"/echo\", \"/home\"): "
+                + "GET \(baseURL)/locations?to=/echo&to=/home → 302")
+            let (_, same) = try await session.data(for: URLRequest(url: URL(string: baseURL + "/locations?to=/echo&to=/echo")!))
+            #expect(same.url?.path == "/echo" && same.statusCode == 200)
+        }
+    }
+
     /// `followsRedirects: false` returns the sign-in's 302 as it came, its Location for the caller to read
     /// (this project's contract, as URLSession returns a redirect its delegate declines), and its cookies
     /// stored: the next request, to the Location, arrives signed in.
