@@ -47,21 +47,40 @@ extension PostgresCookieJars {
         /// The limits of each jar, enforced across instances.
         public var limits = CookieLimits.default
         public var clock: any CookieClock = SystemCookieClock()
+        /// The `PGSSLMODE` that `environment(from:)` found asking for TLS ("require", "verify-ca",
+        /// "verify-full", or a mode libpq does not know), which it does not set up: `PostgresCookieJars`
+        /// refuses to connect while `connection.tls` does not enforce TLS, rather than connect in plain text.
+        var tlsModeAskedFor: String?
+
+        /// The longest `timeout` can be: PostgreSQL takes its timeouts in milliseconds up to 2³¹ − 1
+        /// (about 24.8 days).
+        public static let longestTimeout = Duration.milliseconds(Int32.max)
 
         public init(connection: PostgresConnection.Configuration, serverName: String) {
             self.connection = connection
             self.serverName = serverName
         }
 
-        /// The server named by libpq's environment variables: `PGHOST` (a host name, or a directory
-        /// holding the server's Unix socket when it starts with "/"; default localhost), `PGPORT`
-        /// (default 5432), `PGUSER` (default `USER`), `PGPASSWORD` and `PGDATABASE` (default the user).
-        /// TLS is off.
+        /// The server named by libpq's environment variables of this process (`environment(from:)`).
         public static func environment() -> Configuration {
+            var variables: [String: String] = [:]
+            for name in ["PGHOST", "PGPORT", "PGUSER", "USER", "PGPASSWORD", "PGDATABASE", "PGSSLMODE"] {
+                if let value = getenv(name) { variables[name] = String(cString: value) }
+            }
+            return environment(from: variables)
+        }
+
+        /// The server named by libpq's environment variables in `variables`: `PGHOST` (a host name, or a
+        /// directory holding the server's Unix socket when it starts with "/"; default localhost), `PGPORT`
+        /// (default 5432), `PGUSER` (default `USER`), `PGPASSWORD` and `PGDATABASE` (default the user).
+        /// TLS is off: a `PGSSLMODE` over TCP that asks for it (`require`, `verify-ca`, `verify-full`, or a
+        /// mode libpq does not know) makes `PostgresCookieJars.init` throw `.invalidConfiguration` until
+        /// `connection.tls` enforces TLS (PostgresNIO's `.require(_:)`), rather than send the cookies in
+        /// plain text; `disable`, `allow` and `prefer` connect without it.
+        public static func environment(from variables: [String: String]) -> Configuration {
             func variable(_ name: String) -> String? {
-                guard let value = getenv(name) else { return nil }
-                let string = String(cString: value)
-                return string.isEmpty ? nil : string
+                guard let value = variables[name], !value.isEmpty else { return nil }
+                return value
             }
             let host = variable("PGHOST") ?? "localhost"
             let port = variable("PGPORT").flatMap(Int.init) ?? 5432
@@ -74,9 +93,13 @@ extension PostgresCookieJars {
                     connection: .init(unixSocketPath: socket, username: user, password: password, database: database),
                     serverName: socket)
             }
-            return Configuration(
+            var configuration = Configuration(
                 connection: .init(host: host, port: port, username: user, password: password, database: database, tls: .disable),
                 serverName: "\(host):\(port)")
+            if let mode = variable("PGSSLMODE"), !["disable", "allow", "prefer"].contains(mode) {
+                configuration.tlsModeAskedFor = mode
+            }
+            return configuration
         }
     }
 }

@@ -78,9 +78,24 @@ public final class PostgresCookieJars: Sendable {
     let evicting = Mutex<[String: [OpenJar]]>([:])
 
     /// Connects to the server and creates (or migrates, or checks) the tables. Throws when the server
-    /// cannot be reached (`.unreachable`: never a silent empty jar) or the tables are of a newer version
-    /// (`.newerSchema`).
+    /// cannot be reached (`.unreachable`: never a silent empty jar), the tables are of a newer version
+    /// (`.newerSchema`) or another application's (`.foreign`), and, before connecting, when the
+    /// configuration cannot be used (`.invalidConfiguration`: the schema's name, a timeout that is not
+    /// positive or is over `Configuration.longestTimeout`, TLS that `PGSSLMODE` asks for and
+    /// `connection.tls` does not enforce).
     public init(_ configuration: Configuration) throws(PostgresCookieStoreError) {
+        guard configuration.timeout > .zero, configuration.timeout <= Configuration.longestTimeout else {
+            throw PostgresCookieStoreError(
+                .invalidConfiguration, action: "cannot use the timeout \(configuration.timeout)",
+                detail: "a timeout is more than zero and at most \(Configuration.longestTimeout) "
+                    + "(PostgreSQL's timeouts are milliseconds up to 2^31 - 1)")
+        }
+        if let mode = configuration.tlsModeAskedFor, !configuration.connection.tls.isEnforced {
+            throw PostgresCookieStoreError(
+                .invalidConfiguration, action: "cannot connect to \(configuration.serverName)",
+                detail: "PGSSLMODE=\(mode) asks for TLS, which the configuration does not enforce: set connection.tls "
+                    + "to .require(…) or unset PGSSLMODE")
+        }
         guard configuration.schema.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }),
             let first = configuration.schema.utf8.first, !(0x30...0x39).contains(first)
         else {

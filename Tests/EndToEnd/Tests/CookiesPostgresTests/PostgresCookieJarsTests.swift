@@ -274,6 +274,39 @@ extension PostgresServerTests {
             }
         }
 
+        /// A configuration that cannot be used is refused before anything connects, never a trap nor a
+        /// plain-text connection: a timeout PostgreSQL cannot take (its timeouts are milliseconds up to
+        /// 2^31 - 1), and TLS that libpq's PGSSLMODE asks for (libpq: "require", "verify-ca", "verify-full";
+        /// an unknown mode is an error there too) and the configuration does not enforce. The modes that
+        /// allow plain text pass the check (and find no server on port 1).
+        @Test(arguments: [
+            (["PGSSLMODE": "require"], nil, "PGSSLMODE=require"),
+            (["PGSSLMODE": "verify-full"], nil, "PGSSLMODE=verify-full"),
+            (["PGSSLMODE": "requrie"], nil, "PGSSLMODE=requrie"),
+            ([:], Duration.zero, "a timeout is more than zero"),
+            ([:], Duration.seconds(Int64.max), "a timeout is more than zero"),
+            ([:], Duration.seconds(25 * 86_400), "a timeout is more than zero"),
+        ] as [([String: String], Duration?, String)])
+        func anUnusableConfigurationIsRefusedBeforeConnecting(variables: [String: String], timeout: Duration?, detail: String) {
+            var configuration = PostgresCookieJars.Configuration.environment(
+                from: variables.merging(["PGHOST": "127.0.0.1", "PGPORT": "1"]) { given, _ in given })
+            if let timeout { configuration.timeout = timeout }
+            #expect {
+                _ = try PostgresCookieJars(configuration)
+            } throws: { error in
+                let error = error as! PostgresCookieStoreError
+                return error.code == .invalidConfiguration && error.detail.contains(detail)
+            }
+        }
+
+        @Test(arguments: ["disable", "allow", "prefer", ""])
+        func aTLSModeThatAllowsPlainTextConnects(mode: String) {
+            let configuration = PostgresCookieJars.Configuration.environment(from: ["PGHOST": "127.0.0.1", "PGPORT": "1", "PGSSLMODE": mode])
+            #expect {
+                _ = try PostgresCookieJars(configuration)
+            } throws: { ($0 as! PostgresCookieStoreError).code == .unreachable }
+        }
+
         @Test func databaseDownAtStartIsAClearError() throws {
             var configuration = PostgresCookieJars.Configuration(
                 connection: .init(host: "127.0.0.1", port: 1, username: "u", password: nil, database: "d", tls: .disable),
