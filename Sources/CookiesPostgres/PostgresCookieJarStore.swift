@@ -44,6 +44,15 @@ public final class PostgresCookieJarStore: CookieJarStore {
 
     public func write(_ changes: CookieJarChanges) throws(PostgresCookieStoreError) -> Int {
         guard !isClosed else { return 0 }
+        // Last-access times alone change no cookie that any instance sends: they are written without the
+        // jar's version moving (one UPDATE of the rows that still exist, under their row locks), so that
+        // each instance's sweep, once a minute, does not make every other instance reload the jar.
+        if changes.writes.isEmpty {
+            guard !changes.lastAccess.isEmpty else { return 0 }
+            return try jars.connections.withConnection(doing: "cannot write jar \(jarID)") { connection in
+                try writeLastAccess(changes.lastAccess, on: connection)
+            }
+        }
         let (written, changed, evicted) = try jars.connections.withConnection(doing: "cannot write jar \(jarID)") { connection in
             try PostgresTransaction.run(on: connection, logger: jars.logger) {
                 let (written, changed) = try writeChanges(changes, on: connection)
@@ -185,11 +194,7 @@ public final class PostgresCookieJarStore: CookieJarStore {
                     source_port = excluded.source_port, version = excluded.version
                 RETURNING 1
             ), touched AS (
-                UPDATE \(s).cookiejar_cookies c SET last_access = d.last_access
-                FROM unnest($23::text[], $24::text[], $25::boolean[], $26::text[], $27::text[], $28::bigint[])
-                    AS d(\(identity), last_access)
-                WHERE \(matches) AND c.last_access < d.last_access
-                RETURNING 1
+                \(lastAccessUpdate(binding: 23))
             )
             SELECT (SELECT count(*) FROM deleted) + (SELECT count(*) FROM let_go) + (SELECT count(*) FROM upserted)
                     + (SELECT count(*) FROM touched)
@@ -234,6 +239,34 @@ public final class PostgresCookieJarStore: CookieJarStore {
         }
         let result = try query(deleteIdentities, on: connection) { deleted.bind(to: &$0) }
         return result.metadata.rows ?? deleted.count
+    }
+
+    /// The UPDATE of the last-access times bound from $`first` on (`IdentityColumns`, then the times) of the
+    /// jar's ($1) rows that still exist, never moving one back.
+    private func lastAccessUpdate(binding first: Int) -> String {
+        let p = (first..<first + 6).map { "$\($0)" }
+        return """
+            UPDATE \(jars.schema).cookiejar_cookies c SET last_access = d.last_access
+            FROM unnest(\(p[0])::text[], \(p[1])::text[], \(p[2])::boolean[], \(p[3])::text[], \(p[4])::text[], \(p[5])::bigint[])
+                AS d(\(Self.identity), last_access)
+            WHERE \(Self.matches) AND c.last_access < d.last_access
+            RETURNING 1
+            """
+    }
+
+    /// Writes the last-access times of `cookies` alone (`write(_:)`); returns how many rows moved.
+    private func writeLastAccess(_ cookies: [Cookie], on connection: PostgresConnection) throws -> Int {
+        var touched = IdentityColumns()
+        var times: [Int64] = []
+        for cookie in cookies {
+            touched.append(CookieIdentity(cookie))
+            times.append(cookie.lastAccess.microsecondsSinceEpoch)
+        }
+        let result = try query("WITH touched AS (\(lastAccessUpdate(binding: 2))) SELECT count(*) FROM touched", on: connection) {
+            touched.bind(to: &$0)  // $2-$6
+            $0.append(times)  // $7
+        }
+        return Int(try result.first?.decode(Int64.self) ?? 0)
     }
 
     /// Runs `sql` with the jar's id as $1 and the binds `more` appends.

@@ -16,7 +16,8 @@ import Synchronization
 /// Consistency across instances: ask for the jar with `jar(_:)` at every request. It writes the jar's
 /// pending changes, then checks the jar's version in the database (one round trip, reading the jar's
 /// cookies in the same query when they changed): a change another instance flushed before the request
-/// is seen by it. Writes of one jar are serialised by the database and ordered by the jar's version
+/// is seen by it. Last-access times written alone leave the version as it is (no instance reloads for
+/// them). Writes of one jar are serialised by the database and ordered by the jar's version
 /// (`PostgresCookieJarStore`), and limits hold per jar over every instance's cookies.
 ///
 /// Memory: at most `maximumOpenJars` jars are kept; the least recently used one is flushed and let go to

@@ -83,6 +83,25 @@ extension PostgresServerTests {
             #expect(try db.column("last_access", of: "a", in: "u") == stored! + 30_000_000)
         }
 
+        /// Last-access times alone (the minute's sweep of an instance's lookups) change no cookie any
+        /// instance sends: written, they leave the jar's version where it was (this project's contract), so
+        /// that another instance keeps its copy rather than reload the whole jar at its next request.
+        @Test func aLastAccessSweepMakesNoOtherInstanceReload() throws {
+            let db = TestDatabase("sweep")
+            defer { db.drop() }
+            let (a, b) = (try db.instance(), try db.instance())
+            try a.jar("u").receive("a=1; Max-Age=100000", from: url("example.com"))
+            try a.flush("u")
+            let copy = try b.jar("u")
+            let stored = try db.column("last_access", of: "a", in: "u")
+            db.clock.advance(seconds: 61)
+            _ = try a.jar("u").cookieHeader(for: url("example.com"))
+            db.clock.advance(seconds: 61)
+            _ = try a.jar("u")
+            #expect(try db.column("last_access", of: "a", in: "u") == stored! + 61_000_000, "the sweep was written")
+            #expect(try b.jar("u") === copy, "no reload")
+        }
+
         /// A name and value may take 4,096 bytes together (rfc6265bis-22 §5.6 step 5), more than a btree
         /// index entry holds (2,704 bytes, SQLSTATE 54000 past it): the table is keyed by the identity's digest, so such a cookie is
         /// written, replaced and deleted like any other, and the jar's other cookies with it.
