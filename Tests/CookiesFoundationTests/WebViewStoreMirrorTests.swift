@@ -32,13 +32,22 @@ struct WebViewStoreMirrorTests {
         }
 
         var contents: Set<String> {
-            cookies.withLock { Set($0.values.map { "\($0.name)=\($0.value)|\($0.domain)|\($0.path)" }) }
+            cookies.withLock { Set($0.values.map(Store.fields)) }
+        }
+
+        /// Every field of a Foundation cookie the jar's cookies carry over: the store must hold each as the
+        /// jar's cookie converts.
+        static func fields(_ cookie: HTTPCookie) -> String {
+            "\(cookie.name)=\(cookie.value)|\(cookie.domain)|\(cookie.path)|secure \(cookie.isSecure)|httpOnly \(cookie.isHTTPOnly)"
+                + "|session \(cookie.isSessionOnly)|expires \(cookie.expiresDate?.timeIntervalSince1970 ?? 0)"
         }
     }
 
-    /// What the jar holds, as the store should hold it.
+    /// What the jar holds, as the store should hold it; every cookie of the jar converts.
     func expected(_ jar: CookieJar) -> Set<String> {
-        Set(jar.allCookies().compactMap(HTTPCookie.init).map { "\($0.name)=\($0.value)|\($0.domain)|\($0.path)" })
+        let converted = jar.allCookies().compactMap(HTTPCookie.init)
+        #expect(converted.count == jar.count, "a cookie of the jar that HTTPCookie refuses")
+        return Set(converted.map(Store.fields))
     }
 
     @Test("every step of a sign-in's life: added, replaced, expired, signed out")
