@@ -39,7 +39,13 @@ struct Explain: ParsableCommand {
         let requestURL = try parseRequestURL(url)
         let lines: [String]
         if values.isEmpty {
-            let input = readStandardInput()
+            let input: String
+            do {
+                input = try readStandardInput()
+            } catch {
+                printError(error.description)
+                throw ToolExit.unreadableInput
+            }
             lines = Explain.setCookieValues(fromInput: input)
             guard !lines.isEmpty else {
                 let isResponse = input.hasPrefix("HTTP/")
@@ -229,9 +235,10 @@ extension String {
 
 /// All of standard input as text. Bytes that are not UTF-8 are read as U+FFFD, as a jar reads a line
 /// (`ParsedSetCookie(bytes:)`), and a warning on standard error says where the first one was: the
-/// explanation is of the line with U+FFFD, not of the bytes as sent.
-func readStandardInput() -> String {
-    let data = FileHandle.standardInput.readDataToEndOfFile()
+/// explanation is of the line with U+FFFD, not of the bytes as sent. Throws when it cannot be read (a
+/// directory, a closed descriptor).
+func readStandardInput() throws(InputError) -> String {
+    let data = try InputBytes.standardInput()
     if let offset = firstIllFormedUTF8Offset(data) {
         printError("warning: standard input is not UTF-8 (byte \(offset) on): each ill-formed sequence is read as U+FFFD, as a jar reads the line")
     }

@@ -11,9 +11,7 @@ struct KnownFailures {
     var reasons: [String: String] = [:]
 
     static func load(_ path: String) throws -> KnownFailures {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(description: "\(path): cannot read the file")
-        }
+        let data = try InputBytes.file(path)
         var known = KnownFailures()
         for (number, rawLine) in String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)

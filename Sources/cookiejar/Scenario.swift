@@ -20,9 +20,7 @@ struct ScenarioSuite: Decodable {
 
     /// Reads and decodes `path`; errors name the file and the position.
     static func load(_ path: String) throws -> ScenarioSuite {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(description: "\(path): cannot read the file")
-        }
+        let data = Data(try InputBytes.file(path))
         do {
             return try JSONDecoder().decode(ScenarioSuite.self, from: data)
         } catch let error as DecodingError {

@@ -58,6 +58,18 @@ struct ExplainTests {
         #expect(!valid.stderr.contains("not UTF-8"))
     }
 
+    /// Standard input that cannot be read (a directory given with `<`, a descriptor the shell closed with
+    /// `<&-`) is unreadable input: one line naming it and why, exit 3, where Foundation's
+    /// `readDataToEndOfFile()` crashed the tool (its `try!`, exit 132). This project's contract: bad
+    /// input never crashes.
+    @Test(arguments: [("< /tmp", "Is a directory"), ("<&-", "Bad file descriptor")])
+    func standardInputThatCannotBeReadIsUnreadableInput(_ redirection: String, _ reason: String) throws {
+        let run = try Tool.run(["explain", "--url", "https://a.test/"], stdinBytes: nil, redirection: redirection)
+        #expect(run.status == 3, "\(redirection)")
+        #expect(run.stderr == "cookiejar: standard input: cannot read it: \(reason)\n", "\(redirection)")
+        #expect(run.stdout.isEmpty)
+    }
+
     @Test func exitCodes() throws {
         #expect(try Tool.run(["explain", "--at", Self.at, "--url", "https://a.test/", "a=1; Max-Age=9"]).status == 0)
         #expect(try Tool.run(["explain", "--at", Self.at, "--url", "https://a.test/", "a=1; Domain=test"]).status == 1)

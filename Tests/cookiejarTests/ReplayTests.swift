@@ -111,10 +111,16 @@ struct ReplayTests {
         }
     }
 
-    @Test func missingFile() throws {
-        let run = try Tool.run(["replay", "/nonexistent/scenario.json"])
+    /// A scenario file or ratchet that cannot be read is named with the reason (the system's), exit 3.
+    @Test(arguments: [
+        (["/nonexistent/scenario.json"], "/nonexistent/scenario.json: cannot read the file: No such file or directory"),
+        (["/tmp"], "/tmp: cannot read the file: Is a directory"),
+        (["--check", "--known-failures", "/tmp", "Tests/Samples/native-sign-in.json"], "/tmp: cannot read the file: Is a directory"),
+    ])
+    func unreadableFileIsNamedWithTheReason(_ arguments: [String], _ message: String) throws {
+        let run = try Tool.run(["replay"] + arguments)
         #expect(run.status == 3)
-        #expect(run.stderr == "cookiejar: /nonexistent/scenario.json: cannot read the file\n")
+        #expect(run.stderr == "cookiejar: \(message)\n")
     }
 
     @Test func sampleShippedWithTheRepoPasses() throws {

@@ -49,12 +49,20 @@ enum Tool {
 
     /// `run(_:stdin:environment:)` with standard input given as bytes (a binary file piped in), and
     /// standard output written to `stdoutPath` instead of read (`stdout` is then empty), when given.
+    /// `redirection`: a shell's redirections of the tool's descriptors (`"< /tmp"`, `"<&-"`, `">> jar.json"`),
+    /// made by `/bin/sh` before it runs the tool in its place; they override the pipes given.
     static func run(
-        _ arguments: [String], stdinBytes: Data?, environment: [String: String] = [:], stdoutPath: String? = nil
+        _ arguments: [String], stdinBytes: Data?, environment: [String: String] = [:], stdoutPath: String? = nil,
+        redirection: String? = nil
     ) throws -> ToolRun {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let redirection {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \"$0\" \"$@\" " + redirection, executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = packageRoot
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
