@@ -13,7 +13,9 @@ struct Import: ParsableCommand {
             The jar file's own cookies stay, apart from expired ones (counted). The jar's limits \
             apply: beyond \(CookieLimits.default.maxCookiesPerSite) cookies a site, or \
             \(CookieLimits.default.maxCookies) in all, the least recently used are evicted, and the \
-            evictions are listed by site.
+            evictions are listed by site. A jar file holding more (written with higher limits) is \
+            opened with them raised to what it holds: none of its cookies is evicted, and an import \
+            beyond them evicts as many as it adds.
 
             Examples:
               cookiejar import cookies.txt --into jar.sqlite
@@ -52,9 +54,11 @@ struct Import: ParsableCommand {
         // source's are left out unless --keep-session-cookies.
         options.persistsSessionCookies = true
         options.flushDelay = nil
+        // Opened with the default limits, a file holding more (an app's with higher ones) lost cookies.
+        let limits = ImportLimits(held: held ?? [], now: now)
         let jar: CookieJar
         do {
-            jar = try CookieJar(contentsOf: into, options: options, clock: clock)
+            jar = try CookieJar(contentsOf: into, options: options, limits: limits.limits, clock: clock)
         } catch {
             printError(error.description)
             throw Import.exit(for: error)
@@ -71,6 +75,7 @@ struct Import: ParsableCommand {
         var summary = "imported \(report.stored) of \(contents.cookies.count) cookies from \(source) (\(contents.format.displayName)) into \(into)"
         summary += "; the jar file holds \(jar.count)" + (held.map { " (had \($0.count))" } ?? "")
         StandardOutput.print(summary)
+        if let raised = limits.explanation { StandardOutput.print(raised) }
         if let expiredHeld = held?.count(where: { $0.isExpired(at: now) }), expiredHeld > 0 {
             StandardOutput.print("\(expiredHeld) cookie\(expiredHeld == 1 ? "" : "s") of the jar file had expired and \(expiredHeld == 1 ? "was" : "were") removed from it")
         }

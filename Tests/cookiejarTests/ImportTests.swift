@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import Cookies
+
 /// `cookiejar import`, run as a sub-process, against golden output: each format the library reads, the
 /// evictions report, and files it cannot read, named in one line on stderr with exit status 3 and left as
 /// they were.
@@ -76,6 +78,55 @@ struct ImportTests {
         let later = try Tool.run(["import", try write(line, to: "one.txt"), "--into", jar, "--at", "1830000000"])
         let afterLater = try Tool.run(["export", jar, "--format", "cookies.txt", "--at", "1830000000"])
         try Tool.expectGolden([first, second, afterSecond, later, afterLater], "import-into-a-jar-with-cookies", maskingDirectory: directory.path)
+    }
+
+    /// A jar file written by an app with higher `CookieLimits` than the default ones (180 cookies a site,
+    /// 3,300 in all) keeps every cookie through an import: opened with the default limits, enforced on
+    /// what a jar loads, it lost 102 of 252 cookies of one site to an import of nothing ("holds 150 (had
+    /// 252)", exit 0, no word why), where the import's help says the jar file's own cookies stay (this
+    /// project's contract). The report says the limits were raised to what the file holds; beyond them, an
+    /// import evicts as many as it adds, the least recently used, and lists them.
+    static let jarsBeyondTheLimits: [(sites: Int, perSite: Int, import: String, lines: [String], holds: Int, source: String)] = [
+        (1, 252, "", ["; the jar file holds 252 (had 252)\n", raisedLimits("252 cookies of site0.test, over 180 a site")], 252,
+         "252 cookies of one site, an import of nothing"),
+        (1, 252, ".other.example\tTRUE\t/\tTRUE\t1900000000\tadded\t1\n",
+         ["; the jar file holds 253 (had 252)\n", raisedLimits("252 cookies of site0.test, over 180 a site")], 253,
+         "252 cookies of one site, an import of another site's cookie"),
+        (34, 100, "", ["; the jar file holds 3400 (had 3400)\n", raisedLimits("3400 cookies in all, over 3300")], 3_400,
+         "3,400 cookies of 34 sites, an import of nothing"),
+        (1, 252, "site0.test\tFALSE\t/\tFALSE\t1900000000\tnew\t1\n",
+         ["; the jar file holds 252 (had 252)\n", raisedLimits("252 cookies of site0.test, over 180 a site"),
+          "\n1 cookie was evicted by the jar's limits", "\n  1 by the per-site limit (over 252 cookies a site is cut to 252): site0.test 1\n"], 252,
+         "252 cookies of one site, an import of one more: one evicted, and said"),
+    ]
+
+    /// The report's line on limits raised for a jar file holding `what`.
+    static func raisedLimits(_ what: String) -> String {
+        "\nthe jar file holds more than the default limits allow (\(what)): it was opened with limits raised to what it holds, so that none of its cookies is evicted; an import beyond them evicts as many as it adds\n"
+    }
+
+    @Test(arguments: jarsBeyondTheLimits.indices)
+    func importKeepsTheCookiesOfAJarFileBeyondTheDefaultLimits(_ index: Int) throws {
+        let row = Self.jarsBeyondTheLimits[index]
+        let jar = directory.file("app-jar.sqlite")
+        var options = CookieJarFileOptions()
+        options.flushDelay = nil
+        let start = try #require(Double(InspectTests.at))
+        let app = try CookieJar(
+            contentsOf: jar, options: options, limits: CookieLimits(maxCookiesPerSite: 1_000, maxCookies: 10_000),
+            clock: ManualCookieClock(CookieTime(secondsSinceEpoch: start - 3_600)))
+        for number in 0..<(row.sites * row.perSite) {
+            app.insert(Cookie(
+                name: "c\(number)", value: "v", domain: "site\(number % row.sites).test", path: "/",
+                expiry: CookieTime(secondsSinceEpoch: Int64(1_900_000_000)), creation: CookieTime(secondsSinceEpoch: start - 3_600 + Double(number))))
+        }
+        try app.close()
+        let source = try write("# Netscape HTTP Cookie File\n" + row.import, to: "source.txt")
+        let run = try Tool.run(["import", source, "--into", jar, "--at", InspectTests.at])
+        #expect(run.status == 0, "\(row.source): \(run.stderr)")
+        for line in row.lines { #expect(run.stdout.contains(line), "\(row.source): \(run.stdout)") }
+        let held = try CookieImportFile.read(path: jar, now: CookieTime(secondsSinceEpoch: start)).cookies
+        #expect(held.count == row.holds, "\(row.source)")
     }
 
     /// A cookie the file holds but no jar keeps (an empty partition key: CHIPS §2.1 names a site, and a
