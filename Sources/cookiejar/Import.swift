@@ -8,9 +8,11 @@ struct Import: ParsableCommand {
         discussion: """
             The source may be any format the library reads (cookies.txt, JSON, a jar, Firefox \
             cookies.sqlite, Cookies.binarycookies). Nothing is imported when the source has an error, \
-            unless --lenient, which skips bad entries and lists them. Expired cookies are dropped; \
-            the source's session cookies are not kept in the jar file unless --keep-session-cookies. \
-            The jar file's own cookies stay, apart from expired ones (counted). The jar's limits \
+            unless --lenient, which skips bad entries and lists them. Expired cookies are dropped \
+            (counted; they delete nothing); the source's session cookies are not kept in the jar file \
+            unless --keep-session-cookies. The jar file's own cookies stay, apart from expired ones \
+            (counted) and those the source holds a cookie of the same name, domain, path and partition \
+            for, which replaces them (counted, and how many by an older cookie). The jar's limits \
             apply: beyond \(CookieLimits.default.maxCookiesPerSite) cookies a site, or \
             \(CookieLimits.default.maxCookies) in all, the least recently used are evicted, and the \
             evictions are listed by site. A jar file holding more (written with higher limits) is \
@@ -63,15 +65,20 @@ struct Import: ParsableCommand {
             printError(error.description)
             throw Import.exit(for: error)
         }
-        let imported = keepSessionCookies ? contents.cookies : contents.cookies.filter(\.isPersistent)
+        let kept = keepSessionCookies ? contents.cookies : contents.cookies.filter(\.isPersistent)
+        // Left out before the jar sees them: inserted, an expired cookie deletes the jar's of its identity.
+        let imported = kept.unexpired(at: now)
+        let jarCookies = jar.allCookies()
         let report = jar.insert(contentsOf: imported)
+        let replacements = Import.replacements(of: jarCookies, in: jar, by: imported)
         do {
             try jar.close()
         } catch {
             printError(error.description)
             throw ToolExit.unwritableOutput
         }
-        let sessions = contents.cookies.count - imported.count
+        let sessions = contents.cookies.count - kept.count
+        let expired = kept.count - imported.count + report.expired
         var summary = "imported \(report.stored) of \(contents.cookies.count) cookies from \(source) (\(contents.format.displayName)) into \(into)"
         summary += "; the jar file holds \(jar.count)" + (held.map { " (had \($0.count))" } ?? "")
         StandardOutput.print(summary)
@@ -79,12 +86,15 @@ struct Import: ParsableCommand {
         if let expiredHeld = held?.count(where: { $0.isExpired(at: now) }), expiredHeld > 0 {
             StandardOutput.print("\(expiredHeld) cookie\(expiredHeld == 1 ? "" : "s") of the jar file had expired and \(expiredHeld == 1 ? "was" : "were") removed from it")
         }
+        if !replacements.isEmpty {
+            StandardOutput.print(Self.replacementText(replacements, sourceHasCreationTimes: contents.format != .cookiesTxt))
+        }
         if report.superseded > 0 {
             let count = report.superseded
             StandardOutput.print(
                 "\(count) cookie\(count == 1 ? " was" : "s were") replaced by a later one of the same name, domain, path and partition in \(source)")
         }
-        if report.expired > 0 { StandardOutput.print("\(report.expired) expired cookie\(report.expired == 1 ? " was" : "s were") dropped") }
+        if expired > 0 { StandardOutput.print("\(expired) expired cookie\(expired == 1 ? " was" : "s were") dropped") }
         if !report.rejections.isEmpty { StandardOutput.print(Self.rejectionText(report), terminator: "") }
         if report.evictedCount > 0 {
             StandardOutput.print(Self.evictionText(report, limits: jar.limits, jarHeldCookies: held.map { !$0.isEmpty } ?? true), terminator: "")
@@ -114,6 +124,41 @@ struct Import: ParsableCommand {
 }
 
 extension Import {
+    /// A cookie of the jar file that the import replaced with another of its identity, and the import's
+    /// cookie of that identity (nil when the jar changed it: a partition key made canonical).
+    struct Replacement {
+        var held: Cookie
+        var imported: Cookie?
+    }
+
+    /// The cookies of `held` (the jar's before the import) that `jar` now holds changed: replaced by a
+    /// cookie of `imported` of the same identity (§5.7 step 23), the same cookie again not counted.
+    static func replacements(of held: [Cookie], in jar: CookieJar, by imported: [Cookie]) -> [Replacement] {
+        let before = Dictionary(held.map { (CookieIdentity($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let importedByIdentity = Dictionary(imported.map { (CookieIdentity($0), $0) }, uniquingKeysWith: { _, later in later })
+        return jar.allCookies().compactMap { cookie in
+            let identity = CookieIdentity(cookie)
+            guard let previous = before[identity], previous != cookie else { return nil }
+            return Replacement(held: previous, imported: importedByIdentity[identity])
+        }
+    }
+
+    /// The jar file's cookies an import replaced, and how many of them with an older cookie (by creation
+    /// time, which `sourceHasCreationTimes` says the source holds: cookies.txt does not).
+    static func replacementText(_ replacements: [Replacement], sourceHasCreationTimes: Bool) -> String {
+        let count = replacements.count
+        var text = "\(count) cookie\(count == 1 ? "" : "s") of the jar file \(count == 1 ? "was" : "were") replaced by the import's of the same name, domain, path and partition"
+        if !sourceHasCreationTimes {
+            text += " (cookies.txt holds no creation times: which was newer is not known)"
+        } else {
+            let older = replacements.count { replacement in
+                replacement.imported.map { $0.creation < replacement.held.creation } ?? false
+            }
+            if older > 0 { text += " (\(older) by an older cookie, by creation time)" }
+        }
+        return text
+    }
+
     /// The cookies of an import that the jar refused (`CookieJar.insert(_:)`: none a `Set-Cookie` line
     /// could have given), by reason.
     static func rejectionText(_ report: CookieInsertionReport) -> String {

@@ -176,6 +176,55 @@ struct ImportTests {
         #expect(lines.dropFirst().map(String.init) == (row.said.map { ["\($0) \(path)"] } ?? []), "\(row.source)")
     }
 
+    /// A cookie of a.test named sid, as swift-cookiejar JSON, expiring in 2030.
+    static func sidJSON(value: String, creation: String) -> String {
+        """
+        {"format": "swift-cookiejar", "version": 1, "cookies": [
+          {"name": "sid", "value": "\(value)", "domain": "a.test", "hostOnly": true, "path": "/",
+           "expires": "2030-01-01T00:00:00.000000Z", "creation": "\(creation)", "lastAccess": "\(creation)",
+           "secure": true, "httpOnly": false, "sameSite": "Default", "sourceSecure": true}]}
+
+        """
+    }
+
+    /// An import over a jar file's live cookie of the same identity (name, domain, host-only flag, path and
+    /// partition, §5.7 step 23). An expired one is left out as the help says ("Expired cookies are
+    /// dropped"), where the jar's insert took it for a deletion and removed the live cookie, reported only
+    /// as "1 expired cookie was dropped"; a live one replaces it, and the report counts the jar file's
+    /// cookies replaced, and those replaced by an older cookie (by creation time, which cookies.txt does
+    /// not hold); an identical one changes nothing and is not counted (this project's contract: nothing
+    /// is lost without a word).
+    static let sameIdentity: [(source: String, name: String, lines: [String], value: String, description: String)] = [
+        ("a.test\tFALSE\t/\tTRUE\t1000\tsid\tGONE\n", "expired.txt", ["1 expired cookie was dropped"], "CURRENT",
+         "an expired cookie: left out, the jar's kept"),
+        ("a.test\tFALSE\t/\tTRUE\t1893456000\tsid\tOTHER\n", "live.txt",
+         ["1 cookie of the jar file was replaced by the import's of the same name, domain, path and partition (cookies.txt holds no creation times: which was newer is not known)"],
+         "OTHER", "a live cookie from cookies.txt: replaced, said"),
+        (sidJSON(value: "STALE", creation: "2026-01-01T00:00:00.000000Z"), "stale.json",
+         ["1 cookie of the jar file was replaced by the import's of the same name, domain, path and partition (1 by an older cookie, by creation time)"],
+         "STALE", "an older cookie: replaced, said, and said older"),
+        (sidJSON(value: "NEWER", creation: "2026-11-21T09:30:00.000000Z"), "newer.json",
+         ["1 cookie of the jar file was replaced by the import's of the same name, domain, path and partition"],
+         "NEWER", "a newer cookie: replaced, said"),
+        (sidJSON(value: "CURRENT", creation: "2026-11-21T09:00:00.000000Z"), "same.json", [], "CURRENT",
+         "the same cookie again: nothing changed, nothing said"),
+    ]
+
+    @Test(arguments: sameIdentity.indices)
+    func importOverACookieOfTheSameIdentitySaysWhatItReplaced(_ index: Int) throws {
+        let row = Self.sameIdentity[index]
+        let jar = directory.file("jar.sqlite")
+        let current = try write(Self.sidJSON(value: "CURRENT", creation: "2026-11-21T09:00:00.000000Z"), to: "current.json")
+        #expect(try Tool.run(["import", current, "--into", jar, "--at", InspectTests.at]).status == 0)
+        let source = try write(row.source, to: row.name)
+        let run = try Tool.run(["import", source, "--into", jar, "--at", InspectTests.at])
+        #expect(run.status == 0, "\(row.description): \(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").dropFirst().map(String.init)
+        #expect(lines == row.lines, "\(row.description)")
+        let held = try CookieImportFile.read(path: jar, now: CookieTime(secondsSinceEpoch: try #require(Double(InspectTests.at)))).cookies
+        #expect(held.map(\.value) == [row.value], "\(row.description)")
+    }
+
     /// A jar file that cannot be written (its directory missing, or a directory where the file should be)
     /// is the import's output: exit 4, one line naming it, and nothing made.
     @Test(arguments: ["no-such-directory/jar.sqlite", "a-directory"])
