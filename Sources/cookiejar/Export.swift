@@ -9,7 +9,8 @@ struct Export: ParsableCommand {
             The jar may be any format the library reads. Expired cookies are left out. cookies.txt \
             cannot hold SameSite, partition keys or creation times: partitioned cookies are left out \
             (read back, each would be sent under every top-level site), and said on stderr; JSON is \
-            lossless.
+            lossless. The jar itself is refused as the output, --output or standard output (written \
+            to with '>>', or emptied by '>').
 
             Examples:
               cookiejar export jar.sqlite --format cookies.txt > cookies.txt
@@ -40,13 +41,17 @@ struct Export: ParsableCommand {
 
     func validate() throws {
         // Written whole before the jar is read again, the output would be the only copy of its cookies: a
-        // jar file turned into JSON, its expired cookies gone.
-        var jarStatus = stat()
-        var outputStatus = stat()
-        if let output, stat(jar, &jarStatus) == 0, stat(output, &outputStatus) == 0,
-            jarStatus.st_dev == outputStatus.st_dev, jarStatus.st_ino == outputStatus.st_ino
-        {
-            throw ValidationError("--output \(output) is the jar being exported: write to another file")
+        // jar file turned into JSON, its expired cookies gone. Standard output redirected to the jar is the
+        // output too: a shell's `>>` would append to the jar, and its `>` has emptied it already (read, it
+        // gave no cookies, and the header written was all the file then held, exit 0).
+        guard let jarFile = FileIdentity(path: jar) else { return }
+        if let output {
+            if FileIdentity(path: output) == jarFile {
+                throw ValidationError("--output \(output) is the jar being exported: write to another file")
+            }
+        } else if FileIdentity(descriptor: STDOUT_FILENO) == jarFile {
+            let emptied = jarFile.isEmptyRegularFile ? " (it is empty: a shell's '>' empties its file before the command runs)" : ""
+            throw ValidationError("standard output is the jar being exported, \(jar): write to another file\(emptied)")
         }
     }
 

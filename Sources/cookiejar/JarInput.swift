@@ -3,7 +3,9 @@ import Foundation
 
 /// Reads a cookie file of any format the library reads; an error becomes one line on stderr and exit 3.
 /// A Firefox database is read as it is on disk, without its write-ahead log: when that log holds
-/// changes (Firefox running, or quit without a checkpoint), a warning says that they are not read.
+/// changes (Firefox running, or quit without a checkpoint), a warning says that they are not read. An
+/// empty file (read as a cookies.txt without cookies: a file a failed download or a shell's `>` left)
+/// is said to be one.
 func readCookieFile(_ path: String, now: CookieTime, lenient: Bool = false) throws -> CookieFileContents {
     let contents: CookieFileContents
     do {
@@ -13,6 +15,7 @@ func readCookieFile(_ path: String, now: CookieTime, lenient: Bool = false) thro
         throw ToolExit.unreadableInput
     }
     for leftOut in contents.leftOut { printError("\(path): \(leftOut)") }
+    if contents.cookies.isEmpty, FileIdentity(path: path)?.isEmptyRegularFile == true { printError("\(path): empty file: no cookies") }
     if contents.format == .firefox, let size = try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int, size > 0 {
         printError("\(path): its write-ahead log \(path)-wal holds changes not read here (Firefox is running, or quit without a checkpoint): close Firefox, or copy both files and run sqlite3 COPY 'PRAGMA wal_checkpoint' on the copy")
     }

@@ -17,15 +17,12 @@ enum PrivateFile {
     /// have a file of their choosing replaced.
     static func replace(_ path: String, with bytes: Data) throws(OutputError) {
         try checkLinks(path)
-        var status = stat()
-        var standardOutput = stat()
-        if stat(path, &status) == 0, fstat(STDOUT_FILENO, &standardOutput) == 0,
-            status.st_dev == standardOutput.st_dev, status.st_ino == standardOutput.st_ino
-        {
+        if let file = FileIdentity(path: path), file == FileIdentity(descriptor: STDOUT_FILENO) {
             let failure = bytes.withUnsafeBytes { writeAll($0, to: STDOUT_FILENO) }
             if failure != 0 { throw OutputError(path: path, reason: failure) }
             return
         }
+        var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             guard status.st_mode & S_IFMT != S_IFDIR else { throw OutputError(path: path, reason: EISDIR) }
             try write(bytes, into: path)

@@ -111,6 +111,22 @@ struct ExportOutputTests {
         #expect(fileType(directory.path) == S_IFDIR)
     }
 
+    /// Standard output redirected to the jar being exported is refused as `--output` naming it is (exit
+    /// 2, nothing written): with `>>` the export was appended to the jar, and with `>`, which empties the
+    /// file before the tool runs, the tool read no cookies and wrote a header of none over them, exit 0
+    /// and no word (this project's contract: nothing is lost without a word).
+    @Test(arguments: [(">>", "app-jar.json"), (">>", "app-jar.sqlite"), (">", "app-jar.json")])
+    func standardOutputThatIsTheJarIsRefused(_ redirection: String, _ sample: String) throws {
+        let jar = directory.file(sample)
+        try FileManager.default.copyItem(atPath: Tool.packageRoot.appendingPathComponent("Tests/Samples/\(sample)").path, toPath: jar)
+        let before = redirection == ">" ? Data() : try Data(contentsOf: URL(fileURLWithPath: jar))
+        let run = try Tool.run(["export", jar, "--format", "cookies.txt"], stdinBytes: nil, redirection: "\(redirection) '\(jar)'")
+        #expect(run.status == 2, "\(redirection) \(sample)")
+        let emptied = redirection == ">" ? " (it is empty: a shell's '>' empties its file before the command runs)" : ""
+        #expect(run.stderr.hasPrefix("Error: standard output is the jar being exported, \(jar): write to another file\(emptied)\n"), "\(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: jar)) == before, "\(redirection) \(sample)")
+    }
+
     /// The jar being exported as the output (by its own path, or through a link) is refused as a usage
     /// error: written first, the JSON would have been the only copy of its cookies.
     @Test func theJarItselfIsRefusedAsTheOutput() throws {

@@ -126,6 +126,24 @@ import Testing
         #expect(run.stdout == "GET https://nothing.test/\nno Cookie header\nno cookies of nothing.test in Tests/Samples/app-jar.json\n")
     }
 
+    /// An empty file (0 bytes: what a failed download or a shell's `>` leaves) is read as holding no
+    /// cookies, and said to be empty on stderr, where nothing told it from a file of no cookies (this
+    /// project's contract: nothing goes unsaid). A file of no cookies but its header is not empty.
+    @Test(arguments: [
+        (["inspect", "FILE"], true), (["export", "FILE", "--format", "json"], true),
+        (["import", "FILE", "--into", "JAR"], true), (["inspect", "HEADER"], false),
+    ])
+    func anEmptyFileIsSaidToBeOne(_ arguments: [String], _ said: Bool) throws {
+        let empty = directory.file("empty.txt")
+        let header = directory.file("header.txt")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        #expect(FileManager.default.createFile(atPath: header, contents: Data("# Netscape HTTP Cookie File\n".utf8)))
+        let substituted = arguments.map { ["FILE": empty, "HEADER": header, "JAR": directory.file("jar.sqlite")][$0] ?? $0 }
+        let run = try Tool.run(substituted + ["--at", Self.at])
+        #expect(run.status == 0, "\(arguments)")
+        #expect(run.stderr == (said ? "cookiejar: \(empty): empty file: no cookies\n" : ""), "\(arguments)")
+    }
+
     /// A jar piped in (`/dev/stdin`) is read once and sniffed from memory: the same table as from the file.
     @Test func readsAPipe() throws {
         let text = try Tool.run(["export", "Tests/Samples/app-jar.sqlite", "--format", "cookies.txt", "--at", Self.at])
