@@ -8,7 +8,9 @@ struct Replay: ParsableCommand {
         discussion: """
             Each case runs on a fresh jar whose clock is set by each step's "at". Without --check the \
             Cookie header of every request step is printed; with --check each is compared with \
-            "expect", every failure is printed with its case id, and the last line counts the cases.
+            "expect", every failure is printed with its case id, and the last line counts the cases. \
+            A case passes when it checked something and every check passed: a request without \
+            "expect", or a case with no request that has one and no "jar_content", fails.
 
             Examples:
               cookiejar replay scenarios.json
@@ -68,6 +70,9 @@ struct Replay: ParsableCommand {
                     continue
                 }
                 outcome.failures += outcome.unchecked.map { "step \($0): a request without \"expect\": nothing to check" }
+                if outcome.checks == 0, outcome.unchecked.isEmpty {
+                    outcome.failures.append("no request step with \"expect\" and no jar_content step: nothing was checked")
+                }
                 let isKnown = known.reasons[scenario.id] != nil
                 if outcome.passed {
                     passed += 1

@@ -126,6 +126,18 @@ struct ScenarioStep: Decodable {
                 CodingKeys.receive,
                 .init(codingPath: container.codingPath, debugDescription: "a step needs receive, request or jar_content"))
         }
+        // Only a request has a result to compare (FORMAT.md): "expect" on another step would check nothing.
+        if container.contains(.expect) {
+            let kind: String? = switch action {
+            case .receive: "receive"
+            case .jarContent: "jar_content"
+            case .request: nil
+            }
+            if let kind {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: container.codingPath, debugDescription: "\"expect\" is a request step's member, not a \(kind) step's"))
+            }
+        }
     }
 
     /// The `api` member of a receive or request (FORMAT.md: "document.cookie" or "non-http", the same

@@ -4,12 +4,14 @@ import Cookies
 struct ScenarioRunner {
     var publicSuffixList: any PublicSuffixList
 
-    /// What one case did: the header of each request step, each check that failed, and the request steps
-    /// that had no "expect" to check (which `replay --check` counts as failures: nothing was checked).
+    /// What one case did: the header of each request step, each check that failed, the request steps
+    /// that had no "expect" to check, and how many checks it made (a request's "expect", a jar_content, a
+    /// PSL vector's expected domain); `replay --check` fails a case with unchecked requests or no checks.
     struct Outcome {
         var headers: [(step: Int, header: String)] = []
         var failures: [String] = []
         var unchecked: [Int] = []
+        var checks = 0
         var passed: Bool { failures.isEmpty }
     }
 
@@ -39,12 +41,16 @@ struct ScenarioRunner {
                 // A request to a URL that does not parse carries no cookies.
                 let header = CookieURL(urlText).flatMap { jar.cookieHeader(for: $0, context: context) } ?? ""
                 outcome.headers.append((number, header))
-                if let expect, expect != header {
-                    outcome.failures.append("step \(number): \(context.method) \(urlText): expected \"\(expect)\", got \"\(header)\"")
-                } else if expect == nil {
+                if let expect {
+                    outcome.checks += 1
+                    if expect != header {
+                        outcome.failures.append("step \(number): \(context.method) \(urlText): expected \"\(expect)\", got \"\(header)\"")
+                    }
+                } else {
                     outcome.unchecked.append(number)
                 }
             case .jarContent(let expected):
+                outcome.checks += 1
                 let content = jar.allCookies().map { $0.name + "=" + $0.value }.sorted()
                 if content != expected.sorted() {
                     outcome.failures.append("step \(number): jar content: expected \(expected.sorted()), got \(content)")
@@ -64,6 +70,7 @@ struct ScenarioRunner {
         }
         let wanted = expected.flatMap { CanonicalHost($0)?.name }
         outcome.headers.append((0, actual ?? "null"))
+        outcome.checks = 1
         if actual != wanted {
             outcome.failures.append("registrable domain of \(input ?? "null"): expected \(wanted ?? "null"), got \(actual ?? "null")")
         }

@@ -72,6 +72,11 @@ struct ReplayTests {
         // FORMAT.md: "api" is "document.cookie" or "non-http"; another value would make the step an HTTP one.
         ("{\"cases\": [{\"id\": \"x\", \"steps\": [{\"receive\": {\"url\": \"http://h.test/\", \"set_cookie\": [\"a=1\"], \"api\": \"document.cookies\"}}]}]}",
          "\"document.cookies\" is no api"),
+        // FORMAT.md: "expect" is a request step's; on a receive or jar_content step it compared nothing.
+        ("{\"cases\": [{\"id\": \"x\", \"steps\": [{\"receive\": {\"url\": \"http://h.test/\", \"set_cookie\": [\"a=1\"]}, \"expect\": \"a=1\"}]}]}",
+         "\"expect\" is a request step's member, not a receive step's at cases[0].steps[0]"),
+        ("{\"cases\": [{\"id\": \"x\", \"steps\": [{\"jar_content\": [\"a=1\"], \"expect\": \"a=1\"}]}]}",
+         "\"expect\" is a request step's member, not a jar_content step's at cases[0].steps[0]"),
         // RFC 9110 §9.1: a method is a token; "G ET" is none, and no request could carry it.
         ("{\"cases\": [{\"id\": \"x\", \"steps\": [{\"request\": {\"url\": \"http://h.test/\", \"context\": {\"method\": \"G ET\"}}, \"expect\": \"\"}]}]}",
          "\"G ET\" is no method"),
@@ -86,8 +91,10 @@ struct ReplayTests {
     }
 
     /// `--check` passes only what it checked: a request step without "expect" is a failure (nothing was
-    /// compared), and files with no case to run (none, or all skipped) are no success; the options that
-    /// only `--check` reads are refused without it (usage, exit 2).
+    /// compared), and so is a case with nothing to check (no steps, or receive steps only: FORMAT.md, a
+    /// case passes when every check passes, and it has none), which passed; files with no case to run
+    /// (none, or all skipped) are no success; the options that only `--check` reads are refused without
+    /// it (usage, exit 2).
     @Test func checkPassesOnlyWhatItChecked() throws {
         let unchecked = try temporaryFile("""
             {"cases": [{"id": "t/unchecked", "steps": [{"request": {"url": "http://h.test/"}, "at": 1}]}]}
@@ -96,6 +103,16 @@ struct ReplayTests {
         #expect(run.stdout == "FAIL t/unchecked: step 0: a request without \"expect\": nothing to check\n0 passed, 1 failed\n")
         #expect(run.status == 1)
         #expect(try Tool.run(["replay", unchecked]).status == 0, "without --check, headers are printed")
+
+        let nothing = "no request step with \"expect\" and no jar_content step: nothing was checked"
+        let noChecks = try temporaryFile("""
+            {"cases": [{"id": "t/empty", "steps": []},
+              {"id": "t/receive", "steps": [{"receive": {"url": "http://h.test/", "set_cookie": ["a=1"]}, "at": 0}]},
+              {"id": "t/pass", "steps": [{"request": {"url": "http://h.test/"}, "expect": "", "at": 1}]}]}
+            """)
+        let none = try Tool.run(["replay", "--check", noChecks])
+        #expect(none.stdout == "FAIL t/empty: \(nothing)\nFAIL t/receive: \(nothing)\n1 passed, 2 failed\n")
+        #expect(none.status == 1)
 
         for empty in ["{\"cases\": []}", "{\"cases\": [{\"id\": \"s\", \"skip\": \"reference\", \"steps\": []}]}"] {
             let none = try Tool.run(["replay", "--check", try temporaryFile(empty)])
