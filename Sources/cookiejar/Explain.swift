@@ -9,8 +9,10 @@ struct Explain: ParsableCommand {
             Each value is parsed (RFC 6265bis §5.6) and offered to a fresh jar as the response to --url \
             (§5.7), in order, so later lines see earlier ones. Prints what was parsed, the outcome with \
             its reason, and warnings a server author needs. Values come from the arguments, or from \
-            standard input: one value per line, or a whole response's header block (only its \
-            Set-Cookie lines are read).
+            standard input: one value per line, or responses' header blocks (only their Set-Cookie \
+            lines are read). A block ends at its empty line, and only a status line starts another \
+            (each response's, in the output of curl -i -L); the lines ignored, a body or lines that \
+            are no field, are counted on stderr.
 
             Examples:
               cookiejar explain --url https://api.example.com/login \\
@@ -46,7 +48,9 @@ struct Explain: ParsableCommand {
                 printError(error.description)
                 throw ToolExit.unreadableInput
             }
-            lines = Explain.setCookieValues(fromInput: input)
+            let read = Explain.setCookieValues(fromInput: input)
+            if let warning = read.warning { printError(warning) }
+            lines = read.values
             guard !lines.isEmpty else {
                 let isResponse = input.hasPrefix("HTTP/")
                 printError(isResponse ? "the response headers on standard input have no Set-Cookie field" : "no Set-Cookie values given (arguments or standard input)")
@@ -71,27 +75,79 @@ struct Explain: ParsableCommand {
         if anyRejected { throw ToolExit.checksFailed }
     }
 
-    /// Set-Cookie values from standard input: a header block (lines named `Set-Cookie:`, any case; the
-    /// status line and other fields are skipped; a line starting with whitespace continues the field
-    /// before it, obs-fold, which RFC 9112 §5.2 replaces with a space) or else one value per non-empty
-    /// line. A byte-order mark at the start (an editor's) is no part of the first value.
-    static func setCookieValues(fromInput text: String) -> [String] {
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        let lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
-        let looksLikeHeaders = lines.first.map { $0.hasPrefix("HTTP/") } ?? false
-        guard looksLikeHeaders || lines.contains(where: { valueWithoutFieldName($0) != nil }) else {
-            return lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    /// What standard input gives: its Set-Cookie values, and the lines of header blocks read as no
+    /// field, which a warning counts.
+    struct StandardInputValues {
+        var values: [String] = []
+        /// Lines after the empty line that ends a header block, before any status line: a body.
+        var bodyLines = 0
+        /// Lines of a header block that are no field (nor a status line, nor a folded continuation).
+        var linesNotFields = 0
+
+        /// The warning about the lines ignored, nil when none was.
+        var warning: String? {
+            func lines(_ count: Int) -> String { "\(count) line\(count == 1 ? "" : "s")" }
+            var parts: [String] = []
+            if bodyLines > 0 { parts.append(lines(bodyLines) + " after the end of a header block (its body)") }
+            if linesNotFields > 0 { parts.append(lines(linesNotFields) + " that \(linesNotFields == 1 ? "is" : "are") no header field") }
+            return parts.isEmpty ? nil : "warning: standard input: " + parts.joined(separator: " and ") + " ignored"
         }
+    }
+
+    /// Set-Cookie values from standard input: header blocks (lines named `Set-Cookie:`, any case; status
+    /// lines and other fields are skipped; a line starting with whitespace continues the field before it,
+    /// obs-fold, which RFC 9112 §5.2 replaces with a space) or else one value per non-empty line. An empty
+    /// line ends a header block (RFC 9112 §2.1: the body follows); after it, only a status line
+    /// (`HTTP/`) starts another, as `curl -i -L` writes one for each response. A byte-order mark at the
+    /// start (an editor's) is no part of the first value.
+    static func setCookieValues(fromInput text: String) -> StandardInputValues {
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        let looksLikeHeaders = lines.first { !$0.isEmpty }.map { $0.hasPrefix("HTTP/") } ?? false
+        guard looksLikeHeaders || lines.contains(where: { valueWithoutFieldName($0) != nil }) else {
+            return StandardInputValues(values: lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+        }
+        var result = StandardInputValues()
         var fields: [String] = []
+        // Empty lines before the first block are skipped; after a block's end, lines up to the next status
+        // line are its body.
+        enum Place { case beforeBlocks, inBlock, afterBlock }
+        var place = Place.beforeBlocks
         for line in lines {
-            if let last = fields.last, line.first == " " || line.first == "\t" {
-                fields[fields.count - 1] = last + " " + line.trimmingCharacters(in: .whitespaces)
-            } else {
-                fields.append(line)
+            if line.hasPrefix("HTTP/") {
+                place = .inBlock
+                continue
+            }
+            switch place {
+            case .beforeBlocks where line.isEmpty: continue
+            case .inBlock where line.isEmpty: place = .afterBlock
+            case .afterBlock where !line.isEmpty: result.bodyLines += 1
+            case .afterBlock: continue
+            case .beforeBlocks, .inBlock:
+                place = .inBlock
+                if line.first == " " || line.first == "\t" {
+                    guard let last = fields.last else {
+                        result.linesNotFields += 1
+                        continue
+                    }
+                    fields[fields.count - 1] = last + " " + line.trimmingCharacters(in: .whitespaces)
+                } else if isFieldLine(line) {
+                    fields.append(line)
+                } else {
+                    result.linesNotFields += 1
+                }
             }
         }
-        return fields.compactMap(valueWithoutFieldName)
+        result.values = fields.compactMap(valueWithoutFieldName)
+        return result
+    }
+
+    /// Whether `line` is a header field line: a field name, a token (RFC 9110 §5.1) as a method is, and a
+    /// colon.
+    private static func isFieldLine(_ line: String) -> Bool {
+        guard let colon = line.firstIndex(of: ":") else { return false }
+        return HTTPMethod.isValid(String(line[..<colon]))
     }
 
     /// The value of a `Set-Cookie:` field line (the name in any case, the value trimmed), nil for a line

@@ -47,6 +47,37 @@ struct ExplainTests {
         #expect(run.stdout.contains(expected), "\(run.stdout)")
     }
 
+    /// A header block on standard input ends at its empty line (RFC 9112 §2.1: the body follows it); after
+    /// it only a status line starts another block (`curl -i -L`: one block a response). The body's lines
+    /// are no fields, and lines of a block that are no field are not values: both are counted in a warning.
+    /// The reader took an indented body line for a folded continuation of the last Set-Cookie (its path
+    /// became "/ <html>"), explained a body line starting with "Set-Cookie:", and dropped other lines
+    /// without a word.
+    static let headerBlocks: [(input: String, values: [String], warning: String?, source: String)] = [
+        ("HTTP/1.1 200 OK\r\nSet-Cookie: a=1; Path=/\r\n\r\n <html>\r\n", ["Set-Cookie: a=1; Path=/"],
+         "1 line after the end of a header block (its body)", "an indented body line is no continuation"),
+        ("HTTP/1.1 200 OK\r\nSet-Cookie: a=1\r\n\r\nSet-Cookie: b=2\r\n", ["Set-Cookie: a=1"],
+         "1 line after the end of a header block (its body)", "a body line named Set-Cookie is no field"),
+        ("HTTP/1.1 302 Found\r\nSet-Cookie: a=1\r\nLocation: /x\r\n\r\nHTTP/1.1 200 OK\r\nSet-Cookie: b=2\r\n\r\n<html>\r\n</html>\r\n",
+         ["Set-Cookie: a=1", "Set-Cookie: b=2"], "2 lines after the end of a header block (its body)",
+         "curl -i -L: a status line starts the next response's block"),
+        ("HTTP/1.1 200 OK\r\nSet-Cookie: a=1\r\nno field here\r\n\r\n", ["Set-Cookie: a=1"],
+         "1 line that is no header field", "a line of a block that is no field"),
+        ("\nSet-Cookie: a=1\nServer: x\n", ["Set-Cookie: a=1"], nil, "fields without a status line, after an empty line"),
+    ]
+
+    @Test(arguments: headerBlocks.indices)
+    func aHeaderBlockEndsAtItsEmptyLine(_ index: Int) throws {
+        let row = Self.headerBlocks[index]
+        let run = try Tool.run(["explain", "--url", "https://a.test/", "--at", Self.at], stdin: row.input)
+        #expect(run.status == 0, "\(row.source): \(run.stderr)")
+        let explained = run.stdout.split(separator: "\n").filter { $0.hasPrefix("Set-Cookie: ") }.map(String.init)
+        #expect(explained == row.values, "\(row.source)")
+        #expect(!run.stdout.contains("<html>"), "\(row.source)")
+        let warning = row.warning.map { "cookiejar: warning: standard input: \($0) ignored\n" } ?? ""
+        #expect(run.stderr == warning, "\(row.source)")
+    }
+
     /// Bytes on standard input that are not UTF-8 are read as U+FFFD, as a jar reads the line, and a
     /// warning says so and where: the explanation's length is that of the line with U+FFFD.
     @Test func standardInputThatIsNotUTF8IsSaidSo() throws {
