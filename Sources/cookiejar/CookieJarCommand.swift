@@ -10,10 +10,15 @@ struct CookieJarCommand: ParsableCommand {
         subcommands: [Inspect.self, Explain.self, Replay.self, Import.self, Export.self, PSL.self]
     )
 
-    /// Runs the command line; usage errors exit with 2 (ArgumentParser's own code would be 64), and a
-    /// command whose output was lost with 4 (`StandardOutput.finish()`), help and completion scripts
-    /// included (ArgumentParser prints those without looking at the write).
+    /// Runs the command line; usage errors exit with 2 (ArgumentParser's own code would be 64), an
+    /// argument that is not UTF-8 among them (`ArgumentBytes`), and a command whose output was lost with 4
+    /// (`StandardOutput.finish()`), help and completion scripts included (ArgumentParser prints those
+    /// without looking at the write).
     static func main() {
+        if let message = ArgumentBytes.firstNonUTF8Argument() {
+            printError(message)
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

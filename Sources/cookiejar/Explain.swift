@@ -295,22 +295,8 @@ extension String {
 /// directory, a closed descriptor).
 func readStandardInput() throws(InputError) -> String {
     let data = try InputBytes.standardInput()
-    if let offset = firstIllFormedUTF8Offset(data) {
+    if let offset = IllFormedUTF8.firstOffset(in: data) {
         printError("warning: standard input is not UTF-8 (byte \(offset) on): each ill-formed sequence is read as U+FFFD, as a jar reads the line")
     }
     return String(decoding: data, as: UTF8.self)
-}
-
-/// The offset of the first byte of `bytes` that starts an ill-formed UTF-8 sequence, nil when there is none.
-private func firstIllFormedUTF8Offset(_ bytes: some Sequence<UInt8>) -> Int? {
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var offset = 0
-    while true {
-        switch parser.parseScalar(from: &iterator) {
-        case .valid(let scalar): offset += scalar.count
-        case .emptyInput: return nil
-        case .error: return offset
-        }
-    }
 }

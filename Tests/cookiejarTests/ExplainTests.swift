@@ -95,7 +95,7 @@ struct ExplainTests {
     /// input never crashes.
     @Test(arguments: [("< /tmp", "Is a directory"), ("<&-", "Bad file descriptor")])
     func standardInputThatCannotBeReadIsUnreadableInput(_ redirection: String, _ reason: String) throws {
-        let run = try Tool.run(["explain", "--url", "https://a.test/"], stdinBytes: nil, redirection: redirection)
+        let run = try Tool.run(["explain", "--url", "https://a.test/"], stdinBytes: nil, shellWords: redirection)
         #expect(run.status == 3, "\(redirection)")
         #expect(run.stderr == "cookiejar: standard input: cannot read it: \(reason)\n", "\(redirection)")
         #expect(run.stdout.isEmpty)

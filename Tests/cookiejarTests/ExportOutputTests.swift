@@ -120,7 +120,7 @@ struct ExportOutputTests {
         let jar = directory.file(sample)
         try FileManager.default.copyItem(atPath: Tool.packageRoot.appendingPathComponent("Tests/Samples/\(sample)").path, toPath: jar)
         let before = redirection == ">" ? Data() : try Data(contentsOf: URL(fileURLWithPath: jar))
-        let run = try Tool.run(["export", jar, "--format", "cookies.txt"], stdinBytes: nil, redirection: "\(redirection) '\(jar)'")
+        let run = try Tool.run(["export", jar, "--format", "cookies.txt"], stdinBytes: nil, shellWords: "\(redirection) '\(jar)'")
         #expect(run.status == 2, "\(redirection) \(sample)")
         let emptied = redirection == ">" ? " (it is empty: a shell's '>' empties its file before the command runs)" : ""
         #expect(run.stderr.hasPrefix("Error: standard output is the jar being exported, \(jar): write to another file\(emptied)\n"), "\(run.stderr)")

@@ -49,16 +49,17 @@ enum Tool {
 
     /// `run(_:stdin:environment:)` with standard input given as bytes (a binary file piped in), and
     /// standard output written to `stdoutPath` instead of read (`stdout` is then empty), when given.
-    /// `redirection`: a shell's redirections of the tool's descriptors (`"< /tmp"`, `"<&-"`, `">> jar.json"`),
-    /// made by `/bin/sh` before it runs the tool in its place; they override the pipes given.
+    /// `shellWords`: words `/bin/sh` reads after the arguments before it runs the tool in its place:
+    /// redirections of the tool's descriptors (`"< /tmp"`, `"<&-"`, `">> jar.json"`, overriding the pipes
+    /// given), or arguments no String holds (bytes that are not UTF-8, written with `printf`).
     static func run(
         _ arguments: [String], stdinBytes: Data?, environment: [String: String] = [:], stdoutPath: String? = nil,
-        redirection: String? = nil
+        shellWords: String? = nil
     ) throws -> ToolRun {
         let process = Process()
-        if let redirection {
+        if let shellWords {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "exec \"$0\" \"$@\" " + redirection, executable.path] + arguments
+            process.arguments = ["-c", "exec \"$0\" \"$@\" " + shellWords, executable.path] + arguments
         } else {
             process.executableURL = executable
             process.arguments = arguments
