@@ -6,7 +6,8 @@ struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write the cookies of a jar file as cookies.txt or JSON.",
         discussion: """
-            The jar may be any format the library reads. Expired cookies are left out. cookies.txt \
+            The jar may be any format the library reads. Expired cookies are left out, and counted on \
+            stderr (--at evaluates at another instant). cookies.txt \
             cannot hold SameSite, partition keys or creation times: partitioned cookies are left out \
             (read back, each would be sent under every top-level site), and said on stderr; JSON is \
             lossless. The jar itself is refused as the output, --output or standard output (written \
@@ -57,7 +58,12 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let now = clock(at: at).now()
-        let cookies = try readCookieFile(jar, now: now).cookies.unexpired(at: now)
+        let held = try readCookieFile(jar, now: now).cookies
+        let cookies = held.unexpired(at: now)
+        if held.count > cookies.count {
+            let count = held.count - cookies.count
+            printError("\(count) cookie\(count == 1 ? "" : "s") left out, expired by \(TimeFormatting.date(now)) (--at evaluates at another instant)")
+        }
         let text: Data
         switch format {
         case .json:
@@ -67,7 +73,8 @@ struct Export: ParsableCommand {
             do {
                 serialized = try CookiesTxt.serialize(cookies)
             } catch {
-                printError("\(jar): \(error.description)")
+                // The error's detail: its description names no file (`<input>`), the cookies being in memory.
+                printError("\(jar): \(error.detail)")
                 throw ToolExit.checksFailed
             }
             text = Data(serialized.text.utf8)

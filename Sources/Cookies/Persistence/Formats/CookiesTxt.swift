@@ -161,6 +161,7 @@ public enum CookiesTxt {
     ///   hold, or with no name (rfc6265bis-22 §5.6 step 3 keeps a line without "=" as a nameless cookie):
     ///   its line would have an empty name field, which readers that split a line at runs of TABs (curl's
     ///   `strtok`) read as a cookie named by the value. Export such a jar as JSON; nothing is written then.
+    ///   The error names the cookie by its name, domain and path.
     public static func serialize(
         _ cookies: some Sequence<Cookie>
     ) throws(CookieFileError) -> (text: String, leftOut: [CookieFileContents.LeftOut]) {
@@ -172,17 +173,17 @@ public enum CookiesTxt {
         out.reserveCapacity(96 + ordered.count * 96)
         out.append(contentsOf: header.utf8)
         out.append(contentsOf: "\n# Written by swift-cookiejar: domain, include-subdomains, path, secure, expiry, name, value.\n\n".utf8)
-        for (index, cookie) in ordered.enumerated() {
+        for cookie in ordered {
             func breaksLine(_ field: String) -> Bool { field.utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
             if breaksLine(cookie.domain) || breaksLine(cookie.path) || breaksLine(cookie.name) || breaksLine(cookie.value) {
                 throw CookieFileError(
                     .unrepresentable,
-                    detail: "cookie \(index + 1) of \(ordered.count) (domain \(cookie.domain)) has a TAB, CR or LF, which cookies.txt cannot hold; export as JSON")
+                    detail: "\(describe(cookie)) has a TAB, CR or LF, which cookies.txt cannot hold; export as JSON")
             }
             if cookie.name.isEmpty {
                 throw CookieFileError(
                     .unrepresentable,
-                    detail: "cookie \(index + 1) of \(ordered.count) (domain \(cookie.domain)) has no name, which curl reads back from cookies.txt as a cookie named by its value; export as JSON")
+                    detail: "\(describe(cookie)) has no name, which curl reads back from cookies.txt as a cookie named by its value; export as JSON")
             }
             if cookie.isHTTPOnly { out.append(contentsOf: httpOnlyPrefix) }
             if !cookie.isHostOnly { out.append(UInt8(ascii: ".")) }
@@ -200,6 +201,14 @@ public enum CookiesTxt {
             out.append(0x0A)
         }
         return (String(decoding: out, as: UTF8.self), leftOut)
+    }
+
+    /// A cookie that `serialize` cannot write, named as its caller knows it, by its name, domain and path
+    /// (quoted and escaped: they may hold the TAB, CR or LF at fault), not by a place in the export's order
+    /// (oldest first), which is no place in the caller's list; never by its value, a credential.
+    private static func describe(_ cookie: Cookie) -> String {
+        let name = cookie.name.isEmpty ? "the cookie" : "the cookie \(cookie.name.debugDescription)"
+        return name + " of domain \(cookie.domain.debugDescription), path \(cookie.path.debugDescription),"
     }
 
     /// Why `serialize` leaves partitioned cookies out.

@@ -217,12 +217,18 @@ struct CookiesTxtTests {
     }
 
     /// A TAB, CR or LF breaks a line; an empty name leaves an empty field, which curl (7.88, fields split
-    /// with `strtok`, runs of TABs as one) reads as a cookie named by the value.
-    @Test(arguments: [("n", "a\tb"), ("n", "a\nb"), ("n", "a\rb"), ("", "v9")])
-    func refusesFieldsTheFormatCannotHold(name: String, value: String) {
-        let cookie = Cookie(name: name, value: value, domain: "example.com", creation: testEpoch)
-        let error = #expect(throws: CookieFileError.self) { try CookiesTxt.serialize([cookie]) }
+    /// with `strtok`, runs of TABs as one) reads as a cookie named by the value. The error names the
+    /// cookie by name, domain and path, never by its value (a credential), nor by its place in the export
+    /// order (oldest first), which is none in the caller's list: here the second cookie, the first of that
+    /// order, was "cookie 1 of 2".
+    @Test(arguments: [("n", "a\tb", "the cookie \"n\""), ("n", "a\nb", "the cookie \"n\""), ("n", "a\rb", "the cookie \"n\""),
+                      ("", "v9", "the cookie")])
+    func refusesFieldsTheFormatCannotHold(name: String, value: String, named: String) {
+        let later = Cookie(name: "later", value: "1", domain: "example.com", creation: CookieTime(microsecondsSinceEpoch: testEpoch.microsecondsSinceEpoch + 1))
+        let cookie = Cookie(name: name, value: value, domain: "example.com", path: "/app", creation: testEpoch)
+        let error = #expect(throws: CookieFileError.self) { try CookiesTxt.serialize([later, cookie]) }
         #expect(error?.code == .unrepresentable)
         #expect(error?.description.contains(value) == false)
+        #expect(error?.detail.hasPrefix(named + " of domain \"example.com\", path \"/app\", has ") == true, "\(error?.detail ?? "")")
     }
 }
