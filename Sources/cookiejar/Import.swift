@@ -178,14 +178,15 @@ extension Import {
     /// them again); `jarHeldCookies`: the jar file held cookies before, which may be among them.
     static func evictionText(_ report: CookieInsertionReport, limits: CookieLimits, jarHeldCookies: Bool) -> String {
         let total = report.evictedCount
-        var text = "\(total) cookie\(total == 1 ? " was" : "s were") evicted by the jar's limits (the least recently used first, non-Secure before Secure):\n"
+        var text = "\(total) cookie\(total == 1 ? " was" : "s were") evicted by the jar's limits (the least recently used first):\n"
         for limit in CookieEviction.Limit.allCases {
             let evictions = report.evictions.filter { $0.limit == limit }
             guard !evictions.isEmpty else { continue }
             let count = report.evictedCount(by: limit)
             let rule = switch limit {
             case .perSite:
-                "per-site limit (over \(limits.maxCookiesPerSite) cookies a site is cut to \(limits.maxCookiesPerSite - limits.sitePurgeCount))"
+                "per-site limit (over \(limits.maxCookiesPerSite) cookies a site, or a partition of it, is cut to "
+                    + "\(limits.maxCookiesPerSite - limits.sitePurgeCount), non-Secure cookies first)"
             case .total:
                 "jar-wide limit (over \(limits.maxCookies) cookies the jar is cut to \(limits.maxCookies - limits.purgeCount))"
             }

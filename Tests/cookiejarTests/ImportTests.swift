@@ -96,7 +96,7 @@ struct ImportTests {
          "3,400 cookies of 34 sites, an import of nothing"),
         (1, 252, "site0.test\tFALSE\t/\tFALSE\t1900000000\tnew\t1\n",
          ["; the jar file holds 252 (had 252)\n", raisedLimits("252 cookies of site0.test, over 180 a site"),
-          "\n1 cookie was evicted by the jar's limits", "\n  1 by the per-site limit (over 252 cookies a site is cut to 252): site0.test 1\n"], 252,
+          "\n1 cookie was evicted by the jar's limits", "\n  1 by the per-site limit (over 252 cookies a site, or a partition of it, is cut to 252, non-Secure cookies first): site0.test 1\n"], 252,
          "252 cookies of one site, an import of one more: one evicted, and said"),
     ]
 
