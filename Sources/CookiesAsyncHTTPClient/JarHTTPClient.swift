@@ -46,7 +46,7 @@ public struct JarHTTPClient: Sendable {
     public static let sharedClient = makeClient()
 
     /// A new client of `configuration` (default `HTTPClient.shared`'s) on `eventLoopGroup`, with redirect
-    /// following turned off, for `init(jar:client:maximumRedirects:)`; the caller shuts it down.
+    /// following turned off, for `init(jar:client:followsRedirects:maximumRedirects:)`; the caller shuts it down.
     public static func makeClient(
         eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup,
         configuration: HTTPClient.Configuration = .singletonConfiguration

@@ -12,7 +12,7 @@ struct RequestContextOptions: ParsableArguments {
     @Option(help: "The request method.")
     var method = "GET"
 
-    @Option(help: "The top-level site the request is made under, for partitioned cookies (default: the --site-for-cookies origin, else the URL's own site).")
+    @Option(help: "The top-level site the request is made under, for partitioned cookies (default: the URL's own site for a top-level navigation or without --site-for-cookies, else the --site-for-cookies origin; none for an opaque one).")
     var partition: String?
 
     @Flag(help: "Evaluate for a non-HTTP API such as document.cookie (HttpOnly cookies are invisible).")
@@ -37,10 +37,8 @@ struct RequestContextOptions: ParsableArguments {
         case "opaque": context.siteForCookies = .opaque
         case let origin?: context.siteForCookies = CookieURL(origin).map { .origin($0) } ?? .opaque
         }
-        // The top-level document's site is the partition (CHIPS): a request whose site for cookies is
-        // another origin is made under that origin, unless --partition says otherwise.
+        // Without --partition, the jar's own default (`CookieRequestContext.partition`).
         context.partition = partition.flatMap(CookieURL.init)
-            ?? siteForCookies.flatMap { $0 == "opaque" ? nil : CookieURL($0) }
         return context
     }
 }

@@ -3,8 +3,9 @@
 public struct CookieEviction: Sendable, Hashable {
     /// The limit a site or the jar went over.
     public enum Limit: Sendable, Hashable, CaseIterable, Comparable {
-        /// `CookieLimits.maxCookiesPerSite`: the site went over it, and lost its least recently used
-        /// cookies (non-Secure first) until it held `sitePurgeCount` fewer than the limit.
+        /// `CookieLimits.maxCookiesPerSite`: the site, or one of its partitions (CHIPS), went over it, and
+        /// lost its least recently used cookies there (non-Secure first) until it held `sitePurgeCount`
+        /// fewer than the limit.
         case perSite
         /// `CookieLimits.maxCookies`: the jar went over it, and lost its least recently used cookies
         /// (from any site, Secure or not) until it held `purgeCount` fewer than the limit.

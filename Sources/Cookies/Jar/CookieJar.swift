@@ -3,7 +3,8 @@
 /// a request.
 ///
 /// One jar is safely shared by many threads: every call takes a lock around a store indexed by site
-/// (registrable domain), which lookups that change nothing share (`CookieLock`). Time comes from the
+/// (registrable domain), which lookups that change nothing share on Linux (`CookieLock`; elsewhere a
+/// `Mutex`, held alone). Time comes from the
 /// injected `clock`.
 public final class CookieJar: Sendable {
     private let store: CookieLock<CookieStore>

@@ -9,8 +9,8 @@ public enum CookieAPI: String, Sendable, Hashable {
 /// The request whose response carries `Set-Cookie`, or the request that will carry `Cookie`
 /// (rfc6265bis-22 §5.2, §5.7 step 18, §5.8.3).
 ///
-/// `firstParty` is what a native app's or a server's own request is: same-site, unpartitioned, a GET over
-/// HTTP, and its own top level (a navigation): once its redirects leave its site, the later hops are
+/// `firstParty` is what a native app's or a server's own request is: same-site, a GET over HTTP, and its
+/// own top level (a navigation, whose partition is its own site): once its redirects leave its site, the later hops are
 /// cross-site top-level navigations, as a browser's address-bar navigation is (§5.7 step 18.3, §5.8.3
 /// step 3).
 public struct CookieRequestContext: Sendable, Hashable {
@@ -51,7 +51,7 @@ public struct CookieRequestContext: Sendable, Hashable {
         self.api = api
     }
 
-    /// A native app's or a server's own request: same-site, unpartitioned, a GET over HTTP, a top-level
+    /// A native app's or a server's own request: same-site, a GET over HTTP, a top-level
     /// navigation. Alone it is same-site whatever the flag; the flag matters to the hops of its redirects
     /// that leave its site (`RedirectChain`): cookies they set are stored whatever their SameSite, and
     /// their GETs carry SameSite=Lax cookies, as an address-bar navigation in a browser; an http URL
