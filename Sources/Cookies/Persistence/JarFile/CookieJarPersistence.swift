@@ -32,6 +32,10 @@ final class CookieJarPersistence: Sendable {
     private struct Pending {
         /// The latest change of each identity not yet written.
         var writes: [CookieIdentity: CookieWrite] = [:]
+        /// For the identities in `writes`, the version the store holds (what the jar replaced, when it had
+        /// been written), absent when it holds none of the jar's: what a removal of the jar's own accord of a
+        /// cookie never written removes instead (`following(_:base:with:)`).
+        var bases: [CookieIdentity: Cookie] = [:]
         /// True while a background flush is scheduled.
         var isFlushScheduled = false
         /// True while the jar enforces its limits on the loaded cookies: the evictions are written at the
@@ -93,11 +97,26 @@ final class CookieJarPersistence: Sendable {
         guard let write else { return }
         let identity = CookieIdentity(change.cookie)
         pending.withLock { pending in
-            pending.writes[identity] = write
+            let older = pending.writes[identity]
+            if older == nil {
+                // The store holds what the jar held before this change, when that was written.
+                if case .replaced(let old, _) = change, isWritten(old) { pending.bases[identity] = old } else { pending.bases[identity] = nil }
+            }
+            pending.writes[identity] = Self.following(older, base: pending.bases[identity], with: write)
             guard options.flushDelay != nil, !pending.isFlushScheduled, !pending.isLoading else { return }
             pending.isFlushScheduled = true
             isFlushWanted.store(true, ordering: .releasing)
         }
+    }
+
+    /// The write that stands for `newer` after `older`, an unwritten write of the same identity, while the
+    /// store holds `base` (nil: none of the jar's). A removal of the jar's own accord (`.deleteIfUnchanged`)
+    /// of a cookie never written would remove nothing, and leave the version it replaced in the store, to
+    /// come back at the next load (a session rotated, then expired or evicted before the flush): it removes
+    /// `base` instead, while unchanged, or, with no base, nothing is written (nil).
+    private static func following(_ older: CookieWrite?, base: Cookie?, with newer: CookieWrite) -> CookieWrite? {
+        guard case .deleteIfUnchanged = newer, case .upsert = older else { return newer }
+        return base.map(CookieWrite.deleteIfUnchanged)
     }
 
     /// Schedules the background flush a change asked for, if any (the jar's lock released).
@@ -161,11 +180,12 @@ final class CookieJarPersistence: Sendable {
         _ jar: CookieJar, sweep: Bool, _ write: (CookieJarChanges) throws(Failure) -> Int
     ) throws(Failure) -> Int {
         let now = jar.clock.now()
-        let (writes, lastSweep) = pending.withLock { pending in
-            let writes = pending.writes
+        let (writes, bases, lastSweep) = pending.withLock { pending in
+            let (writes, bases) = (pending.writes, pending.bases)
             pending.writes.removeAll()
+            pending.bases.removeAll()
             pending.isFlushScheduled = false
-            return (writes, pending.lastAccessSweep)
+            return (writes, bases, pending.lastAccessSweep)
         }
         let sweeps = sweep || Self.isSweepDue(after: lastSweep, at: now)
         let accessed =
@@ -178,8 +198,14 @@ final class CookieJarPersistence: Sendable {
             do {
                 changed = try write(changes)
             } catch {
-                // Changes made since the snapshot are newer than the ones that failed.
-                pending.withLock { $0.writes.merge(writes) { newer, _ in newer } }
+                // Changes made since the snapshot are newer than the ones that failed, and the store still
+                // holds the snapshot's bases.
+                pending.withLock { pending in
+                    for (identity, write) in writes {
+                        pending.writes[identity] = pending.writes[identity].map { Self.following(write, base: bases[identity], with: $0) } ?? write
+                        pending.bases[identity] = bases[identity]
+                    }
+                }
                 throw error
             }
         }

@@ -297,6 +297,21 @@ import Testing
         try fresh.close()
     }
 
+    /// A session rotated to one that expires before the next flush: the file loses the session it held,
+    /// rather than keep it for the next launch to send (the rotated version was never written, so its
+    /// removal removes the one it replaced).
+    @Test func aRotatedSessionThatExpiresBeforeTheFlushLeavesNoSessionInTheFile() throws {
+        let clock = ManualCookieClock(testEpoch)
+        let jar = try openTestJar(path, clock: clock)
+        jar.setCookie("sid=old; Max-Age=86400", from: url("https://example.com/"))
+        try jar.flush()
+        jar.setCookie("sid=rotated; Max-Age=1", from: url("https://example.com/"))
+        clock.advance(seconds: 2)
+        #expect(jar.cookieHeader(for: url("https://example.com/")) == nil)
+        try jar.close()
+        #expect(try openTestJar(path, clock: clock).allCookies().isEmpty)
+    }
+
     /// After close the jar works in memory but writes nothing.
     @Test func closedJarKeepsWorkingInMemory() throws {
         let jar = try openTestJar(path)

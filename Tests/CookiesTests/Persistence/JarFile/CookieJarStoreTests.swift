@@ -82,6 +82,30 @@ import Testing
         #expect(store.writes == [[CookieIdentity(cookies[0]): .deleteIfUnchanged(cookies[0])]])
     }
 
+    /// A cookie replaced, then let go by the jar on its own before any flush wrote the new version (a
+    /// session rotated to one of a second, expired by the next flush; or evicted): the store still holds
+    /// the version the replacement superseded, which the removal deletes (while unchanged), else it would
+    /// come back at the next load (this project's contract: what the jar let go stays gone). A cookie the
+    /// store never held writes nothing. The same when the replacement's write failed first.
+    @Test(arguments: [false, true])
+    func aReplacedCookieLetGoBeforeItsFlushRemovesTheStoredVersion(failingFirst: Bool) throws {
+        let store = RecordingStore()
+        let old = Cookie(name: "sid", value: "old", domain: "example.com", expiry: testEpoch.adding(seconds: 86_400), creation: testEpoch)
+        let (jar, clock) = load([old], into: store)
+        if failingFirst {
+            jar.setCookie("sid=rotated; Max-Age=1", from: url("https://example.com/"))
+            store.failing.store(true, ordering: .relaxed)
+            #expect(throws: RecordingStore.Unavailable.self) { try jar.flush(to: store) }
+            store.failing.store(false, ordering: .relaxed)
+        }
+        jar.setCookie("sid=new; Max-Age=1", from: url("https://example.com/"))
+        jar.setCookie("fresh=1; Max-Age=1", from: url("https://example.com/"))
+        clock.advance(seconds: 2)
+        #expect(jar.cookieHeader(for: url("https://example.com/")) == nil)
+        try jar.flush(to: store)
+        #expect(store.writes == [[CookieIdentity(old): .deleteIfUnchanged(old)]])
+    }
+
     /// A removal the jar makes on its own (a cookie whose expiry passed, purged; one the limits evicted)
     /// deletes the stored cookie only while it is unchanged, so that a version another writer stored since
     /// (an instance of a fleet, another process on the file: a refreshed session) stays; a removal asked
