@@ -11,7 +11,9 @@ import Dispatch
 /// jar's pending changes (`CookieJar.close()`); the next `jar(for:)` of that key makes a new jar with
 /// `makeJar`, which for a file-backed jar loads the file again, once the closing jar has written it. An
 /// in-memory jar's cookies are gone once it is closed. A jar handed out before it was closed keeps working
-/// in memory, but its later changes are not written.
+/// in memory, but its later changes are not written. A jar whose close fails (its file could not be
+/// written) stays the key's jar, its changes pending, and is closed again at the next occasion: a new jar
+/// loaded from the file would lack them while the old one, still writing, holds them.
 public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     /// The most jars the registry holds at once.
     public let capacity: Int
@@ -64,7 +66,8 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     /// A registry of at most `capacity` jars (at least one), each made by `makeJar` for its key (for
     /// example `CookieJar(contentsOf: folder + "/" + userID + ".sqlite")`), closed after `idleTimeout`
     /// seconds unused. `closeFailed` hears of every jar whose file could not be written when it was
-    /// closed (disk full, read-only file): its unwritten changes are lost.
+    /// closed (disk full, read-only file, a lock held too long); it is called with no lock held, and may
+    /// call the registry. The jar stays the key's, its changes pending.
     public init(
         capacity: Int, idleTimeout: Int64, clock: any CookieClock = SystemCookieClock(),
         makeJar: @escaping @Sendable (Key) throws -> CookieJar,
@@ -151,19 +154,25 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
         return idle.map { state.takeToClose($0.key, $0.value.jar) }
     }
 
-    /// Closes `jars` (taken into `State.closing`), telling `closeFailed` of each that could not be
-    /// written, then lets their keys have new jars and wakes the requests that wait for them.
+    /// Closes `jars` (taken into `State.closing`), then lets their keys have new jars and wakes the
+    /// requests that wait for them. A jar that could not be written is put back as its key's jar (used
+    /// now), its changes pending, and `closeFailed` hears of it, once the requests are woken.
     private func close(_ jars: [Closing]) {
         for closing in jars {
+            var failure: CookieFileError?
             do throws(CookieFileError) {
                 try closing.jar.close()
             } catch {
-                closeFailed(closing.key, error)
+                failure = error
             }
+            let now = clock.now()
             state.withLock { state in
                 if state.closing[closing.key]?.jar === closing.jar { state.closing[closing.key] = nil }
+                // No new jar of the key is made while this one closes: the key has none.
+                if failure != nil { state.entries[closing.key] = Entry(jar: closing.jar, lastUse: now) }
             }
             closing.done.leave()
+            if let failure { closeFailed(closing.key, failure) }
         }
     }
 }

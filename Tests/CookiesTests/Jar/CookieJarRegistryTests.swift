@@ -12,6 +12,15 @@ final class MadeKeys: Sendable {
     var all: [String] { keys.withLock { $0 } }
 }
 
+/// The registry a `closeFailed` handler calls, set once the registry is made.
+final class RegistryBox: Sendable {
+    private let box = Mutex<CookieJarRegistry<String>?>(nil)
+    var registry: CookieJarRegistry<String>? {
+        get { box.withLock { $0 } }
+        set { box.withLock { $0 = newValue } }
+    }
+}
+
 @Suite("CookieJarRegistry")
 struct CookieJarRegistryTests {
     let directory = TemporaryDirectory()
@@ -157,7 +166,8 @@ struct CookieJarRegistryTests {
 
     /// Requests for a key whose jar is being closed wait for that close, and do not close it again: a close
     /// that fails (another connection holds the file's write lock past the busy timeout) is reported once,
-    /// and each request gets the key's new jar after it.
+    /// and each request gets the key's jar after it: the same jar, its change pending (a new jar loaded
+    /// from the file would lack it, while the old one, still writing, holds it), written by the next close.
     @Test(.timeLimit(.minutes(1))) func requestsWaitForTheCloseOfTheirKeysJar() throws {
         let clock = ManualCookieClock(testEpoch)
         let failures = MadeKeys()
@@ -183,6 +193,36 @@ struct CookieJarRegistryTests {
         while got.all.count < 3 { Thread.sleep(forTimeInterval: 0.01) }
         try holder.execute("ROLLBACK")
         #expect(failures.all == ["ada: \(CookieFileError.Code.busy)"])
+        let kept = try registry.jar(for: "ada")
+        #expect(kept.hasPendingChanges && kept.allCookies().map(\.name) == ["id"])
+        registry.closeAll()
+        #expect(failures.all.count == 1)
+        #expect(try openTestJar(path, clock: clock).allCookies().map(\.name) == ["id"], "written by the next close")
+    }
+
+    /// `closeFailed` is called with no lock held and no request waiting on the close: it may ask the
+    /// registry for the key's jar (a retry) without a deadlock, and gets the jar that failed to close.
+    @Test(.timeLimit(.minutes(1))) func closeFailedMayCallTheRegistry() throws {
+        let clock = ManualCookieClock(testEpoch)
+        var busyAfter100ms = testFileOptions()
+        busyAfter100ms.busyTimeout = .milliseconds(100)
+        let options = busyAfter100ms
+        let path = directory.file("ada.sqlite")
+        let asked = MadeKeys()
+        let box = RegistryBox()
+        let registry = CookieJarRegistry<String>(
+            capacity: 10, idleTimeout: 600, clock: clock,
+            makeJar: { _ in try openTestJar(path, options: options, clock: clock) },
+            closeFailed: { key, _ in if (try? box.registry?.jar(for: key)) != nil { asked.append(key) } })
+        box.registry = registry
+        let jar = try registry.jar(for: "ada")
+        jar.receive("id=1; Max-Age=3600", from: url("https://api.test/"))
+        let holder = try SQLiteConnection(path: path, flags: .readWrite)
+        try holder.execute("BEGIN IMMEDIATE")
+        registry.closeJar(for: "ada")
+        try holder.execute("ROLLBACK")
+        #expect(asked.all == ["ada"])
+        #expect(try registry.jar(for: "ada") === jar)
         registry.closeAll()
     }
 }
