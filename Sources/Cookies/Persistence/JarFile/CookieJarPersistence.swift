@@ -44,6 +44,8 @@ final class CookieJarPersistence: Sendable {
         /// When the last last-access sweep ran; cookies used after it have unwritten last-access times.
         var lastAccessSweep: CookieTime
         var observer: Int?
+        /// Set by `close` once everything recorded is written: later changes are not recorded.
+        var isClosed = false
     }
 
     init<Store: CookieJarStore>(store: Store, options: CookieWriteOptions, now: CookieTime) {
@@ -97,6 +99,7 @@ final class CookieJarPersistence: Sendable {
         guard let write else { return }
         let identity = CookieIdentity(change.cookie)
         pending.withLock { pending in
+            guard !pending.isClosed else { return }
             let older = pending.writes[identity]
             if older == nil {
                 // The store holds what the jar held before this change, when that was written.
@@ -214,15 +217,21 @@ final class CookieJarPersistence: Sendable {
     }
 
     /// Flushes with a last-access sweep (through `write`), stops following the jar and closes the store.
-    /// The jar keeps its cookies in memory; later changes are not written. When the flush throws, the
-    /// store stays open.
+    /// The jar keeps its cookies in memory; later changes are not written. When a flush throws, the store
+    /// stays open and the jar followed: its changes, those made meanwhile included, stay pending.
     func close<Failure: Error>(
         _ jar: CookieJar, _ write: (CookieJarChanges) throws(Failure) -> Int
     ) throws(Failure) {
         _ = try flush(jar, sweepingLastAccess: true, write)
+        // What changed meanwhile is written too; recording stops in the critical section that finds nothing
+        // pending, so that no change is recorded after the last write and left unwritten.
+        while !pending.withLock({ pending in
+            if pending.writes.isEmpty { pending.isClosed = true }
+            return pending.isClosed
+        }) {
+            _ = try flush(jar, write)
+        }
         if let token = pending.withLock({ $0.observer }) { jar.removeObserver(token) }
-        // What changed between the flush and the observer's removal.
-        _ = try flush(jar, write)
         isOpen.withLock { isOpen in
             if isOpen { store.close() }
             isOpen = false

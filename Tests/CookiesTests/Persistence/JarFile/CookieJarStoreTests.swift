@@ -7,16 +7,19 @@ import Testing
 /// The seam between a jar and its store (`CookieJarStore`), with a store that keeps what it is handed:
 /// what loading drops, how changes are coalesced, what a failed write leaves pending.
 @Suite struct CookieJarStoreTests {
-    /// A store in memory; fails its writes while `failing` is set.
+    /// A store in memory; fails its writes while `failing` is set. `duringNextWrite`, when set, runs once
+    /// at the end of the next write that succeeds (a change another thread makes while the write runs).
     final class RecordingStore: CookieJarStore {
         struct Unavailable: Error {}
         let written = Mutex<[CookieJarChanges]>([])
         let failing = Atomic<Bool>(false)
         let closed = Atomic<Bool>(false)
+        let duringNextWrite = Mutex<(@Sendable () -> Void)?>(nil)
 
         func write(_ changes: CookieJarChanges) throws(Unavailable) -> Int {
             if failing.load(ordering: .relaxed) { throw Unavailable() }
             written.withLock { $0.append(changes) }
+            if let during = duringNextWrite.withLock({ hook in defer { hook = nil }; return hook }) { during() }
             return changes.writes.count + changes.lastAccess.count
         }
 
@@ -104,6 +107,27 @@ import Testing
         #expect(jar.cookieHeader(for: url("https://example.com/")) == nil)
         try jar.flush(to: store)
         #expect(store.writes == [[CookieIdentity(old): .deleteIfUnchanged(old)]])
+    }
+
+    /// A close whose last write fails, after a change made during its first one (another thread): the jar
+    /// is still followed, as the close's failure says (its store stays open), so that a change made after
+    /// it is written by the next flush with the one the failed write left pending.
+    @Test func aCloseWhoseLastWriteFailsKeepsFollowingTheJar() throws {
+        let store = RecordingStore()
+        let (jar, _) = load([], into: store)
+        jar.setCookie("first=1; Max-Age=60", from: url("https://example.com/"))
+        store.duringNextWrite.withLock { hook in
+            hook = {
+                jar.setCookie("during=1; Max-Age=60", from: url("https://example.com/"))
+                store.failing.store(true, ordering: .relaxed)
+            }
+        }
+        // The close's first write succeeds; the one of the change made during it fails.
+        #expect(throws: RecordingStore.Unavailable.self) { try jar.close(store) }
+        jar.setCookie("after=1; Max-Age=60", from: url("https://example.com/"))
+        store.failing.store(false, ordering: .relaxed)
+        try jar.flush(to: store)
+        #expect(Set(store.writes.flatMap(\.keys).map(\.name)) == ["first", "during", "after"])
     }
 
     /// A removal the jar makes on its own (a cookie whose expiry passed, purged; one the limits evicted)
