@@ -17,6 +17,10 @@
 // process together; then it opens the file as a jar (`jar`, `CookieJar(contentsOf:)`) or reads it
 // without writing (`read`, `CookieImportFile.read`, what `cookiejar inspect` does), prints "opened <count of
 // cookies>" and exits 0; an error is printed on stderr and exits 1.
+//
+// `CrashWriter --lock-holder <path>` (ProcessLockTests.swift): prints the process id of a process that holds a
+// POSIX advisory lock on the file, one that a write lock over the whole file would conflict with
+// (`fcntl(F_GETLK)`), or 0 when none does: another process's view of the locks the test's connections hold.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,7 +35,9 @@ func say(_ line: String, to descriptor: Int32) {
 }
 
 func usage() -> Never {
-    say("usage: CrashWriter <jar path> | CrashWriter --share <writer> <iterations> <jar path> | CrashWriter --open jar|read <jar path>", to: 2)
+    say(
+        "usage: CrashWriter <jar path> | CrashWriter --share <writer> <iterations> <jar path> "
+            + "| CrashWriter --open jar|read <jar path> | CrashWriter --lock-holder <path>", to: 2)
     exit(2)
 }
 
@@ -75,6 +81,19 @@ func openTogether(_ path: String, asJar: Bool, options: CookieJarFileOptions) th
     say("opened \(count)", to: 1)
 }
 
+/// Prints who holds a lock on the file at `path` (its process id, 0 for no one).
+func printLockHolder(_ path: String) {
+    let descriptor = open(path, O_RDWR)
+    var lock = flock()
+    lock.l_type = Int16(F_WRLCK)
+    lock.l_whence = Int16(SEEK_SET)
+    guard descriptor >= 0, fcntl(descriptor, F_GETLK, &lock) == 0 else {
+        say("CrashWriter: cannot examine the locks on \(path): \(String(cString: strerror(errno)))", to: 2)
+        exit(1)
+    }
+    say(lock.l_type == Int16(F_UNLCK) ? "0" : "\(lock.l_pid)", to: 1)
+}
+
 let arguments = CommandLine.arguments
 guard let origin = CookieURL("https://example.com/") else { usage() }
 var options = CookieJarFileOptions()
@@ -87,6 +106,7 @@ do {
         try writeShared(arguments[4], writer: writer, iterations: iterations, origin: origin, options: options)
     case 4 where arguments[1] == "--open" && ["jar", "read"].contains(arguments[2]):
         try openTogether(arguments[3], asJar: arguments[2] == "jar", options: options)
+    case 3 where arguments[1] == "--lock-holder": printLockHolder(arguments[2])
     default: usage()
     }
 } catch {

@@ -22,13 +22,18 @@ public enum CookieImportFile {
     ///   database), or the format's own errors; every error names `path`.
     public static func read(path: String, now: CookieTime, lenient: Bool = false) throws(CookieFileError) -> CookieFileContents {
         // A database is read by SQLite: its header tells, without loading the whole file, or for an empty
-        // file the bytes of its -wal (SQLite keeps it beside the target of a symbolic link). What is not a
+        // file the bytes of its -wal (SQLite keeps it beside the target of a symbolic link). A file that a
+        // connection of this process locks (a jar open in this process) is a database, and is not opened to see:
+        // its descriptor could be closed only once that connection is (`SQLiteLockedFiles`). What is not a
         // regular file (a pipe, /dev/stdin) can be read only once: all of it, then sniffed (an SQLite
         // database read that way is refused by `parse`).
         let isDatabase: Bool
         let bytes: [UInt8]
         do {
-            if FileBytes.isRegularFile(atPath: path) {
+            if SQLiteLockedFiles.isLocked(fileAt: path) {
+                isDatabase = true
+                bytes = []
+            } else if FileBytes.isRegularFile(atPath: path) {
                 let magic = try FileBytes.contents(atPath: path, limit: maximumSize, prefix: CookieFileFormat.sqliteMagic.count)
                 isDatabase = magic == CookieFileFormat.sqliteMagic || (magic.isEmpty
                     && CookieFileSystem.jarFiles(at: CookieFileSystem.resolvedPath(path)).walSizeBesideLostFile != nil)

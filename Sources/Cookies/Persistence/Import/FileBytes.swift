@@ -9,7 +9,8 @@ import Android
 #endif
 
 /// Whole-file reads through POSIX `open`/`read`, for the files the library loads (cookie files, public
-/// suffix lists).
+/// suffix lists). A descriptor is closed through `SQLiteLockedFiles`: the file may be a jar that a connection of
+/// this process has open, whose locks closing it would release.
 enum FileBytes {
     /// Why a read failed: the `errno` of the failing call, or nil when the file exceeded the limit.
     struct Failure: Error {
@@ -41,7 +42,7 @@ enum FileBytes {
     static func contents(atPath path: String, limit: Int, prefix: Int? = nil) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(errorNumber: errno) }
-        defer { close(descriptor) }
+        defer { SQLiteLockedFiles.closeWhenUnlocked(descriptor) }
         // A regular file's size is known: its bytes are read straight into one allocation (not zeroed
         // first), rather than into an array that grows chunk by chunk.
         var status = stat()

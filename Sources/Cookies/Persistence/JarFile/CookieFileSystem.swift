@@ -23,7 +23,8 @@ enum CookieFileSystem {
     static func createPrivateFile(_ file: String, path: String) throws(CookieFileError) {
         let descriptor = open(file, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
-            close(descriptor)
+            // Another jar of this process may have opened the new file already (`SQLiteLockedFiles`).
+            SQLiteLockedFiles.closeWhenUnlocked(descriptor)
             return
         }
         let reason = errno
@@ -94,7 +95,7 @@ enum CookieFileSystem {
     }
 
     /// Which file a path names: its device and inode.
-    struct FileIdentity: Equatable {
+    struct FileIdentity: Hashable {
         let device: UInt64
         let inode: UInt64
     }
@@ -102,6 +103,12 @@ enum CookieFileSystem {
     /// The identity of the file at `path`, nil when there is none.
     static func identity(_ path: String) -> FileIdentity? {
         state(path)?.identity
+    }
+
+    /// The identity of the file open as `descriptor`, nil when it cannot be examined.
+    static func identity(ofDescriptor descriptor: Int32) -> FileIdentity? {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 ? FileIdentity(status) : nil
     }
 
     /// Which file a path names and what a write leaves on it: its size and its last modification, to the
@@ -123,7 +130,7 @@ enum CookieFileSystem {
         let modified = status.st_mtim
         #endif
         return FileState(
-            identity: FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)),
+            identity: FileIdentity(status),
             size: Int64(status.st_size), modifiedSeconds: Int64(modified.tv_sec),
             modifiedNanoseconds: Int64(modified.tv_nsec))
     }
@@ -191,5 +198,12 @@ enum CookieFileSystem {
             }
         }
         return target
+    }
+}
+
+extension CookieFileSystem.FileIdentity {
+    /// The identity of the file `status` describes.
+    init(_ status: stat) {
+        self.init(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }
 }

@@ -37,11 +37,34 @@ struct SQLiteOpenFlags: OptionSet, Sendable {
 /// One connection to a database file. Not thread-safe: its owner serialises every use.
 final class SQLiteConnection {
     private let handle: OpaquePointer
+    private let fileLocking: FileLocking
 
-    /// Opens `path`. The corresponding C function is `sqlite3_open_v2`.
-    init(path: String, flags: SQLiteOpenFlags) throws(SQLiteError) {
+    /// How the connection's descriptor of its database file bears on this process's POSIX locks on the file
+    /// (`SQLiteLockedFiles`).
+    private enum FileLocking {
+        /// A connection of the unix VFS to a file, which locks it as it reads and writes: counted in
+        /// `SQLiteLockedFiles` from its opening to its closing.
+        case locks(CookieFileSystem.FileIdentity)
+        /// A connection over the `unix-none` VFS, which takes no lock but closes its descriptor at once: closed
+        /// only once no connection of this process locks the file.
+        case closesAtOnce(CookieFileSystem.FileIdentity?)
+        /// Neither: a database in memory, or a file opened `immutable=1`, which takes no lock and whose descriptor
+        /// SQLite's unix VFS keeps open while another connection of the process locks the file.
+        case neither
+    }
+
+    /// Opens `path`: a database file, locked as it is read and written, or ":memory:". The corresponding C
+    /// function is `sqlite3_open_v2`.
+    convenience init(path: String, flags: SQLiteOpenFlags) throws(SQLiteError) {
+        try self.init(name: path, flags: flags, file: path == ":memory:" ? nil : path, locksFile: true)
+    }
+
+    /// Opens `name` (a path or a `file:` URI) for the database file at `file`, which the connection locks
+    /// (`locksFile`) or reads without a lock; nil for a database in memory or a file opened `immutable=1`
+    /// (`FileLocking.neither`).
+    private init(name: String, flags: SQLiteOpenFlags, file: String?, locksFile: Bool) throws(SQLiteError) {
         var handle: OpaquePointer?
-        let status = sqlite3_open_v2(path, &handle, flags.union(.noMutex).rawValue, nil)
+        let status = sqlite3_open_v2(name, &handle, flags.union(.noMutex).rawValue, nil)
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
             sqlite3_close_v2(handle)
@@ -49,10 +72,35 @@ final class SQLiteConnection {
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
+        guard let file else {
+            fileLocking = .neither
+            return
+        }
+        // The file at the path once SQLite has opened it (and created it, if it was missing). Opening reads no
+        // page and takes no lock, the first statement does: the file is counted before its first lock.
+        let identity = CookieFileSystem.identity(file)
+        if !locksFile {
+            fileLocking = .closesAtOnce(identity)
+        } else if let identity {
+            fileLocking = .locks(identity)
+            SQLiteLockedFiles.add(identity)
+        } else {
+            // Deleted or replaced already: left uncounted.
+            fileLocking = .neither
+        }
     }
 
     deinit {
-        sqlite3_close_v2(handle)
+        switch fileLocking {
+        case .locks(let file):
+            sqlite3_close_v2(handle)
+            SQLiteLockedFiles.remove(file)
+        case .closesAtOnce(let file):
+            nonisolated(unsafe) let handle = handle
+            SQLiteLockedFiles.whenUnlocked(file) { sqlite3_close_v2(handle) }
+        case .neither:
+            sqlite3_close_v2(handle)
+        }
     }
 
     private func error(_ status: Int32) -> SQLiteError {
@@ -253,7 +301,7 @@ extension SQLiteConnection {
     /// Opens the database at `path` read-only and `immutable=1` (https://sqlite.org/uri.html#uriimmutable):
     /// no lock is taken and no file is created or written — not even a `-wal` or `-shm` beside it.
     convenience init(immutableFileAt path: String) throws(SQLiteError) {
-        try self.init(path: Self.uri(path) + "?immutable=1", flags: [.readOnly, .uri])
+        try self.init(name: Self.uri(path) + "?immutable=1", flags: [.readOnly, .uri], file: nil, locksFile: false)
     }
 
     /// Opens the database at `path` read-only with its WAL read into an index in this connection's own
@@ -263,10 +311,11 @@ extension SQLiteConnection {
     /// SQLite's exclusive lock. Nothing is created beside the file, and every transaction committed to the
     /// WAL is read. Correct only while no other connection has the file: one opening it meanwhile is not
     /// locked out (`CookieDatabase.snapshot` reads again when the file, its `-wal` or the absent `-shm`
-    /// changed meanwhile), and closing this one's descriptor would drop the POSIX locks of another in this
-    /// process.
+    /// changed meanwhile). `unix-none` closes its descriptor at once, which would drop the POSIX locks of a
+    /// connection of this process that opened the file meanwhile: the connection is closed only once none locks
+    /// it (`SQLiteLockedFiles`).
     convenience init(privateWALIndexFileAt path: String) throws(SQLiteError) {
-        try self.init(path: Self.uri(path) + "?vfs=unix-none", flags: [.readOnly, .uri])
+        try self.init(name: Self.uri(path) + "?vfs=unix-none", flags: [.readOnly, .uri], file: path, locksFile: false)
         try execute("PRAGMA locking_mode = EXCLUSIVE")
     }
 
