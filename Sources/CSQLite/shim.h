@@ -11,4 +11,6 @@ static inline int csqlite_db_config_flag(sqlite3 *db, int option, int value) {
 static inline int csqlite_bind_text_transient(sqlite3_stmt *statement, int index, const char *text, int bytes) {
     return sqlite3_bind_text(statement, index, text, bytes, SQLITE_TRANSIENT);
 }
+/// SQLITE_READONLY_ROLLBACK is an expression of another macro, which Swift does not import.
+static const int csqlite_readonly_rollback = SQLITE_READONLY_ROLLBACK;
 #endif

@@ -1,7 +1,8 @@
 /// A jar file, opened and checked: the connection, and the statements that write single rows.
 ///
-/// Opening never writes to a file before it is known to be a cookie jar of a version this library reads,
-/// and loading reads every row before anything else is written (so damage anywhere in the table is found
+/// Opening never writes to a file before it is known to be a cookie jar of a version this library reads (a hot
+/// journal beside another application's database is not rolled back into it, `checkHeader`), and loading reads
+/// every row before anything else is written (so damage anywhere in the table is found
 /// while the file is still untouched). A file that is not SQLite, is damaged, or is another application's
 /// database raises `CookieFileError` and keeps its bytes. An empty or missing file is a new jar, but for one
 /// whose `-wal` holds bytes, what is left of a database whose file was truncated or lost: it raises `.corrupt`
@@ -57,7 +58,7 @@ final class CookieDatabase {
         if found.file == nil {
             try CookieFileSystem.createPrivateFile(file, path: path)
         } else {
-            if found.wal == nil { try checkHeader(file, path: path) }
+            if found.wal == nil { try checkHeader(file, path: path, busyTimeout: options.busyTimeout) }
             if found.wal == nil || found.shm == nil {
                 try CookieFileSystem.checkDirectoryTakesCompanions(of: file, path: path)
             }
@@ -129,18 +130,23 @@ final class CookieDatabase {
                     + "the database's main file was truncated or lost")
     }
 
-    /// Refuses another application's SQLite database in WAL mode, or a jar of a newer schema, from the
-    /// header of the file's first page (https://sqlite.org/fileformat2.html#the_database_header), read as
-    /// bytes before a connection that may write is made: opened read-write, a database in WAL mode gets a
-    /// `-wal` and a `-shm` file beside it. Everything else is left to `checkSchema`, which reads through
-    /// SQLite and its locks (a file with a `-wal` beside it is in use, or was, and its header may be in the
-    /// WAL: it is not read here). Only a header in WAL mode (read and write versions 2) is judged: the
-    /// bytes are read without SQLite's lock, and a jar that another process is creating is written in
-    /// rollback mode, whose header a read may catch half-written; a jar's switch to WAL mode rewrites its
-    /// header with the same application id. `file` is the file's resolved path, `path` the one the error names.
-    private static func checkHeader(_ file: String, path: String) throws(CookieFileError) {
+    /// Refuses another application's SQLite database in WAL mode, or in rollback-journal mode beside a hot journal,
+    /// or a jar of a newer schema, from the header of the file's first page
+    /// (https://sqlite.org/fileformat2.html#the_database_header), read as bytes before a connection that may write
+    /// is made: opened read-write, a database in WAL mode gets a `-wal` and a `-shm` file beside it, and one with a
+    /// hot journal is rolled back, its pages written and the journal deleted (`hasHotJournal`). Everything else is
+    /// left to `checkSchema`, which reads through SQLite and its locks (a file with a `-wal` beside it is in use,
+    /// or was, and its header may be in the WAL: it is not read here). Only those headers are judged: the bytes are
+    /// read without SQLite's lock, and a jar that another process is creating is written in rollback mode, whose
+    /// header a read may catch half-written; a jar's switch to WAL mode rewrites its header with the same
+    /// application id, and a hot journal's writer is gone. `file` is the file's resolved path, `path` the one the
+    /// error names.
+    private static func checkHeader(_ file: String, path: String, busyTimeout: Duration) throws(CookieFileError) {
+        // Offsets 18 and 19: the read and write versions, 2 in WAL mode, 1 in rollback-journal mode.
         guard let header = try? FileBytes.contents(atPath: file, limit: 100, prefix: 100), header.count == 100,
-            header.starts(with: CookieFileFormat.sqliteMagic), header[18] == 2, header[19] == 2
+            header.starts(with: CookieFileFormat.sqliteMagic),
+            header[18] == 2 && header[19] == 2
+                || header[18] == 1 && header[19] == 1 && hasHotJournal(file, busyTimeout: busyTimeout)
         else { return }
         func bigEndian(at offset: Int) -> Int64 {
             Int64(header[offset ..< offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
@@ -150,6 +156,25 @@ final class CookieDatabase {
         let (applicationID, version, schemaCookie) = (bigEndian(at: 68), bigEndian(at: 60), bigEndian(at: 40))
         if applicationID == 0 && schemaCookie == 0 { return }
         try checkIsOurs(applicationID: applicationID, version: version, path: path)
+    }
+
+    /// Whether the database `file`, whose header says rollback-journal mode, has a hot journal beside it: a
+    /// `-journal` left by a writer that ended inside a transaction, which the first connection that may write rolls
+    /// back at its first read (https://sqlite.org/atomiccommit.html, "Hot Rollback Journals"), writing the original
+    /// pages back to the file and deleting the journal. A connection for reading only tells: it refuses to read a
+    /// file with a hot journal (`SQLiteError.isHotJournal`) rather than roll it back, and writes nothing (reading a
+    /// file in WAL mode, it would make a `-wal` and a `-shm`: it is not asked about one). It waits out a writer
+    /// holding the file's lock within `busyTimeout`; the journal of a transaction under way is not hot.
+    private static func hasHotJournal(_ file: String, busyTimeout: Duration) -> Bool {
+        guard CookieFileSystem.exists(file + "-journal") else { return false }
+        do {
+            let connection = try SQLiteConnection(path: file, flags: .readOnly)
+            connection.setBusyTimeout(busyTimeout)
+            _ = try connection.integer("PRAGMA application_id")
+            return false
+        } catch {
+            return error.isHotJournal
+        }
     }
 
     /// Refuses the file at `path` unless its header's `applicationID` is a jar's and its schema `version`
