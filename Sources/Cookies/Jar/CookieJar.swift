@@ -6,6 +6,10 @@
 /// (registrable domain), which lookups that change nothing share on Linux (`CookieLock`; elsewhere a
 /// `Mutex`, held alone). Time comes from the
 /// injected `clock`.
+///
+/// Observers of its changes (`addObserver(_:)`) are called on the threads of the calls that change it: a
+/// call delivers the changes queued, other threads' included, before it returns, unless another thread is
+/// delivering them. An observer must be quick (see `addObserver(_:)`).
 public final class CookieJar: Sendable {
     private let store: CookieLock<CookieStore>
     private let dispatcher = ChangeDispatcher()
@@ -82,8 +86,15 @@ public final class CookieJar: Sendable {
     // MARK: Observing changes
 
     /// Calls `observer` with every change to the jar's contents from now on, in the order the changes
-    /// were made, one at a time (see `changes` for the guarantees). Returns a token for
-    /// `removeObserver(_:)`.
+    /// were made, one at a time (see `changes` for the guarantees): none made before this returns, even
+    /// one that another thread delivers after. Returns a token for `removeObserver(_:)`.
+    ///
+    /// Who calls it: a call that changes the jar delivers the changes queued, other threads' included, to
+    /// the observers before it returns, unless another thread is delivering them; then it returns at once,
+    /// and that thread delivers its changes too, shortly after. A slow observer therefore holds whichever
+    /// caller is delivering, for as long as changes keep coming from other threads, and the changes wait
+    /// in the queue meanwhile. An observer must be quick, and hand slow work to a queue of its own. It may
+    /// call the jar: that call's changes are delivered after the current one.
     @discardableResult
     public func addObserver(_ observer: @escaping @Sendable (CookieChange) -> Void) -> Int {
         dispatcher.addObserver(observer)
@@ -102,17 +113,20 @@ public final class CookieJar: Sendable {
         dispatcher.addRecorder(recorder)
     }
 
-    /// Every change to the jar's contents from now on, as an asynchronous sequence.
+    /// Every change to the jar's contents from now on, as an asynchronous sequence: from when the property
+    /// is read, which registers its observer.
     ///
     /// Ordering: changes arrive in exactly the order the jar applied them (one total order per jar, the
     /// order of its lock), each once. A change may arrive after the call that made it has returned, and
     /// on another thread. Applying them in order to a copy of the jar's contents reproduces them.
     /// Last-access updates of retrieval are not changes.
+    ///
+    /// The stream buffers every change until it is read, without bound: a stream kept and not read, or
+    /// read more slowly than the jar changes, grows. A consumer that cannot keep up should use
+    /// `addObserver(_:)` and decide itself what to keep. The stream stops observing when its reading task
+    /// is cancelled or it is dropped, and finishes, after the changes it holds, when the jar is freed.
     public var changes: AsyncStream<CookieChange> {
-        let (stream, continuation) = AsyncStream<CookieChange>.makeStream()
-        let token = addObserver { continuation.yield($0) }
-        continuation.onTermination = { [weak self] _ in self?.removeObserver(token) }
-        return stream
+        dispatcher.addStream()
     }
 
     /// The limits this jar enforces.

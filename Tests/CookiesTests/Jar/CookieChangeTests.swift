@@ -181,6 +181,94 @@ struct CookieChangeTests {
         #expect(names == ["c0", "c1", "c2", "c3", "c4"])
     }
 
+    /// An observer is given every change made after `addObserver` returned, and none before (this
+    /// project's contract, `CookieJar.addObserver(_:)`), even one another thread delivers after: thread 1
+    /// delivers change 1 to a slow observer; change 2 is made meanwhile (queued for thread 1), then a second
+    /// observer is added. Thread 1 then delivers change 2 to the first observer only. (The observers were
+    /// read when a batch was taken from the queue, so the second observer was given change 2.)
+    @Test func anObserverAddedWhileAnotherThreadDeliversHearsNoEarlierChange() {
+        let (jar, _) = makeTestJar()
+        let slow = Recorder(), added = Recorder()
+        let delivering = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
+        jar.addObserver { change in
+            // Holds the first delivery until the second observer is added.
+            if slow.all.isEmpty {
+                delivering.signal()
+                resume.wait()
+            }
+            slow(change)
+        }
+        let delivered = DispatchSemaphore(value: 0)
+        Thread {
+            jar.setCookie("c1=1", from: url("http://a.test/"))
+            delivered.signal()
+        }.start()
+        delivering.wait()
+        jar.setCookie("c2=1", from: url("http://a.test/"))
+        jar.addObserver { added($0) }
+        resume.signal()
+        delivered.wait()
+        jar.setCookie("c3=1", from: url("http://a.test/"))
+        #expect(slow.all.map(\.cookie.name) == ["c1", "c2", "c3"])
+        #expect(added.all.map(\.cookie.name) == ["c3"])
+    }
+
+    /// The queue gives a backlog's buffer back once the backlog is delivered, and keeps a small one for
+    /// the next changes (this project's contract, `ChangeDispatcher.drain`: memory a backlog took is given
+    /// back). (The queue emptied a copy of itself in place, which made a buffer as large as the backlog, and
+    /// kept it for good.)
+    @Test func theQueueKeepsNoBacklogsBuffer() {
+        let dispatcher = ChangeDispatcher()
+        _ = dispatcher.addObserver { _ in }
+        let change = CookieChange.added(Cookie(name: "a", value: "1", domain: "a.test", creation: testEpoch))
+        dispatcher.enqueue(Array(repeating: change, count: 1_000))
+        dispatcher.drain()
+        #expect(dispatcher.queueCapacity == 0)
+        dispatcher.enqueue([change])
+        dispatcher.drain()
+        #expect((1..<1_000).contains(dispatcher.queueCapacity))
+    }
+
+    /// A stream of a jar's changes finishes when the jar is freed, after the changes it holds (this
+    /// project's contract, `CookieJar.changes`): a task reading it ends. (Nothing finished it: the task
+    /// waited for good.) The task is cancelled after ten seconds, which ends its loop too, so the test
+    /// tells a finished stream from a cancelled read.
+    @Test func aStreamFinishesWhenItsJarIsFreed() async {
+        var jar: CookieJar? = makeTestJar().0
+        weak let freed = jar
+        let stream = jar!.changes
+        jar!.setCookie("a=1", from: url("http://a.test/"))
+        jar = nil
+        #expect(freed == nil)
+        let reader = Task {
+            var names: [String] = []
+            for await change in stream { names.append(change.cookie.name) }
+            return (names, Task.isCancelled)
+        }
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(10))
+            reader.cancel()
+        }
+        let (names, cancelled) = await reader.value
+        watchdog.cancel()
+        #expect(names == ["a"])
+        #expect(!cancelled, "the stream did not finish when its jar was freed")
+    }
+
+    /// A stream stops observing the jar when it is dropped or its reading task is cancelled (this
+    /// project's contract, `CookieJar.changes`): the store records changes only while observed.
+    @Test func aStreamDroppedOrCancelledStopsObserving() async {
+        let dispatcher = ChangeDispatcher()
+        func observed() -> Bool { dispatcher.isObserved.load(ordering: .acquiring) }
+        withExtendedLifetime(dispatcher.addStream()) { #expect(observed()) }
+        #expect(!observed())
+        let read = dispatcher.addStream()
+        let reader = Task { for await _ in read {} }
+        reader.cancel()
+        await reader.value
+        #expect(!observed())
+    }
+
     @Test func observerMayCallTheJar() {
         let (jar, _) = makeTestJar()
         let recorder = Recorder()
