@@ -26,16 +26,27 @@ final class CookieJarPersistence: Sendable {
     private let isFlushWanted = Atomic<Bool>(false)
     /// Flushes the jar to `store` (a background flush), whatever the store's type.
     private let backgroundFlush: @Sendable (CookieJar) throws -> Void
+    /// How many writes `close` makes of the changes made during its own before it stops following the jar.
+    static let closeRounds = 2
+
     /// The shortest and the longest pause before a failed background write is made again.
     static let retryDelays = Duration.milliseconds(100)...Duration.seconds(60)
+
+    /// What the store holds under an identity whose writes are pending: the version the jar held before
+    /// them (what it replaced or removed, when that had been written), or whatever it is, a removal asked for
+    /// (a deletion, a sign-out) being among them, which deletes it, whoever wrote it.
+    private enum StoreBase: Equatable {
+        case holds(Cookie)
+        case deletionAsked
+    }
 
     private struct Pending {
         /// The latest change of each identity not yet written.
         var writes: [CookieIdentity: CookieWrite] = [:]
-        /// For the identities in `writes`, the version the store holds (what the jar replaced, when it had
-        /// been written), absent when it holds none of the jar's: what a removal of the jar's own accord of a
-        /// cookie never written removes instead (`following(_:base:with:)`).
-        var bases: [CookieIdentity: Cookie] = [:]
+        /// For the identities in `writes`, what the store holds under them (`StoreBase`), absent when it holds
+        /// none of the jar's: what a removal of the jar's own accord of a cookie never written removes
+        /// instead (`following(_:base:with:)`).
+        var bases: [CookieIdentity: StoreBase] = [:]
         /// True while a background flush is scheduled.
         var isFlushScheduled = false
         /// True while the jar enforces its limits on the loaded cookies: the evictions are written at the
@@ -103,8 +114,13 @@ final class CookieJarPersistence: Sendable {
             let older = pending.writes[identity]
             if older == nil {
                 // The store holds what the jar held before this change, when that was written.
-                if case .replaced(let old, _) = change, isWritten(old) { pending.bases[identity] = old } else { pending.bases[identity] = nil }
+                let before: Cookie? = switch change {
+                case .added: nil
+                case .replaced(let old, _), .removed(let old, _): old
+                }
+                pending.bases[identity] = before.flatMap { isWritten($0) ? .holds($0) : nil }
             }
+            if case .delete = write { pending.bases[identity] = .deletionAsked }
             pending.writes[identity] = Self.following(older, base: pending.bases[identity], with: write)
             guard options.flushDelay != nil, !pending.isFlushScheduled, !pending.isLoading else { return }
             pending.isFlushScheduled = true
@@ -114,12 +130,17 @@ final class CookieJarPersistence: Sendable {
 
     /// The write that stands for `newer` after `older`, an unwritten write of the same identity, while the
     /// store holds `base` (nil: none of the jar's). A removal of the jar's own accord (`.deleteIfUnchanged`)
-    /// of a cookie never written would remove nothing, and leave the version it replaced in the store, to
-    /// come back at the next load (a session rotated, then expired or evicted before the flush): it removes
-    /// `base` instead, while unchanged, or, with no base, nothing is written (nil).
-    private static func following(_ older: CookieWrite?, base: Cookie?, with newer: CookieWrite) -> CookieWrite? {
+    /// of a cookie never written would remove nothing, and leave the version before it in the store, to come
+    /// back at the next load (a session rotated, or signed out and in again, then expired or evicted before
+    /// the flush): it removes that version instead, while unchanged, or whatever the store holds when a
+    /// removal was asked for meanwhile; with no base, nothing is written (nil).
+    private static func following(_ older: CookieWrite?, base: StoreBase?, with newer: CookieWrite) -> CookieWrite? {
         guard case .deleteIfUnchanged = newer, case .upsert = older else { return newer }
-        return base.map(CookieWrite.deleteIfUnchanged)
+        switch base {
+        case .holds(let cookie)?: return .deleteIfUnchanged(cookie)
+        case .deletionAsked?: return .delete(newer.identity)
+        case nil: return nil
+        }
     }
 
     /// Schedules the background flush a change asked for, if any (the jar's lock released).
@@ -205,8 +226,9 @@ final class CookieJarPersistence: Sendable {
                 // holds the snapshot's bases.
                 pending.withLock { pending in
                     for (identity, write) in writes {
+                        let asked = pending.bases[identity] == .deletionAsked
                         pending.writes[identity] = pending.writes[identity].map { Self.following(write, base: bases[identity], with: $0) } ?? write
-                        pending.bases[identity] = bases[identity]
+                        pending.bases[identity] = asked ? .deletionAsked : bases[identity]
                     }
                 }
                 throw error
@@ -224,12 +246,24 @@ final class CookieJarPersistence: Sendable {
     ) throws(Failure) {
         _ = try flush(jar, sweepingLastAccess: true, write)
         // What changed meanwhile is written too; recording stops in the critical section that finds nothing
-        // pending, so that no change is recorded after the last write and left unwritten.
-        while !pending.withLock({ pending in
-            if pending.writes.isEmpty { pending.isClosed = true }
-            return pending.isClosed
-        }) {
-            _ = try flush(jar, write)
+        // pending, so that no change is recorded after the last write and left unwritten. A jar that other
+        // threads change during every write stops being followed after two such rounds (its changes from
+        // then on are later than the close), and the last round writes what it recorded before; if that
+        // write fails, it is followed again.
+        var rounds = 0
+        while true {
+            let isDone = pending.withLock { pending in
+                if pending.writes.isEmpty || rounds >= Self.closeRounds { pending.isClosed = true }
+                return pending.writes.isEmpty
+            }
+            if isDone { break }
+            do throws(Failure) {
+                _ = try flush(jar, write)
+            } catch {
+                pending.withLock { $0.isClosed = false }
+                throw error
+            }
+            rounds += 1
         }
         if let token = pending.withLock({ $0.observer }) { jar.removeObserver(token) }
         isOpen.withLock { isOpen in

@@ -109,6 +109,21 @@ import Testing
         #expect(store.writes == [[CookieIdentity(old): .deleteIfUnchanged(old)]])
     }
 
+    /// A sign-out (a removal asked for) followed, before the flush, by a new cookie of the same identity
+    /// that the jar then lets go on its own (expired): the sign-out is not lost with them, and deletes what
+    /// the store holds, whoever wrote it (a removal asked for wins, §5.7 step 23 with an expiry in the past).
+    @Test func aSignOutThenANewCookieLetGoBeforeTheFlushStillDeletes() throws {
+        let store = RecordingStore()
+        let old = Cookie(name: "sid", value: "old", domain: "example.com", expiry: testEpoch.adding(seconds: 86_400), creation: testEpoch)
+        let (jar, clock) = load([old], into: store)
+        jar.setCookie("sid=; Max-Age=0", from: url("https://example.com/"))
+        jar.setCookie("sid=new; Max-Age=1", from: url("https://example.com/"))
+        clock.advance(seconds: 2)
+        #expect(jar.cookieHeader(for: url("https://example.com/")) == nil)
+        try jar.flush(to: store)
+        #expect(store.writes == [[CookieIdentity(old): .delete(CookieIdentity(old))]])
+    }
+
     /// A close whose last write fails, after a change made during its first one (another thread): the jar
     /// is still followed, as the close's failure says (its store stays open), so that a change made after
     /// it is written by the next flush with the one the failed write left pending.
