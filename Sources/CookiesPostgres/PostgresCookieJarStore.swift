@@ -45,12 +45,17 @@ public final class PostgresCookieJarStore: CookieJarStore {
     public func write(_ changes: CookieJarChanges) throws(PostgresCookieStoreError) -> Int {
         guard !isClosed else { return 0 }
         // Last-access times alone change no cookie that any instance sends: they are written without the
-        // jar's version moving (one UPDATE of the rows that still exist, under their row locks), so that
-        // each instance's sweep, once a minute, does not make every other instance reload the jar.
+        // jar's version moving (the jar's row locked, as every write locks it, so that the writes of the jar
+        // stay one at a time and lock its cookies' rows in one order; then one UPDATE of the rows that still
+        // exist), so that each instance's sweep, once a minute, does not make every other instance reload
+        // the jar.
         if changes.writes.isEmpty {
             guard !changes.lastAccess.isEmpty else { return 0 }
             return try jars.connections.withConnection(doing: "cannot write jar \(jarID)") { connection in
-                try writeLastAccess(changes.lastAccess, on: connection)
+                try PostgresTransaction.run(on: connection, logger: jars.logger) {
+                    _ = try query("SELECT 1 FROM \(jars.schema).cookiejar_jars WHERE jar_id = $1 FOR NO KEY UPDATE", on: connection)
+                    return try writeLastAccess(changes.lastAccess, on: connection)
+                }
             }
         }
         let (written, changed, evicted) = try jars.connections.withConnection(doing: "cannot write jar \(jarID)") { connection in
@@ -211,13 +216,16 @@ public final class PostgresCookieJarStore: CookieJarStore {
     /// §5.7 step 24, as one instance applies them) are deleted. Returns how many cookies were evicted.
     private func enforceLimits(on connection: PostgresConnection) throws -> Int {
         let s = jars.schema
-        let counts = try query("SELECT domain, count(*) FROM \(s).cookiejar_cookies WHERE jar_id = $1 GROUP BY domain", on: connection)
+        // A site's limit holds for each of its partitions apart (`CookieLimits.maxCookiesPerSite`).
+        let counts = try query(
+            "SELECT domain, partition_key, count(*) FROM \(s).cookiejar_cookies WHERE jar_id = $1 GROUP BY domain, partition_key",
+            on: connection)
         var total = 0
         var perSite: [String: Int] = [:]
         for row in counts {
-            let (domain, count) = try row.decode((String, Int64).self)
+            let (domain, partition, count) = try row.decode((String, String, Int64).self)
             total += Int(count)
-            perSite[jars.publicSuffixList.registrableDomain(of: domain) ?? domain, default: 0] += Int(count)
+            perSite[(jars.publicSuffixList.registrableDomain(of: domain) ?? domain) + " " + partition, default: 0] += Int(count)
         }
         guard total > jars.limits.maxCookies || perSite.values.contains(where: { $0 > jars.limits.maxCookiesPerSite }) else {
             return 0

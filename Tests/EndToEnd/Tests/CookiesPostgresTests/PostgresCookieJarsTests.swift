@@ -102,6 +102,26 @@ extension PostgresServerTests {
             #expect(try b.jar("u") === copy, "no reload")
         }
 
+        /// A sweep of last-access times alone still takes the jar's row, as every write of the jar does (this
+        /// project's contract): the jar's writes stay one at a time, and lock its cookies' rows in one order,
+        /// so that two instances' writes never deadlock on them. While another instance holds the row, the
+        /// sweep waits for it no longer than the timeout, its times pending.
+        @Test func aLastAccessSweepWaitsForTheJarsRowAsAnyWrite() throws {
+            let db = TestDatabase("sweeplock")
+            defer { db.drop() }
+            let jars = try db.instance(timeout: .seconds(1))
+            try jars.jar("u").receive("a=1; Max-Age=100000", from: url("example.com"))
+            try jars.flush("u")
+            db.clock.advance(seconds: 61)
+            _ = try jars.jar("u").cookieHeader(for: url("example.com"))
+            db.clock.advance(seconds: 61)
+            let frozen = try db.connectionLockingJar("u")
+            defer { try? frozen.close().wait() }
+            #expect(throws: PostgresCookieStoreError.self) { try jars.flush("u") }
+            _ = try frozen.query("ROLLBACK", logger: Logger(label: "tests")).wait()
+            #expect(try jars.flush("u") == 1)
+        }
+
         /// A name and value may take 4,096 bytes together (rfc6265bis-22 §5.6 step 5), more than a btree
         /// index entry holds (2,704 bytes, SQLSTATE 54000 past it): the table is keyed by the identity's digest, so such a cookie is
         /// written, replaced and deleted like any other, and the jar's other cookies with it.
