@@ -114,20 +114,29 @@ struct Explain: ParsableCommand {
         // line are its body.
         enum Place { case beforeBlocks, inBlock, afterBlock }
         var place = Place.beforeBlocks
+        // The first field of the current block, in `fields`.
+        var blockStart = 0
+        // Without any status line, the input is fields alone (a `Set-Cookie:` line or a few, pasted): an
+        // empty line between them separates them, and nothing is a body.
+        let hasStatusLines = lines.contains { $0.hasPrefix("HTTP/") }
         for line in lines {
             if line.hasPrefix("HTTP/") {
                 place = .inBlock
+                // A continuation line right after a status line folds into no field of the previous block.
+                blockStart = fields.count
                 continue
             }
             switch place {
             case .beforeBlocks where line.isEmpty: continue
-            case .inBlock where line.isEmpty: place = .afterBlock
+            case .inBlock where line.isEmpty:
+                place = hasStatusLines ? .afterBlock : .beforeBlocks
+                blockStart = fields.count
             case .afterBlock where !line.isEmpty: result.bodyLines += 1
             case .afterBlock: continue
             case .beforeBlocks, .inBlock:
                 place = .inBlock
                 if line.first == " " || line.first == "\t" {
-                    guard let last = fields.last else {
+                    guard fields.count > blockStart, let last = fields.last else {
                         result.linesNotFields += 1
                         continue
                     }

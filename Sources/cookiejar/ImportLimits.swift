@@ -7,7 +7,8 @@ import Cookies
 /// of the file's cookies than it adds.
 struct ImportLimits {
     let limits: CookieLimits
-    /// The site holding the most cookies, when more than the default limit of a site.
+    /// The site (or partition of a site) holding the most cookies, when more than the default limit of a
+    /// site, which holds for each partition apart (CHIPS).
     let largestSite: (site: String, count: Int)?
     /// The cookies held in all, when more than the default limit of the jar.
     let total: Int?
@@ -17,8 +18,13 @@ struct ImportLimits {
         let live = held.unexpired(at: now)
         let list = SystemPublicSuffixList.shared
         var limits = CookieLimits.default
-        let largest = Dictionary(grouping: live, by: list.site(of:)).map { (site: $0.key, count: $0.value.count) }
-            .max { ($0.count, $1.site) < ($1.count, $0.site) }
+        // A site's limit holds for each of its partitions apart: its own cookies, and those partitioned
+        // under each top-level site.
+        let largest = Dictionary(grouping: live) { cookie in
+            list.site(of: cookie) + (cookie.partitionKey.map { " (partitioned under \($0))" } ?? "")
+        }
+        .map { (site: $0.key, count: $0.value.count) }
+        .max { ($0.count, $1.site) < ($1.count, $0.site) }
         if let largest, largest.count > limits.maxCookiesPerSite {
             limits.maxCookiesPerSite = largest.count
             limits.sitePurgeCount = 0
@@ -40,7 +46,7 @@ struct ImportLimits {
     var explanation: String? {
         let defaults = CookieLimits.default
         var over: [String] = []
-        if let largestSite { over.append("\(largestSite.count) cookies of \(largestSite.site), over \(defaults.maxCookiesPerSite) a site") }
+        if let largestSite { over.append("\(largestSite.count) cookies of \(largestSite.site), over \(defaults.maxCookiesPerSite) a site or partition") }
         if let total { over.append("\(total) cookies in all, over \(defaults.maxCookies)") }
         guard !over.isEmpty else { return nil }
         return "the jar file holds more than the default limits allow (" + over.joined(separator: "; ")

@@ -64,6 +64,10 @@ struct ExplainTests {
         ("HTTP/1.1 200 OK\r\nSet-Cookie: a=1\r\nno field here\r\n\r\n", ["Set-Cookie: a=1"],
          "1 line that is no header field", "a line of a block that is no field"),
         ("\nSet-Cookie: a=1\nServer: x\n", ["Set-Cookie: a=1"], nil, "fields without a status line, after an empty line"),
+        ("Set-Cookie: a=1\n\nSet-Cookie: b=2\n", ["Set-Cookie: a=1", "Set-Cookie: b=2"], nil,
+         "fields without a status line: an empty line separates them, and nothing is a body"),
+        ("HTTP/1.1 200 OK\r\nSet-Cookie: a=1\r\n\r\nHTTP/1.1 302 Found\r\n folded\r\n", ["Set-Cookie: a=1"],
+         "1 line that is no header field", "a continuation right after a status line folds into no field of the block before"),
     ]
 
     @Test(arguments: headerBlocks.indices)

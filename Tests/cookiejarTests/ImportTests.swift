@@ -87,15 +87,15 @@ struct ImportTests {
     /// project's contract). The report says the limits were raised to what the file holds; beyond them, an
     /// import evicts as many as it adds, the least recently used, and lists them.
     static let jarsBeyondTheLimits: [(sites: Int, perSite: Int, import: String, lines: [String], holds: Int, source: String)] = [
-        (1, 252, "", ["; the jar file holds 252 (had 252)\n", raisedLimits("252 cookies of site0.test, over 180 a site")], 252,
+        (1, 252, "", ["; the jar file holds 252 (had 252)\n", raisedLimits("252 cookies of site0.test, over 180 a site or partition")], 252,
          "252 cookies of one site, an import of nothing"),
         (1, 252, ".other.example\tTRUE\t/\tTRUE\t1900000000\tadded\t1\n",
-         ["; the jar file holds 253 (had 252)\n", raisedLimits("252 cookies of site0.test, over 180 a site")], 253,
+         ["; the jar file holds 253 (had 252)\n", raisedLimits("252 cookies of site0.test, over 180 a site or partition")], 253,
          "252 cookies of one site, an import of another site's cookie"),
         (34, 100, "", ["; the jar file holds 3400 (had 3400)\n", raisedLimits("3400 cookies in all, over 3300")], 3_400,
          "3,400 cookies of 34 sites, an import of nothing"),
         (1, 252, "site0.test\tFALSE\t/\tFALSE\t1900000000\tnew\t1\n",
-         ["; the jar file holds 252 (had 252)\n", raisedLimits("252 cookies of site0.test, over 180 a site"),
+         ["; the jar file holds 252 (had 252)\n", raisedLimits("252 cookies of site0.test, over 180 a site or partition"),
           "\n1 cookie was evicted by the jar's limits", "\n  1 by the per-site limit (over 252 cookies a site, or a partition of it, is cut to 252, non-Secure cookies first): site0.test 1\n"], 252,
          "252 cookies of one site, an import of one more: one evicted, and said"),
     ]
@@ -127,6 +127,31 @@ struct ImportTests {
         for line in row.lines { #expect(run.stdout.contains(line), "\(row.source): \(run.stdout)") }
         let held = try CookieImportFile.read(path: jar, now: CookieTime(secondsSinceEpoch: start)).cookies
         #expect(held.count == row.holds, "\(row.source)")
+    }
+
+    /// A site's limit holds for each of its partitions apart (CHIPS): a file holding 170 of a site's own
+    /// cookies and 20 partitioned under a top-level site is within the default limits, and is opened with
+    /// them (no limit raised, which would let an import grow the site's own cookies past 180).
+    @Test func aSiteWithinItsLimitPerPartitionRaisesNoLimit() throws {
+        let jar = directory.file("app-jar.sqlite")
+        var options = CookieJarFileOptions()
+        options.flushDelay = nil
+        let start = try #require(Double(InspectTests.at))
+        let app = try CookieJar(
+            contentsOf: jar, options: options, limits: CookieLimits(maxCookiesPerSite: 1_000, maxCookies: 10_000),
+            clock: ManualCookieClock(CookieTime(secondsSinceEpoch: start - 3_600)))
+        for number in 0..<190 {
+            app.insert(Cookie(
+                name: "c\(number)", value: "v", domain: "site.test", path: "/",
+                expiry: CookieTime(secondsSinceEpoch: Int64(1_900_000_000)), creation: CookieTime(secondsSinceEpoch: start - 3_600 + Double(number)),
+                isSecure: number >= 170, partitionKey: number >= 170 ? "https://top.test" : nil, isSourceSecure: true))
+        }
+        try app.close()
+        let source = try write("# Netscape HTTP Cookie File\n", to: "source.txt")
+        let run = try Tool.run(["import", source, "--into", jar, "--at", InspectTests.at])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("the jar file holds 190 (had 190)"), "\(run.stdout)")
+        #expect(!run.stdout.contains("more than the default limits"), "\(run.stdout)")
     }
 
     /// A cookie the file holds but no jar keeps (an empty partition key: CHIPS §2.1 names a site, and a
