@@ -13,7 +13,9 @@ import Dispatch
 /// in-memory jar's cookies are gone once it is closed. A jar handed out before it was closed keeps working
 /// in memory, but its later changes are not written. A jar whose close fails (its file could not be
 /// written) stays the key's jar, its changes pending, and is closed again at the next occasion: a new jar
-/// loaded from the file would lack them while the old one, still writing, holds them.
+/// loaded from the file would lack them while the old one, still writing, holds them. So while closes fail
+/// (a full disk), the registry may hold more jars than `capacity`, rather than drop their changes; the idle
+/// sweep brings it back within it once they succeed.
 public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     /// The most jars the registry holds at once.
     public let capacity: Int
