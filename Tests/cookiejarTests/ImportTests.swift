@@ -105,9 +105,10 @@ struct ImportTests {
         "\nthe jar file holds more than the default limits allow (\(what)): it was opened with limits raised to what it holds, so that none of its cookies is evicted; an import beyond them evicts as many as it adds\n"
     }
 
-    @Test(arguments: jarsBeyondTheLimits.indices)
-    func importKeepsTheCookiesOfAJarFileBeyondTheDefaultLimits(_ index: Int) throws {
-        let row = Self.jarsBeyondTheLimits[index]
+    /// A jar file that an app with higher limits wrote: `count` cookies named c0, c1…, created a second
+    /// apart an hour before `InspectTests.at`, each of the domain and partition `place` gives its number
+    /// (a partitioned one Secure, as CHIPS asks).
+    func jarFileBeyondTheDefaultLimits(count: Int, place: (Int) -> (domain: String, partitionKey: String?)) throws -> String {
         let jar = directory.file("app-jar.sqlite")
         var options = CookieJarFileOptions()
         options.flushDelay = nil
@@ -115,12 +116,24 @@ struct ImportTests {
         let app = try CookieJar(
             contentsOf: jar, options: options, limits: CookieLimits(maxCookiesPerSite: 1_000, maxCookies: 10_000),
             clock: ManualCookieClock(CookieTime(secondsSinceEpoch: start - 3_600)))
-        for number in 0..<(row.sites * row.perSite) {
+        for number in 0..<count {
+            let (domain, partitionKey) = place(number)
             app.insert(Cookie(
-                name: "c\(number)", value: "v", domain: "site\(number % row.sites).test", path: "/",
-                expiry: CookieTime(secondsSinceEpoch: Int64(1_900_000_000)), creation: CookieTime(secondsSinceEpoch: start - 3_600 + Double(number))))
+                name: "c\(number)", value: "v", domain: domain, path: "/",
+                expiry: CookieTime(secondsSinceEpoch: Int64(1_900_000_000)), creation: CookieTime(secondsSinceEpoch: start - 3_600 + Double(number)),
+                isSecure: partitionKey != nil, partitionKey: partitionKey, isSourceSecure: true))
         }
         try app.close()
+        return jar
+    }
+
+    @Test(arguments: jarsBeyondTheLimits.indices)
+    func importKeepsTheCookiesOfAJarFileBeyondTheDefaultLimits(_ index: Int) throws {
+        let row = Self.jarsBeyondTheLimits[index]
+        let start = try #require(Double(InspectTests.at))
+        let jar = try jarFileBeyondTheDefaultLimits(count: row.sites * row.perSite) { number in
+            (domain: "site\(number % row.sites).test", partitionKey: nil)
+        }
         let source = try write("# Netscape HTTP Cookie File\n" + row.import, to: "source.txt")
         let run = try Tool.run(["import", source, "--into", jar, "--at", InspectTests.at])
         #expect(run.status == 0, "\(row.source): \(run.stderr)")
@@ -133,20 +146,9 @@ struct ImportTests {
     /// cookies and 20 partitioned under a top-level site is within the default limits, and is opened with
     /// them (no limit raised, which would let an import grow the site's own cookies past 180).
     @Test func aSiteWithinItsLimitPerPartitionRaisesNoLimit() throws {
-        let jar = directory.file("app-jar.sqlite")
-        var options = CookieJarFileOptions()
-        options.flushDelay = nil
-        let start = try #require(Double(InspectTests.at))
-        let app = try CookieJar(
-            contentsOf: jar, options: options, limits: CookieLimits(maxCookiesPerSite: 1_000, maxCookies: 10_000),
-            clock: ManualCookieClock(CookieTime(secondsSinceEpoch: start - 3_600)))
-        for number in 0..<190 {
-            app.insert(Cookie(
-                name: "c\(number)", value: "v", domain: "site.test", path: "/",
-                expiry: CookieTime(secondsSinceEpoch: Int64(1_900_000_000)), creation: CookieTime(secondsSinceEpoch: start - 3_600 + Double(number)),
-                isSecure: number >= 170, partitionKey: number >= 170 ? "https://top.test" : nil, isSourceSecure: true))
+        let jar = try jarFileBeyondTheDefaultLimits(count: 190) { number in
+            (domain: "site.test", partitionKey: number >= 170 ? "https://top.test" : nil)
         }
-        try app.close()
         let source = try write("# Netscape HTTP Cookie File\n", to: "source.txt")
         let run = try Tool.run(["import", source, "--into", jar, "--at", InspectTests.at])
         #expect(run.status == 0, "\(run.stderr)")
