@@ -26,7 +26,7 @@ final class CookieJarPersistence: Sendable {
     private let isFlushWanted = Atomic<Bool>(false)
     /// Flushes the jar to `store` (a background flush), whatever the store's type.
     private let backgroundFlush: @Sendable (CookieJar) throws -> Void
-    /// How many writes `close` makes of the changes made during its own before it stops following the jar.
+    /// How many writes `close` makes of the changes made during its own before the last one.
     static let closeRounds = 2
 
     /// The shortest and the longest pause before a failed background write is made again.
@@ -80,7 +80,15 @@ final class CookieJarPersistence: Sendable {
         }
         pending.withLock { pending in
             pending.observer = token
-            for write in purged { pending.writes[write.identity] = write }
+            for write in purged {
+                pending.writes[write.identity] = write
+                // What the store holds under it, for a cookie of its identity let go before the flush.
+                switch write {
+                case .delete: pending.bases[write.identity] = .deletionAsked
+                case .deleteIfUnchanged(let cookie): pending.bases[write.identity] = .holds(cookie)
+                case .upsert: break
+                }
+            }
         }
         jar.enforceLimitsAfterLoading()
         pending.withLock { $0.isLoading = false }
@@ -241,35 +249,35 @@ final class CookieJarPersistence: Sendable {
     /// Flushes with a last-access sweep (through `write`), stops following the jar and closes the store.
     /// The jar keeps its cookies in memory; later changes are not written. When a flush throws, the store
     /// stays open and the jar followed: its changes, those made meanwhile included, stay pending.
+    ///
+    /// All of it holds the write lock, so that no other flush's write, failing, puts changes back among the
+    /// pending ones after the close found none. What changed during a write is written too, by another, up
+    /// to `closeRounds` of them (a jar that other threads change during every write would keep the close
+    /// going for as long as they do); what is recorded during the last write that succeeds is later than the
+    /// close, and dropped. A write that fails drops nothing.
     func close<Failure: Error>(
         _ jar: CookieJar, _ write: (CookieJarChanges) throws(Failure) -> Int
     ) throws(Failure) {
-        _ = try flush(jar, sweepingLastAccess: true, write)
-        // What changed meanwhile is written too; recording stops in the critical section that finds nothing
-        // pending, so that no change is recorded after the last write and left unwritten. A jar that other
-        // threads change during every write stops being followed after two such rounds (its changes from
-        // then on are later than the close), and the last round writes what it recorded before; if that
-        // write fails, it is followed again.
-        var rounds = 0
-        while true {
-            let isDone = pending.withLock { pending in
-                if pending.writes.isEmpty || rounds >= Self.closeRounds { pending.isClosed = true }
-                return pending.writes.isEmpty
+        let result: Result<Void, Failure> = isOpen.withLock { isOpen in
+            guard isOpen else { return .success(()) }
+            return Result { () throws(Failure) in
+                _ = try flushLocked(jar, sweep: true, write)
+                var rounds = 0
+                while rounds < Self.closeRounds, pending.withLock({ !$0.writes.isEmpty }) {
+                    _ = try flushLocked(jar, sweep: false, write)
+                    rounds += 1
+                }
+                pending.withLock { pending in
+                    pending.isClosed = true
+                    pending.writes.removeAll()
+                    pending.bases.removeAll()
+                }
+                store.close()
+                isOpen = false
             }
-            if isDone { break }
-            do throws(Failure) {
-                _ = try flush(jar, write)
-            } catch {
-                pending.withLock { $0.isClosed = false }
-                throw error
-            }
-            rounds += 1
         }
+        try result.get()
         if let token = pending.withLock({ $0.observer }) { jar.removeObserver(token) }
-        isOpen.withLock { isOpen in
-            if isOpen { store.close() }
-            isOpen = false
-        }
     }
 
     /// A jar dropped without `close` still writes its pending changes (errors cannot be reported here:

@@ -7,19 +7,21 @@ import Testing
 /// The seam between a jar and its store (`CookieJarStore`), with a store that keeps what it is handed:
 /// what loading drops, how changes are coalesced, what a failed write leaves pending.
 @Suite struct CookieJarStoreTests {
-    /// A store in memory; fails its writes while `failing` is set. `duringNextWrite`, when set, runs once
-    /// at the end of the next write that succeeds (a change another thread makes while the write runs).
+    /// A store in memory; fails its writes while `failing` is set. `during[n]` runs at the start of the
+    /// n-th write (from 1; a change another thread makes while the write runs), which then fails or not.
     final class RecordingStore: CookieJarStore {
         struct Unavailable: Error {}
         let written = Mutex<[CookieJarChanges]>([])
         let failing = Atomic<Bool>(false)
         let closed = Atomic<Bool>(false)
-        let duringNextWrite = Mutex<(@Sendable () -> Void)?>(nil)
+        let during = Mutex<[Int: @Sendable () -> Void]>([:])
+        private let writeCount = Atomic<Int>(0)
 
         func write(_ changes: CookieJarChanges) throws(Unavailable) -> Int {
+            let number = writeCount.wrappingAdd(1, ordering: .relaxed).newValue
+            if let change = during.withLock({ $0.removeValue(forKey: number) }) { change() }
             if failing.load(ordering: .relaxed) { throw Unavailable() }
             written.withLock { $0.append(changes) }
-            if let during = duringNextWrite.withLock({ hook in defer { hook = nil }; return hook }) { during() }
             return changes.writes.count + changes.lastAccess.count
         }
 
@@ -124,6 +126,60 @@ import Testing
         #expect(store.writes == [[CookieIdentity(old): .delete(CookieIdentity(old))]])
     }
 
+    /// A close of a jar that another thread changes during each of its writes ends after `closeRounds`
+    /// writes of those changes, the last one's dropped (later than the close), rather than go on for as long
+    /// as they come; no write is made with recording stopped (a sign-out during it would be lost if it
+    /// failed). A close whose write fails drops nothing: the change made during it is written next.
+    @Test func aCloseOfAJarChangedDuringEveryWriteEnds() throws {
+        let store = RecordingStore()
+        let old = Cookie(name: "sid", value: "old", domain: "example.com", expiry: testEpoch.adding(seconds: 86_400), creation: testEpoch)
+        let (jar, _) = load([old], into: store)
+        jar.setCookie("a=1; Max-Age=60", from: url("https://example.com/"))
+        store.during.withLock { during in
+            during[1] = { jar.setCookie("b=1; Max-Age=60", from: url("https://example.com/")) }
+            during[2] = { jar.setCookie("c=1; Max-Age=60", from: url("https://example.com/")) }
+            during[3] = { jar.setCookie("d=1; Max-Age=60", from: url("https://example.com/")) }
+            during[4] = {
+                jar.setCookie("sid=; Max-Age=0", from: url("https://example.com/"))
+                store.failing.store(true, ordering: .relaxed)
+            }
+        }
+        #expect(CookieJarPersistence.closeRounds == 2)
+        try jar.close(store)
+        #expect(store.writes.map { Set($0.keys.map(\.name)) } == [["a"], ["b"], ["c"]])
+
+        let failing = RecordingStore()
+        let (other, _) = load([old], into: failing)
+        other.setCookie("a=1; Max-Age=60", from: url("https://example.com/"))
+        failing.during.withLock { during in
+            during[1] = {
+                other.setCookie("sid=; Max-Age=0", from: url("https://example.com/"))
+                failing.failing.store(true, ordering: .relaxed)
+            }
+        }
+        #expect(throws: RecordingStore.Unavailable.self) { try other.close(failing) }
+        failing.failing.store(false, ordering: .relaxed)
+        try other.flush(to: failing)
+        #expect(failing.writes.map { Set($0.keys.map(\.name)) } == [["a", "sid"]])
+        #expect(failing.writes.first?[CookieIdentity(old)] == .delete(CookieIdentity(old)))
+    }
+
+    /// The writes loading queued (a stored session cookie the jar does not keep, deleted; an expired one,
+    /// deleted while unchanged), then a cookie of the same identity let go before the flush: the queued
+    /// write still reaches the store, where it would have been dropped with the cookie's.
+    @Test(arguments: [false, true])
+    func aWriteQueuedAtLoadingOutlivesANewCookieLetGo(expired: Bool) throws {
+        let store = RecordingStore()
+        let stored = Cookie(
+            name: "sid", value: "s", domain: "example.com", expiry: expired ? testEpoch : nil, creation: testEpoch)
+        let (jar, clock) = load([stored], into: store)
+        jar.setCookie("sid=new; Max-Age=1", from: url("https://example.com/"))
+        clock.advance(seconds: 2)
+        #expect(jar.cookieHeader(for: url("https://example.com/")) == nil)
+        try jar.flush(to: store)
+        #expect(store.writes == [[CookieIdentity(stored): expired ? .deleteIfUnchanged(stored) : .delete(CookieIdentity(stored))]])
+    }
+
     /// A close whose last write fails, after a change made during its first one (another thread): the jar
     /// is still followed, as the close's failure says (its store stays open), so that a change made after
     /// it is written by the next flush with the one the failed write left pending.
@@ -131,11 +187,9 @@ import Testing
         let store = RecordingStore()
         let (jar, _) = load([], into: store)
         jar.setCookie("first=1; Max-Age=60", from: url("https://example.com/"))
-        store.duringNextWrite.withLock { hook in
-            hook = {
-                jar.setCookie("during=1; Max-Age=60", from: url("https://example.com/"))
-                store.failing.store(true, ordering: .relaxed)
-            }
+        store.during.withLock { during in
+            during[1] = { jar.setCookie("during=1; Max-Age=60", from: url("https://example.com/")) }
+            during[2] = { store.failing.store(true, ordering: .relaxed) }
         }
         // The close's first write succeeds; the one of the change made during it fails.
         #expect(throws: RecordingStore.Unavailable.self) { try jar.close(store) }
