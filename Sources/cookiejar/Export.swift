@@ -45,13 +45,13 @@ struct Export: ParsableCommand {
         // jar file turned into JSON, its expired cookies gone. Standard output redirected to the jar is the
         // output too: a shell's `>>` would append to the jar, and its `>` has emptied it already (read, it
         // gave no cookies, and the header written was all the file then held, exit 0).
-        guard let jarFile = FileIdentity(path: jar) else { return }
+        guard let jarFile = CookieFileSystem.state(jar) else { return }
         if let output {
-            if FileIdentity(path: output) == jarFile {
+            if CookieFileSystem.identity(output) == jarFile.identity {
                 throw ValidationError("--output \(output) is the jar being exported: write to another file")
             }
-        } else if FileIdentity(descriptor: STDOUT_FILENO) == jarFile {
-            let emptied = jarFile.isEmptyRegularFile ? " (it is empty: a shell's '>' empties its file before the command runs)" : ""
+        } else if CookieFileSystem.identity(ofDescriptor: STDOUT_FILENO) == jarFile.identity {
+            let emptied = jarFile.isRegularFile && jarFile.size == 0 ? " (it is empty: a shell's '>' empties its file before the command runs)" : ""
             throw ValidationError("standard output is the jar being exported, \(jar): write to another file\(emptied)")
         }
     }

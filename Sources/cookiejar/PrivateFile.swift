@@ -1,3 +1,4 @@
+import Cookies
 import Foundation
 
 /// A file of the tool's output that holds credentials (cookies): written whole or not at all, and
@@ -17,7 +18,7 @@ enum PrivateFile {
     /// have a file of their choosing replaced.
     static func replace(_ path: String, with bytes: Data) throws(OutputError) {
         try checkLinks(path)
-        if let file = FileIdentity(path: path), file == FileIdentity(descriptor: STDOUT_FILENO) {
+        if let file = CookieFileSystem.identity(path), file == CookieFileSystem.identity(ofDescriptor: STDOUT_FILENO) {
             let failure = bytes.withUnsafeBytes { writeAll($0, to: STDOUT_FILENO) }
             if failure != 0 { throw OutputError(path: path, reason: failure) }
             return

@@ -8,7 +8,7 @@ import Darwin
 
 /// The few file operations a jar file needs beyond SQLite: creating it private, and moving an
 /// unreadable one aside without ever replacing another file.
-enum CookieFileSystem {
+package enum CookieFileSystem {
     /// The companions SQLite keeps next to a database file.
     static let companionSuffixes = ["-wal", "-shm", "-journal"]
 
@@ -94,34 +94,38 @@ enum CookieFileSystem {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Which file a path names: its device and inode.
-    struct FileIdentity: Hashable {
+    /// Which file a path names: its device and inode, the same for every path (a link, a hard link,
+    /// `/dev/stdout`) and descriptor that leads to it. (The `cookiejar` tool compares its input and output
+    /// by it too.)
+    package struct FileIdentity: Hashable {
         let device: UInt64
         let inode: UInt64
     }
 
     /// The identity of the file at `path`, nil when there is none.
-    static func identity(_ path: String) -> FileIdentity? {
+    package static func identity(_ path: String) -> FileIdentity? {
         state(path)?.identity
     }
 
     /// The identity of the file open as `descriptor`, nil when it cannot be examined.
-    static func identity(ofDescriptor descriptor: Int32) -> FileIdentity? {
+    package static func identity(ofDescriptor descriptor: Int32) -> FileIdentity? {
         var status = stat()
         return fstat(descriptor, &status) == 0 ? FileIdentity(status) : nil
     }
 
     /// Which file a path names and what a write leaves on it: its size and its last modification, to the
     /// nanosecond the file system keeps.
-    struct FileState: Equatable {
-        let identity: FileIdentity
-        let size: Int64
+    package struct FileState: Equatable {
+        package let identity: FileIdentity
+        /// A regular file (not a directory, device, pipe or socket).
+        package let isRegularFile: Bool
+        package let size: Int64
         let modifiedSeconds: Int64
         let modifiedNanoseconds: Int64
     }
 
     /// The state of the file at `path`, nil when there is none.
-    static func state(_ path: String) -> FileState? {
+    package static func state(_ path: String) -> FileState? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         #if canImport(Darwin)
@@ -130,7 +134,7 @@ enum CookieFileSystem {
         let modified = status.st_mtim
         #endif
         return FileState(
-            identity: FileIdentity(status),
+            identity: FileIdentity(status), isRegularFile: status.st_mode & S_IFMT == S_IFREG,
             size: Int64(status.st_size), modifiedSeconds: Int64(modified.tv_sec),
             modifiedNanoseconds: Int64(modified.tv_nsec))
     }
