@@ -10,14 +10,15 @@ import Android
 
 /// Whole-file reads through POSIX `open`/`read`, for the files the library loads (cookie files, public
 /// suffix lists). A descriptor is closed through `SQLiteLockedFiles`: the file may be a jar that a connection of
-/// this process has open, whose locks closing it would release.
-enum FileBytes {
+/// this process has open, whose locks closing it would release. (The `cookiejar` tool reads its own
+/// inputs, standard input included, through it too.)
+package enum FileBytes {
     /// Why a read failed: the `errno` of the failing call, or nil when the file exceeded the limit.
-    struct Failure: Error {
+    package struct Failure: Error {
         let errorNumber: Int32?
 
         /// "No such file or directory", "Permission denied", "larger than N bytes".
-        var explanation: String {
+        package var explanation: String {
             guard let errorNumber else { return "larger than the limit" }
             return String(cString: strerror(errorNumber))
         }
@@ -26,8 +27,7 @@ enum FileBytes {
     /// True when `path` names a regular file, which can be read more than once (a pipe such as
     /// /dev/stdin cannot).
     static func isRegularFile(atPath path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        CookieFileSystem.state(path)?.isRegularFile ?? false
     }
 
     /// When the file at `path` was last modified, nil when it cannot be examined.
@@ -39,10 +39,16 @@ enum FileBytes {
 
     /// The bytes of the file at `path`, at most `limit` of them; with `prefix`, only its first `prefix`
     /// bytes (fewer when the file is shorter).
-    static func contents(atPath path: String, limit: Int, prefix: Int? = nil) throws(Failure) -> [UInt8] {
+    package static func contents(atPath path: String, limit: Int, prefix: Int? = nil) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(errorNumber: errno) }
         defer { SQLiteLockedFiles.closeWhenUnlocked(descriptor) }
+        return try contents(ofDescriptor: descriptor, limit: limit, prefix: prefix)
+    }
+
+    /// The bytes `descriptor` reads from where it stands to its end, at most `limit` of them; with
+    /// `prefix`, only the first `prefix` (fewer when there are fewer). The descriptor stays open.
+    package static func contents(ofDescriptor descriptor: Int32, limit: Int, prefix: Int? = nil) throws(Failure) -> [UInt8] {
         // A regular file's size is known: its bytes are read straight into one allocation (not zeroed
         // first), rather than into an array that grows chunk by chunk.
         var status = stat()
