@@ -5,19 +5,26 @@ import Dispatch
 /// never go on another user's request (a single jar shared by every user of a server is the mistake
 /// tough-cookie's maintainers keep warning about: salesforce/tough-cookie issues 177 and 224).
 ///
-/// The registry holds at most `capacity` jars. Asking for a key past that closes the jar used least
-/// recently; a jar not used for `idleTimeout` seconds is closed when the registry next sweeps (at most
-/// once a minute, on `jar(for:)`, or when `closeIdleJars()` is called). Closing writes a file-backed
-/// jar's pending changes (`CookieJar.close()`); the next `jar(for:)` of that key makes a new jar with
-/// `makeJar`, which for a file-backed jar loads the file again, once the closing jar has written it. An
-/// in-memory jar's cookies are gone once it is closed. A jar handed out before it was closed keeps working
-/// in memory, but its later changes are not written. A jar whose close fails (its file could not be
-/// written) stays the key's jar, its changes pending, and is closed again at the next occasion: a new jar
-/// loaded from the file would lack them while the old one, still writing, holds them. So while closes fail
-/// (a full disk), the registry may hold more jars than `capacity`, rather than drop their changes; the idle
-/// sweep brings it back within it once they succeed.
+/// A request uses its user's jar inside `withJar(for:_:)`: while any request uses a jar, the registry keeps
+/// it, so that what a response sets is stored in the jar that the registry writes and hands to the user's
+/// next request. The registry holds at most `capacity` jars that no request uses: past that, the one used
+/// least recently is closed; a jar unused for `idleTimeout` seconds is closed when the registry next sweeps
+/// (at most once a minute, on `withJar(for:_:)`, or when `closeIdleJars()` is called). Closing writes a
+/// file-backed jar's pending changes (`CookieJar.close()`); the next request of that key gets a new jar
+/// from `makeJar`, which for a file-backed jar loads the file again once the closing jar has written it:
+/// a request that comes while its key's jar is being made or closed waits for that (`withJar` suspends,
+/// `withJarSynchronously` blocks). Jars are made outside the registry's lock, so a slow file only delays
+/// its own user's requests, and the jars the registry closes by itself (evicted, idle) are closed on a
+/// queue of its own, not on the request that made room. An in-memory jar's cookies are gone once it is
+/// closed.
+///
+/// A jar whose close fails (its file could not be written) stays the key's jar, its changes pending, and
+/// is closed again at the next occasion: a new jar loaded from the file would lack them while the old one,
+/// still writing, holds them. So while requests use more jars at once than `capacity`, or while closes fail
+/// (a full disk), the registry holds more jars than `capacity` rather than take a jar from a request or drop
+/// changes; it comes back within it as requests return their jars and closes succeed.
 public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
-    /// The most jars the registry holds at once.
+    /// The most jars the registry holds at once while no request uses more.
     public let capacity: Int
     /// How long, in seconds, a jar may go unused before it is closed.
     public let idleTimeout: Int64
@@ -26,24 +33,54 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     private let makeJar: @Sendable (Key) throws -> CookieJar
     private let closeFailed: @Sendable (Key, CookieFileError) -> Void
     private let state = CookieLock(State())
+    /// Where the jars that no caller waits for are closed (evicted, idle, closed while in use), one after
+    /// another, off the threads of the requests.
+    private let closer = DispatchQueue(label: "CookieJarRegistry.closer")
 
-    /// Seconds between two sweeps for idle jars on `jar(for:)`.
+    /// Seconds between two sweeps for idle jars on `withJar(for:_:)`.
     static var sweepInterval: Int64 { 60 }
 
     private struct State {
         var entries: [Key: Entry] = [:]
-        /// The jars taken out of `entries` and being closed outside the lock: a new jar of their key is
-        /// made only once they are closed, so that it loads what they wrote.
-        var closing: [Key: Closing] = [:]
+        /// The keys whose jar is being made, or closed, outside the lock: a request for one of them waits
+        /// until that is done, so that a key never has two jars and a new jar loads what the closed one wrote.
+        var changing: [Key: Change] = [:]
         var lastSweep = CookieTime.distantPast
 
-        /// Takes `jar` of `key` out of `entries` to be closed outside the lock.
-        mutating func takeToClose(_ key: Key, _ jar: CookieJar) -> Closing {
-            entries[key] = nil
-            let closing = Closing(key: key, jar: jar)
-            self.closing[key] = closing
+        /// Takes the jar of `key` out of `entries` to be closed outside the lock.
+        mutating func takeToClose(_ key: Key) -> Closing? {
+            guard let entry = entries.removeValue(forKey: key) else { return nil }
+            let closing = Closing(key: key, jar: entry.jar)
+            changing[key] = Change(closing: closing.jar, done: closing.done)
             return closing
         }
+
+        /// Takes the jars that no request uses, least recently used first, until at most `capacity` are held.
+        mutating func takeOverCapacity(_ capacity: Int) -> [Closing] {
+            var taken: [Closing] = []
+            while entries.count > capacity,
+                let oldest = entries.lazy.filter({ $0.value.users == 0 }).min(by: { $0.value.lastUse < $1.value.lastUse }),
+                let closing = takeToClose(oldest.key)
+            {
+                taken.append(closing)
+            }
+            return taken
+        }
+    }
+
+    private struct Entry {
+        let jar: CookieJar
+        var lastUse: CookieTime
+        /// How many `withJar` calls use the jar now.
+        var users: Int
+        /// `closeJar(for:)` asked for it while requests used it: it is closed when the last one returns it.
+        var closesWhenReturned = false
+    }
+
+    /// A key's jar being made (no jar yet) or closed, and the group its requests wait on.
+    private struct Change {
+        let closing: CookieJar?
+        let done: DispatchGroup
     }
 
     /// A jar being closed, and the group a request for its key waits on until it is.
@@ -60,16 +97,23 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
         }
     }
 
-    private struct Entry {
-        let jar: CookieJar
-        var lastUse: CookieTime
+    /// What a request for a key does next.
+    private enum Step {
+        /// Use this jar (counted as used).
+        case use(CookieJar)
+        /// Wait for the key's jar to be made or closed, then ask again.
+        case wait(DispatchGroup)
+        /// Make the key's jar, then tell the others waiting on the group.
+        case make(DispatchGroup)
     }
 
     /// A registry of at most `capacity` jars (at least one), each made by `makeJar` for its key (for
     /// example `CookieJar(contentsOf: folder + "/" + userID + ".sqlite")`), closed after `idleTimeout`
-    /// seconds unused. `closeFailed` hears of every jar whose file could not be written when it was
-    /// closed (disk full, read-only file, a lock held too long); it is called with no lock held, and may
-    /// call the registry. The jar stays the key's, its changes pending.
+    /// seconds unused. `makeJar` runs with no lock held, on the thread of the request that asks first; it
+    /// may call the registry, but not for its own key (that request would wait for itself). `closeFailed`
+    /// hears of every jar whose file could not be written when it was closed (disk full, read-only file, a
+    /// lock held too long); it is called with no lock held, and may call the registry. The jar stays the
+    /// key's, its changes pending.
     public init(
         capacity: Int, idleTimeout: Int64, clock: any CookieClock = SystemCookieClock(),
         makeJar: @escaping @Sendable (Key) throws -> CookieJar,
@@ -82,84 +126,194 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
         self.closeFailed = closeFailed
     }
 
-    /// The jar of `key`: the one the registry holds, or a new one from `makeJar` (whose error this
-    /// throws). Making a jar happens under the registry's lock, so that two requests of one user never
-    /// get two jars; while the key's previous jar is being closed, it is made once that jar is closed
-    /// (its changes written), waiting for the call that took it to close it.
-    public func jar(for key: Key) throws -> CookieJar {
-        let now = clock.now()
-        while true {
-            let (made, closing, previous): (Result<CookieJar, any Error>?, [Closing], Closing?) = state.withLock { state in
-                var closing: [Closing] = []
-                if state.lastSweep.adding(seconds: Self.sweepInterval) <= now {
-                    closing = takeIdle(from: &state, now: now)
-                }
-                if let entry = state.entries[key] {
-                    state.entries[key]?.lastUse = now
-                    return (.success(entry.jar), closing, nil)
-                }
-                if let previous = state.closing[key] { return (nil, closing, previous) }
-                // A failure is returned, not thrown: the jars the sweep took are closed all the same (else
-                // their changes would never be written, and a request of one of their keys would wait for
-                // their closing for ever).
-                let jar: CookieJar
-                do {
-                    jar = try makeJar(key)
-                } catch {
-                    return (.failure(error), closing, nil)
-                }
-                if state.entries.count >= capacity, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                    closing.append(state.takeToClose(oldest.key, oldest.value.jar))
-                }
-                state.entries[key] = Entry(jar: jar, lastUse: now)
-                return (.success(jar), closing, nil)
-            }
-            close(closing)
-            if let made { return try made.get() }
-            // The key's previous jar is still being closed, by the call that took it: wait for its end.
-            previous?.done.wait()
-        }
+    /// Runs `body` with the jar of `key`: the one the registry holds, or a new one from `makeJar` (whose
+    /// error this throws). The registry keeps the jar while `body` runs: it is neither evicted nor closed
+    /// as idle before `body` returns, so every cookie a response sets in it is written. While the key's jar
+    /// is being made or closed, this suspends until it is.
+    public func withJar<Result>(
+        for key: Key, isolation: isolated (any Actor)? = #isolation,
+        _ body: (CookieJar) async throws -> Result
+    ) async throws -> Result {
+        let jar = try await use(key)
+        defer { giveBack(jar, of: key) }
+        return try await body(jar)
+    }
+
+    /// `withJar(for:_:)` for code that is not async (a thread per request): it blocks its thread, rather
+    /// than suspends, while the key's jar is being made or closed. A task calls `withJar(for:_:)` instead:
+    /// blocked tasks could hold every thread of Swift's concurrency pool, and with it the one that would
+    /// let them go on.
+    public func withJarSynchronously<Result>(for key: Key, _ body: (CookieJar) throws -> Result) throws -> Result {
+        let jar = try use(key)
+        defer { giveBack(jar, of: key) }
+        return try body(jar)
+    }
+
+    /// Deletes every cookie of `key`'s jar, then closes it: a user signs out of the server, and the
+    /// services it called for them forget them too. A key the registry holds no jar for gets one from
+    /// `makeJar` first, so that a file-backed jar's file loses its cookies as well. Returns how many cookies
+    /// were deleted. A request still using the jar may store cookies after this: the jar is closed, and its
+    /// file written, when the last one returns it.
+    @discardableResult
+    public func deleteAllCookies(of key: Key) async throws -> Int {
+        let deleted = try await withJar(for: key) { $0.deleteAll() }
+        closeJar(for: key)
+        return deleted
     }
 
     /// Closes every jar unused for `idleTimeout` seconds and returns how many it closed; for a periodic
-    /// task, when the registry should not wait for the next `jar(for:)`.
+    /// task, when the registry should not wait for the next `withJar(for:_:)`.
     @discardableResult
     public func closeIdleJars() -> Int {
         let now = clock.now()
         let closing = state.withLock { takeIdle(from: &$0, now: now) }
-        close(closing)
+        report(close(closing))
         return closing.count
     }
 
-    /// Closes the jar of `key`, if the registry holds one (a user signs out): returns true when it did.
+    /// Closes the jar of `key`, if the registry holds one: returns true when it does. A jar that requests
+    /// use is closed when the last one returns it, on the registry's queue; until then it stays the key's
+    /// jar. Closing keeps the cookies of a file-backed jar in its file (`deleteAllCookies(of:)` deletes them).
     @discardableResult
     public func closeJar(for key: Key) -> Bool {
-        let closing = state.withLock { state in state.entries[key].map { state.takeToClose(key, $0.jar) } }
+        let closing: Closing?? = state.withLock { state in
+            guard let entry = state.entries[key] else { return nil }
+            guard entry.users == 0 else {
+                state.entries[key]?.closesWhenReturned = true
+                return .some(nil)
+            }
+            return state.takeToClose(key)
+        }
         guard let closing else { return false }
-        close([closing])
+        if let closing { report(close([closing])) }
         return true
     }
 
-    /// Closes every jar (the server stops).
+    /// Closes every jar, those requests still use included (the server stops: their later changes are
+    /// not written), and waits for the closes the registry's queue is running.
     public func closeAll() {
-        let closing = state.withLock { state in state.entries.map { state.takeToClose($0.key, $0.value.jar) } }
-        close(closing)
+        let (closing, closingElsewhere) = state.withLock { state in
+            let elsewhere = state.changing.values.map(\.done)
+            return (state.entries.keys.compactMap { state.takeToClose($0) }, elsewhere)
+        }
+        report(close(closing))
+        for done in closingElsewhere { done.wait() }
     }
 
     /// How many jars the registry holds.
     public var count: Int { state.withLock { $0.entries.count } }
 
-    /// Removes the jars idle at `now` from `state` and returns them, to be closed outside the lock.
-    private func takeIdle(from state: inout State, now: CookieTime) -> [Closing] {
-        state.lastSweep = now
-        let idle = state.entries.filter { $0.value.lastUse.adding(seconds: idleTimeout) <= now }
-        return idle.map { state.takeToClose($0.key, $0.value.jar) }
+    // MARK: Using and returning a jar
+
+    /// The jar of `key`, counted as used: the next step of `withJar`, waiting as long as it says.
+    private func use(_ key: Key) async throws -> CookieJar {
+        while true {
+            switch nextStep(for: key) {
+            case .use(let jar): return jar
+            case .make(let done): return try make(key, telling: done)
+            case .wait(let done):
+                await withCheckedContinuation { resumed in done.notify(queue: .global()) { resumed.resume() } }
+            }
+        }
     }
 
-    /// Closes `jars` (taken into `State.closing`), then lets their keys have new jars and wakes the
-    /// requests that wait for them. A jar that could not be written is put back as its key's jar (used
-    /// now), its changes pending, and `closeFailed` hears of it, once the requests are woken.
-    private func close(_ jars: [Closing]) {
+    /// `use(_:)` for synchronous code.
+    private func use(_ key: Key) throws -> CookieJar {
+        while true {
+            switch nextStep(for: key) {
+            case .use(let jar): return jar
+            case .make(let done): return try make(key, telling: done)
+            case .wait(let done): done.wait()
+            }
+        }
+    }
+
+    /// What a request for `key` does next; sweeps for idle jars when a sweep is due, and closes them on
+    /// the registry's queue.
+    private func nextStep(for key: Key) -> Step {
+        let now = clock.now()
+        let (step, idle): (Step, [Closing]) = state.withLock { state in
+            let idle = state.lastSweep.adding(seconds: Self.sweepInterval) <= now ? takeIdle(from: &state, now: now) : []
+            if state.entries[key] != nil {
+                state.entries[key]!.users += 1
+                state.entries[key]!.lastUse = now
+                return (.use(state.entries[key]!.jar), idle)
+            }
+            if let change = state.changing[key] { return (.wait(change.done), idle) }
+            let done = DispatchGroup()
+            done.enter()
+            state.changing[key] = Change(closing: nil, done: done)
+            return (.make(done), idle)
+        }
+        closeLater(idle)
+        return step
+    }
+
+    /// Makes the jar of `key` with no lock held, counted as used once it is in the registry, and wakes the
+    /// requests waiting for it (on a failure they try again themselves).
+    private func make(_ key: Key, telling done: DispatchGroup) throws -> CookieJar {
+        let made = Swift.Result { try makeJar(key) }
+        let now = clock.now()
+        let evicted = state.withLock { state in
+            state.changing[key] = nil
+            guard case .success(let jar) = made else { return [Closing]() }
+            state.entries[key] = Entry(jar: jar, lastUse: now, users: 1)
+            return state.takeOverCapacity(capacity)
+        }
+        done.leave()
+        closeLater(evicted)
+        return try made.get()
+    }
+
+    /// Ends a use of `jar` by a request: the jar counts as used now, and the jars over the capacity, or
+    /// this one if it was asked to close, are closed on the registry's queue once no request uses them.
+    private func giveBack(_ jar: CookieJar, of key: Key) {
+        let now = clock.now()
+        let closing = state.withLock { state -> [Closing] in
+            // `closeAll()` may have taken it meanwhile.
+            guard var entry = state.entries[key], entry.jar === jar else { return [] }
+            entry.users -= 1
+            entry.lastUse = now
+            state.entries[key] = entry
+            var closing = state.takeOverCapacity(capacity)
+            if entry.users == 0, entry.closesWhenReturned, state.entries[key] != nil, let asked = state.takeToClose(key) {
+                closing.append(asked)
+            }
+            return closing
+        }
+        closeLater(closing)
+    }
+
+    // MARK: Closing
+
+    /// Removes the jars idle at `now` that no request uses from `state` and returns them, to be closed
+    /// outside the lock.
+    private func takeIdle(from state: inout State, now: CookieTime) -> [Closing] {
+        state.lastSweep = now
+        let idle = state.entries.filter { $0.value.users == 0 && $0.value.lastUse.adding(seconds: idleTimeout) <= now }
+        return idle.keys.compactMap { state.takeToClose($0) }
+    }
+
+    /// Closes `jars` on the registry's queue; `closeFailed` hears of a failure on another queue, so that it
+    /// may wait for the registry's (through `closeAll()`).
+    private func closeLater(_ jars: [Closing]) {
+        guard !jars.isEmpty else { return }
+        closer.async {
+            let failures = self.close(jars)
+            if !failures.isEmpty { DispatchQueue.global().async { self.report(failures) } }
+        }
+    }
+
+    /// Tells `closeFailed` of each jar that could not be written.
+    private func report(_ failures: [(Key, CookieFileError)]) {
+        for (key, failure) in failures { closeFailed(key, failure) }
+    }
+
+    /// Closes `jars` (taken into `State.changing`) on this thread, then lets their keys have new jars and
+    /// wakes the requests that wait for them. A jar that could not be written is put back as its key's jar
+    /// (used now), its changes pending; the failures are returned, to be reported once the requests are woken.
+    private func close(_ jars: [Closing]) -> [(Key, CookieFileError)] {
+        var failures: [(Key, CookieFileError)] = []
         for closing in jars {
             var failure: CookieFileError?
             do throws(CookieFileError) {
@@ -169,12 +323,13 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
             }
             let now = clock.now()
             state.withLock { state in
-                if state.closing[closing.key]?.jar === closing.jar { state.closing[closing.key] = nil }
+                if state.changing[closing.key]?.closing === closing.jar { state.changing[closing.key] = nil }
                 // No new jar of the key is made while this one closes: the key has none.
-                if failure != nil { state.entries[closing.key] = Entry(jar: closing.jar, lastUse: now) }
+                if failure != nil { state.entries[closing.key] = Entry(jar: closing.jar, lastUse: now, users: 0) }
             }
             closing.done.leave()
-            if let failure { closeFailed(closing.key, failure) }
+            if let failure { failures.append((closing.key, failure)) }
         }
+        return failures
     }
 }

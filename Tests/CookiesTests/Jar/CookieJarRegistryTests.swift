@@ -21,6 +21,11 @@ final class RegistryBox: Sendable {
     }
 }
 
+extension CookieJarRegistry {
+    /// The jar of `key`, used for no longer than this call: the jar a request would get.
+    func usedJar(for key: Key) throws -> CookieJar { try withJarSynchronously(for: key) { $0 } }
+}
+
 @Suite("CookieJarRegistry")
 struct CookieJarRegistryTests {
     let directory = TemporaryDirectory()
@@ -53,10 +58,10 @@ struct CookieJarRegistryTests {
     @Test("one jar per key")
     func separateJars() throws {
         let (registry, _, made) = makeRegistry(capacity: 10)
-        try registry.jar(for: "ada").receive("session=ada", from: url("https://api.test/"))
-        try registry.jar(for: "bob").receive("session=bob", from: url("https://api.test/"))
-        #expect(try registry.jar(for: "ada").cookieHeader(for: url("https://api.test/")) == "session=ada")
-        #expect(try registry.jar(for: "bob").cookieHeader(for: url("https://api.test/")) == "session=bob")
+        try registry.usedJar(for: "ada").receive("session=ada", from: url("https://api.test/"))
+        try registry.usedJar(for: "bob").receive("session=bob", from: url("https://api.test/"))
+        #expect(try registry.usedJar(for: "ada").cookieHeader(for: url("https://api.test/")) == "session=ada")
+        #expect(try registry.usedJar(for: "bob").cookieHeader(for: url("https://api.test/")) == "session=bob")
         #expect(made.all == ["ada", "bob"])
     }
 
@@ -64,16 +69,16 @@ struct CookieJarRegistryTests {
     @Test("capacity closes the least recently used jar")
     func capacity() throws {
         let (registry, clock, made) = makeRegistry(capacity: 2)
-        let ada = try registry.jar(for: "ada")
+        let ada = try registry.usedJar(for: "ada")
         clock.advance(seconds: 1)
-        _ = try registry.jar(for: "bob")
+        _ = try registry.usedJar(for: "bob")
         clock.advance(seconds: 1)
-        #expect(try registry.jar(for: "ada") === ada)
+        #expect(try registry.usedJar(for: "ada") === ada)
         clock.advance(seconds: 1)
-        _ = try registry.jar(for: "cy")
+        _ = try registry.usedJar(for: "cy")
         #expect(registry.count == 2)
         clock.advance(seconds: 1)
-        _ = try registry.jar(for: "bob")
+        _ = try registry.usedJar(for: "bob")
         #expect(made.all == ["ada", "bob", "cy", "bob"])
     }
 
@@ -81,14 +86,14 @@ struct CookieJarRegistryTests {
     @Test("idle jars are closed")
     func idle() throws {
         let (registry, clock, made) = makeRegistry(capacity: 10, idleTimeout: 300)
-        _ = try registry.jar(for: "ada")
+        _ = try registry.usedJar(for: "ada")
         clock.advance(seconds: 200)
-        _ = try registry.jar(for: "bob")
+        _ = try registry.usedJar(for: "bob")
         clock.advance(seconds: 200)
         #expect(registry.closeIdleJars() == 1)
         #expect(registry.count == 1)
         clock.advance(seconds: 400)
-        _ = try registry.jar(for: "cy")
+        _ = try registry.usedJar(for: "cy")
         #expect(registry.count == 1)
         #expect(registry.closeJar(for: "cy") && !registry.closeJar(for: "cy"))
         #expect(made.all == ["ada", "bob", "cy"])
@@ -106,12 +111,13 @@ struct CookieJarRegistryTests {
                 return try openTestJar(directory.file("\(key).sqlite"), clock: clock)
             },
             closeFailed: { key, error in Issue.record("closing \(key)'s jar failed: \(error)") })
-        try registry.jar(for: "ada").receive("id=1; Max-Age=3600", from: url("https://api.test/"))
+        try registry.usedJar(for: "ada").receive("id=1; Max-Age=3600", from: url("https://api.test/"))
         clock.advance(seconds: 120)
-        #expect(throws: CookieFileError.self) { try registry.jar(for: "bad") }
+        #expect(throws: CookieFileError.self) { try registry.usedJar(for: "bad") }
         #expect(registry.count == 0)
+        registry.closeAll()  // waits for the sweep's closes, on the registry's queue
         #expect(try openTestJar(directory.file("ada.sqlite"), clock: clock).cookieHeader(for: url("https://api.test/")) == "id=1")
-        #expect(try registry.jar(for: "ada").cookieHeader(for: url("https://api.test/")) == "id=1")
+        #expect(try registry.usedJar(for: "ada").cookieHeader(for: url("https://api.test/")) == "id=1")
     }
 
     /// A file-backed jar closed by the registry has written its cookies: the next one for that key loads
@@ -119,9 +125,9 @@ struct CookieJarRegistryTests {
     @Test("a closed file jar comes back from its file")
     func fileJars() throws {
         let (registry, _) = makeFileRegistry(capacity: 1, idleTimeout: 600)
-        try registry.jar(for: "ada").receive("id=1; Max-Age=3600", from: url("https://api.test/"))
-        _ = try registry.jar(for: "bob")
-        #expect(try registry.jar(for: "ada").cookieHeader(for: url("https://api.test/")) == "id=1")
+        try registry.usedJar(for: "ada").receive("id=1; Max-Age=3600", from: url("https://api.test/"))
+        _ = try registry.usedJar(for: "bob")
+        #expect(try registry.usedJar(for: "ada").cookieHeader(for: url("https://api.test/")) == "id=1")
         registry.closeAll()
         #expect(registry.count == 0)
     }
@@ -132,11 +138,11 @@ struct CookieJarRegistryTests {
     @Test("a key's new jar loads what its closed jar wrote")
     func newJarAfterClose() throws {
         let (registry, clock) = makeFileRegistry(capacity: 10, idleTimeout: 60)
-        let first = try registry.jar(for: "ada")
+        let first = try registry.usedJar(for: "ada")
         first.receive("id=1; Max-Age=3600", from: url("https://api.test/"))
         #expect(first.hasPendingChanges)
         clock.advance(seconds: 120)
-        let second = try registry.jar(for: "ada")
+        let second = try registry.usedJar(for: "ada")
         #expect(second !== first && !first.hasPendingChanges)
         #expect(second.cookieHeader(for: url("https://api.test/")) == "id=1")
         registry.closeAll()
@@ -157,7 +163,7 @@ struct CookieJarRegistryTests {
             capacity: 1, idleTimeout: 600, clock: clock,
             makeJar: { _ in try openTestJar(path, options: options, clock: clock) },
             closeFailed: { key, error in failures.append("\(key): \(error.code)") })
-        let jar = try registry.jar(for: "ada")
+        let jar = try registry.usedJar(for: "ada")
         let big = String(repeating: "x", count: 3000)
         for index in 0..<40 { jar.receive("big\(index)=\(big); Max-Age=3600", from: url("https://api.test/")) }
         registry.closeAll()
@@ -179,7 +185,7 @@ struct CookieJarRegistryTests {
             capacity: 10, idleTimeout: 600, clock: clock,
             makeJar: { _ in try openTestJar(path, options: options, clock: clock) },
             closeFailed: { key, error in failures.append("\(key): \(error.code)") })
-        try registry.jar(for: "ada").receive("id=1; Max-Age=3600", from: url("https://api.test/"))
+        try registry.usedJar(for: "ada").receive("id=1; Max-Age=3600", from: url("https://api.test/"))
         let holder = try SQLiteConnection(path: path, flags: .readWrite)
         try holder.execute("BEGIN IMMEDIATE")
         let closer = Thread { registry.closeJar(for: "ada") }
@@ -187,13 +193,13 @@ struct CookieJarRegistryTests {
         Thread.sleep(forTimeInterval: 0.05)
         let got = MadeKeys()
         let requests = (0..<3).map { _ in
-            Thread { if (try? registry.jar(for: "ada")) != nil { got.append("ada") } }
+            Thread { if (try? registry.usedJar(for: "ada")) != nil { got.append("ada") } }
         }
         for request in requests { request.start() }
         while got.all.count < 3 { Thread.sleep(forTimeInterval: 0.01) }
         try holder.execute("ROLLBACK")
         #expect(failures.all == ["ada: \(CookieFileError.Code.busy)"])
-        let kept = try registry.jar(for: "ada")
+        let kept = try registry.usedJar(for: "ada")
         #expect(kept.hasPendingChanges && kept.allCookies().map(\.name) == ["id"])
         registry.closeAll()
         #expect(failures.all.count == 1)
@@ -213,16 +219,136 @@ struct CookieJarRegistryTests {
         let registry = CookieJarRegistry<String>(
             capacity: 10, idleTimeout: 600, clock: clock,
             makeJar: { _ in try openTestJar(path, options: options, clock: clock) },
-            closeFailed: { key, _ in if (try? box.registry?.jar(for: key)) != nil { asked.append(key) } })
+            closeFailed: { key, _ in if (try? box.registry?.usedJar(for: key)) != nil { asked.append(key) } })
         box.registry = registry
-        let jar = try registry.jar(for: "ada")
+        let jar = try registry.usedJar(for: "ada")
         jar.receive("id=1; Max-Age=3600", from: url("https://api.test/"))
         let holder = try SQLiteConnection(path: path, flags: .readWrite)
         try holder.execute("BEGIN IMMEDIATE")
         registry.closeJar(for: "ada")
         try holder.execute("ROLLBACK")
         #expect(asked.all == ["ada"])
-        #expect(try registry.jar(for: "ada") === jar)
+        #expect(try registry.usedJar(for: "ada") === jar)
         registry.closeAll()
+    }
+
+    /// A jar is made with no lock held: while one user's file is slow to open, another user's requests get
+    /// their jar at once, and `makeJar` may ask the registry (here its count) without stopping the process.
+    @Test(.timeLimit(.minutes(1))) func aSlowJarDelaysOnlyItsOwnKey() throws {
+        let opening = DispatchSemaphore(value: 0), open = DispatchSemaphore(value: 0)
+        let box = RegistryBox()
+        let registry = CookieJarRegistry<String>(
+            capacity: 10, idleTimeout: 600, clock: ManualCookieClock(testEpoch),
+            makeJar: { key in
+                _ = box.registry?.count
+                if key == "slow" {
+                    opening.signal()
+                    open.wait()
+                }
+                return CookieJar(publicSuffixList: testPublicSuffixList)
+            },
+            closeFailed: { key, error in Issue.record("closing \(key)'s jar failed: \(error)") })
+        box.registry = registry
+        let held = try registry.usedJar(for: "hot")
+        let slowUser = Thread { _ = try? registry.usedJar(for: "slow") }
+        slowUser.start()
+        opening.wait()
+        #expect(try registry.usedJar(for: "hot") === held)
+        #expect(registry.count == 1)
+        open.signal()
+        while registry.count < 2 { Thread.sleep(forTimeInterval: 0.01) }
+    }
+
+    /// A request that waits for its key's jar suspends: the second async request for a key whose jar is
+    /// being made gets that jar once it is made, and the key's jar is made once.
+    @Test(.timeLimit(.minutes(1))) func asyncRequestsWaitForTheJarBeingMade() async throws {
+        let opening = DispatchSemaphore(value: 0), open = DispatchSemaphore(value: 0)
+        let made = MadeKeys()
+        let registry = CookieJarRegistry<String>(
+            capacity: 10, idleTimeout: 600, clock: ManualCookieClock(testEpoch),
+            makeJar: { key in
+                made.append(key)
+                opening.signal()
+                open.wait()
+                return CookieJar(publicSuffixList: testPublicSuffixList)
+            },
+            closeFailed: { key, error in Issue.record("closing \(key)'s jar failed: \(error)") })
+        let first = Task.detached { try await registry.withJar(for: "ada") { $0 } }
+        await withCheckedContinuation { started in DispatchQueue.global().async { opening.wait(); started.resume() } }
+        let second = Task.detached { try await registry.withJar(for: "ada") { $0 } }
+        try await Task.sleep(for: .milliseconds(50))
+        open.signal()
+        let jars = (try await first.value, try await second.value)
+        #expect(jars.0 === jars.1)
+        #expect(made.all == ["ada"])
+    }
+
+    /// A jar that a request uses is neither evicted nor closed as idle while it does: a session cookie
+    /// rotated by a response that arrives after other users pushed the registry past its capacity is
+    /// stored in the jar the registry writes, and the user's next request sends it.
+    @Test func aJarInUseStaysTheKeysJar() throws {
+        let (registry, clock) = makeFileRegistry(capacity: 1, idleTimeout: 60)
+        try registry.usedJar(for: "ada").receive("session=v1; Max-Age=3600", from: url("https://api.test/"))
+        let ada = try registry.withJarSynchronously(for: "ada") { ada in
+            _ = try registry.usedJar(for: "bob")
+            #expect(registry.count == 1, "bob's jar, over the capacity, closed when returned; ada's in use")
+            clock.advance(seconds: 600)
+            #expect(registry.closeIdleJars() == 0)
+            ada.receive("session=v2; Max-Age=3600", from: url("https://api.test/"))
+            return ada
+        }
+        #expect(try registry.usedJar(for: "ada") === ada)
+        #expect(ada.cookieHeader(for: url("https://api.test/")) == "session=v2")
+        registry.closeAll()
+        #expect(try openTestJar(directory.file("ada.sqlite"), clock: clock).cookieHeader(for: url("https://api.test/")) == "session=v2")
+    }
+
+    /// Past the capacity only while requests use the jars: once they return them, the registry closes the
+    /// jars used least recently until it holds `capacity` again.
+    @Test func theCapacityComesBackWhenJarsAreReturned() throws {
+        let (registry, clock, made) = makeRegistry(capacity: 1)
+        try registry.withJarSynchronously(for: "ada") { _ in
+            clock.advance(seconds: 1)
+            try registry.withJarSynchronously(for: "bob") { _ in
+                clock.advance(seconds: 1)
+                _ = try registry.usedJar(for: "cy")
+                #expect(registry.count == 2, "cy's, unused, closed at once; ada's and bob's in use")
+            }
+        }
+        #expect(registry.count == 1)
+        clock.advance(seconds: 1)
+        _ = try registry.usedJar(for: "ada")
+        #expect(made.all == ["ada", "bob", "cy"], "ada's jar, returned last, is the one kept")
+    }
+
+    /// `closeJar(for:)` on a jar in use closes it when the request returns it: until then it stays the
+    /// key's jar, and what the request stores meanwhile is written.
+    @Test func closingAJarInUseWaitsForItsReturn() throws {
+        let (registry, clock) = makeFileRegistry(capacity: 10, idleTimeout: 600)
+        try registry.withJarSynchronously(for: "ada") { (ada: CookieJar) throws in
+            #expect(registry.closeJar(for: "ada"))
+            #expect(try registry.usedJar(for: "ada") === ada)
+            ada.receive("id=1; Max-Age=3600", from: url("https://api.test/"))
+        }
+        registry.closeAll()  // waits for the close on the registry's queue
+        #expect(registry.count == 0)
+        #expect(try openTestJar(directory.file("ada.sqlite"), clock: clock).cookieHeader(for: url("https://api.test/")) == "id=1")
+    }
+
+    /// Sign-out deletes the user's cookies, from the file too, whether or not the registry held the jar;
+    /// closing alone keeps them (the next request loads them again).
+    @Test func deletingAUsersCookies() async throws {
+        let (registry, clock) = makeFileRegistry(capacity: 10, idleTimeout: 600)
+        try registry.usedJar(for: "ada").receive("id=1; Max-Age=3600", from: url("https://api.test/"))
+        try registry.usedJar(for: "bob").receive("id=2; Max-Age=3600", from: url("https://api.test/"))
+        registry.closeAll()
+        #expect(try registry.usedJar(for: "ada").cookieHeader(for: url("https://api.test/")) == "id=1", "closed, not deleted")
+        #expect(try await registry.deleteAllCookies(of: "ada") == 1)
+        #expect(try await registry.deleteAllCookies(of: "bob") == 1, "not held: made to delete its file's cookies")
+        registry.closeAll()
+        #expect(registry.count == 0)
+        for key in ["ada", "bob"] {
+            #expect(try openTestJar(directory.file("\(key).sqlite"), clock: clock).count == 0)
+        }
     }
 }
