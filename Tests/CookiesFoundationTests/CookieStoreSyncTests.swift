@@ -1,5 +1,6 @@
 import Cookies
 import CookiesFoundation
+import Synchronization
 import Testing
 
 /// The sync engine against a store that misbehaves as web views have been seen to: every pitfall the
@@ -130,6 +131,30 @@ struct CookieStoreSyncTests {
         let second = try await sync.reconcile()
         #expect(second.conflicts.isEmpty && second.copiedToWeb.map(\.value) == ["native"])
         #expect(Self.names(jar)["session"] == "native" && Self.values(store)["session"] == "native")
+    }
+
+    @Test("a cookie the jar changes while the sync writes the web view's changes into it (here from the observer of the sync's first write, on the sync's own thread: the interleaving of another thread's receipt) is not overwritten with the web view's older version, and the next reconcile copies the jar's version to the store", .timeLimit(.minutes(1)))
+    func jarChangeDuringTheJarWritesIsNotOverwritten() async throws {
+        let (jar, store, sync) = try await Self.synced([Self.cookie("a", "1"), Self.cookie("b", "1")], FaultInjectingCookieStore())
+        store.webSets(Self.cookie("a", "web"))
+        store.webSets(Self.cookie("b", "web"))
+        let rotated = Mutex<String?>(nil)
+        let token = jar.addObserver { change in
+            guard case .replaced(_, let new) = change, new.value == "web" else { return }
+            let other = new.name == "a" ? "b" : "a"
+            guard rotated.withLock({ rotated in
+                defer { rotated = rotated ?? other }
+                return rotated == nil
+            }) else { return }
+            jar.insert(Self.cookie(other, "native"))
+        }
+        let first = try await sync.reconcile()
+        jar.removeObserver(token)
+        let native = try #require(rotated.withLock { $0 })
+        #expect(first.copiedToJar.count == 1 && Self.names(jar)[native] == "native")
+        let second = try await sync.reconcile()
+        #expect(second.conflicts.isEmpty && second.copiedToWeb.map(\.value) == ["native"])
+        #expect(Self.names(jar)[native] == "native" && Self.values(store)[native] == "native")
     }
 
     @Test("a jar cookie the store refuses (HTTPCookie cannot represent it) is reported, and the rest of the batch is copied and recorded: one such cookie no longer stops every push")

@@ -223,6 +223,17 @@ public final class CookieJar: Sendable {
         return withStore(afterWaiters: true) { $0.insert(cookie, now: now) }
     }
 
+    /// `insert(_:)` if the jar's unexpired cookie of `cookie`'s identity is the one `isExpected` expects
+    /// (nil: none), checked and written under one lock, so that a change made since the caller read the
+    /// jar (a response rotating a session) is not overwritten: nil, and nothing written, when it is not.
+    package func insert(_ cookie: Cookie, ifHolding isExpected: (Cookie?) -> Bool) -> SetCookieOutcome? {
+        let now = clock.now()
+        return withStore(afterWaiters: true) { store in
+            guard isExpected(store.cookie(withIdentityOf: cookie, at: now)) else { return nil }
+            return store.insert(cookie, now: now)
+        }
+    }
+
     /// `insert(_:)`, adding the evictions the limits made to `evictions` (`CookieStore.evictions`).
     func insert(_ cookie: Cookie, countingEvictionsIn evictions: inout [CookieEviction]?) -> SetCookieOutcome {
         let now = clock.now()
@@ -377,7 +388,15 @@ public final class CookieJar: Sendable {
     /// Deletes the cookie with the identity of `cookie` (name, domain, host-only-flag, path, partition).
     @discardableResult
     public func delete(_ cookie: Cookie) -> Bool {
-        withStore { store in
+        delete(cookie, ifHolding: { _ in true }) ?? false
+    }
+
+    /// `delete(_:)` if the jar's unexpired cookie of `cookie`'s identity is the one `isExpected` expects
+    /// (nil: none), checked and deleted under one lock: nil, and nothing deleted, when it is not.
+    package func delete(_ cookie: Cookie, ifHolding isExpected: (Cookie?) -> Bool) -> Bool? {
+        let now = clock.now()
+        return withStore { store in
+            guard isExpected(store.cookie(withIdentityOf: cookie, at: now)) else { return nil }
             let key = store.siteKey(ofCookieDomain: cookie.domain)
             return !store.removeAll(inSite: key, cause: .deleted) { $0.hasSameIdentity(as: cookie) }.isEmpty
         }

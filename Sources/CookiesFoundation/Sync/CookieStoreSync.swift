@@ -386,51 +386,45 @@ public final class CookieStoreSync: Sendable {
             remember(toWeb.filter { $0.cookie == nil && held[$0.identity] == nil })
             report.deletedFromWeb = deletions.filter { held[CookieIdentity($0)] == nil }
         }
-        // A cookie the jar changed while the store's calls ran (a native response rotating a session)
-        // is not overwritten with what the plan made of its older version: the change's event schedules
-        // the next reconcile. The jar's change is the newer one (the jar was read after the store), so the
-        // record takes the store's version, as if the step had been made: the next reconcile sees the
+        // A cookie the jar changed since the plan read it (a native response rotating a session, while the
+        // store's calls ran or while this loop writes) is not overwritten with what the plan made of its
+        // older version: each write checks, under the jar's lock, that the jar still holds the planned
+        // version, and the change's event schedules the next reconcile. The jar's change is the newer one,
+        // so the record takes the step's outcome, as if the step had been made: the next reconcile sees the
         // jar's change alone and copies it to the store, where a conflict would let the store's older
         // version win under `.preferWeb`.
-        let current = steps.contains { $0.target == .jar } ? jarCookiesInScope() : [:]
-        func isUnchanged(_ identity: CookieIdentity) -> Bool {
-            current[identity].map { SyncedCookieFields($0, carried: .all) }
-                == planned[identity].map { SyncedCookieFields($0, carried: .all) }
-        }
         // Recorded before the write: the jar's change event for it is then an echo. A cookie the jar
         // refuses changes nothing, and its record entry is put back.
         for step in steps where step.target == .jar {
-            guard isUnchanged(step.identity) else {
-                record.withLock { $0[step.identity] = step.recordAfter }
-                continue
-            }
+            let plannedFields = planned[step.identity].map { SyncedCookieFields($0, carried: .all) }
+            let isPlanned = { (held: Cookie?) in held.map { SyncedCookieFields($0, carried: .all) } == plannedFields }
             let recordBefore = record.withLock { record in
                 defer { record[step.identity] = step.recordAfter }
                 return record[step.identity]
             }
             if let cookie = step.cookie {
-                if jar.insert(cookie).rejection == nil {
-                    report.copiedToJar.append(cookie)
-                } else {
+                switch jar.insert(cookie, ifHolding: isPlanned) {
+                case nil: continue
+                case let outcome? where outcome.rejection == nil: report.copiedToJar.append(cookie)
+                case _?:
                     record.withLock { $0[step.identity] = recordBefore }
                     report.refusedByJar.append(cookie)
                 }
-            } else if let deleting = step.deleting {
-                deleteFromJar(deleting)
+            } else if let deleting = step.deleting, deleteFromJar(deleting, ifHolding: isPlanned) {
                 report.deletedFromJar.append(deleting)
             }
         }
     }
 
-    /// Deletes `cookie` from the jar as the sync's own write: its removal event is an echo. The jar
-    /// delivers the event before `delete` returns unless another thread is delivering the jar's events
-    /// already; one delivered later reads as the jar's own change, and schedules a reconcile that finds
-    /// nothing to do.
-    private func deleteFromJar(_ cookie: Cookie) {
+    /// Deletes `cookie` from the jar as the sync's own write, if the jar holds what `isPlanned` expects:
+    /// its removal event is an echo. The jar delivers the event before `delete` returns unless another
+    /// thread is delivering the jar's events already; one delivered later reads as the jar's own change,
+    /// and schedules a reconcile that finds nothing to do. False when the jar held something else.
+    private func deleteFromJar(_ cookie: Cookie, ifHolding isPlanned: (Cookie?) -> Bool) -> Bool {
         let identity = CookieIdentity(cookie)
         deletingFromJar.withLock { _ = $0.insert(identity) }
         defer { deletingFromJar.withLock { _ = $0.remove(identity) } }
-        jar.delete(cookie)
+        return jar.delete(cookie, ifHolding: isPlanned) != nil
     }
 
     private func deleteFromStore(_ cookies: [Cookie]) async throws(CookieSyncError) {

@@ -474,6 +474,21 @@ struct CookieStore: Sendable, CookieStoreQueries {
         return result
     }
 
+    /// The unexpired cookie the store holds with the identity of `cookie` (its partition key read as
+    /// `insert(_:now:)` stores it), if any.
+    mutating func cookie(withIdentityOf cookie: Cookie, at now: CookieTime) -> Cookie? {
+        var cookie = cookie
+        if let key = cookie.partitionKey {
+            guard let canonical = partitionKey(canonicalising: key) else { return nil }
+            cookie.partitionKey = canonical
+        }
+        guard let slot = siteKeyAndSlot(ofCookieDomain: cookie.domain).slot else { return nil }
+        let held = sites.withUnsafeBufferPointer { sites in
+            sites[slot].indexOfCookie(withIdentityOf: cookie).map { sites[slot].cookie(at: $0) }
+        }
+        return held.flatMap { $0.isExpired(at: now) ? nil : $0 }
+    }
+
     /// Inserts a cookie handed over as it is (one imported, one of a web view's, one built by the app),
     /// replacing a cookie of the same identity. An expired cookie is not inserted: it deletes the cookie of
     /// its identity. A cookie that no `Set-Cookie` line could have given a jar is refused
