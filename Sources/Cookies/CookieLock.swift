@@ -6,8 +6,8 @@ import Musl
 #endif
 import Synchronization
 
-/// The lock of every shared state of the module. On Linux it is a pthread reader-writer lock, not
-/// `Synchronization.Mutex`, for three reasons:
+/// The lock of every shared state of the libraries (`Cookies`, `CookiesFoundation`, `CookiesPostgres`).
+/// On Linux it is a pthread reader-writer lock, not `Synchronization.Mutex`, for three reasons:
 /// - Lookups share it. Most lookups of a jar change nothing (`CookieJar.cookieHeader(for:)`: a host and
 ///   site already known, last-access times recent enough, nothing expired), so they hold the lock shared
 ///   and run side by side on every core (`withSharedLock`); a call that changes the jar holds it alone.
@@ -35,7 +35,7 @@ import Synchronization
 /// (p50 of three runs, 2026-11-26; 4, 9 and 6 when the receipts go to another jar) and the 1,000 receipts
 /// take 2.2 ms (37 ms when lookups slept on the lock; 1.3 ms into another jar).
 /// It has `Mutex`'s `withLock`, so the code is the same on every platform.
-struct CookieLock<Value: ~Copyable>: ~Copyable {
+package struct CookieLock<Value: ~Copyable>: ~Copyable {
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
     private let turns: UnsafeMutablePointer<Turns>
     private let value: UnsafeMutablePointer<Value>
@@ -51,7 +51,7 @@ struct CookieLock<Value: ~Copyable>: ~Copyable {
         let grants = Atomic<Int>(0)
     }
 
-    init(_ initialValue: consuming Value) {
+    package init(_ initialValue: consuming sending Value) {
         lock = .allocate(capacity: 1)
         lock.initialize(to: pthread_rwlock_t())
         #if canImport(Glibc)
@@ -79,8 +79,11 @@ struct CookieLock<Value: ~Copyable>: ~Copyable {
         value.deallocate()
     }
 
-    /// Runs `body` on the value with the lock held alone.
-    borrowing func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    /// Runs `body` on the value with the lock held alone. As `Mutex`'s, the value and the result cross
+    /// threads only as `sending`, so that what is not `Sendable` is never reached from two threads.
+    package borrowing func withLock<Result, Failure: Error>(
+        _ body: (inout sending Value) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
         if pthread_rwlock_trywrlock(lock) != 0 { waitFor(pthread_rwlock_trywrlock, else: pthread_rwlock_wrlock, toChange: true) }
         defer { pthread_rwlock_unlock(lock) }
         return try body(&value.pointee)
@@ -89,16 +92,18 @@ struct CookieLock<Value: ~Copyable>: ~Copyable {
     /// Runs `body` on the value with the lock held alone; `afterWaiters`: taken only after one of the
     /// threads waiting for it, when some are, had it, for a thread that takes the lock again and again,
     /// so that it does not keep the others from it.
-    borrowing func withLock<Result, Failure: Error>(
-        afterWaiters: Bool, _ body: (inout Value) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
+    package borrowing func withLock<Result, Failure: Error>(
+        afterWaiters: Bool, _ body: (inout sending Value) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
         if afterWaiters { waitForAWaiter() }
         return try withLock(body)
     }
 
     /// Runs `body` on the value with the lock shared: other threads may read the value at the same time,
     /// none changes it. A thread waiting to change the value goes first.
-    borrowing func withSharedLock<Result, Failure: Error>(_ body: (borrowing Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    package borrowing func withSharedLock<Result: Sendable, Failure: Error>(
+        _ body: (borrowing Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         if turns.pointee.waitingToChange.load(ordering: .relaxed) != 0 || pthread_rwlock_tryrdlock(lock) != 0 {
             waitFor(pthread_rwlock_tryrdlock, else: pthread_rwlock_rdlock, toChange: false)
         }
@@ -134,8 +139,9 @@ struct CookieLock<Value: ~Copyable>: ~Copyable {
             } else if tries < 1024 {
                 sched_yield()
             } else {
-                // Fails only when this thread holds the lock already (EDEADLK): a call back into the jar
-                // from under its lock, which must stop here rather than run unlocked.
+                // Fails only when this thread holds the lock already (glibc's EDEADLK): a call back into
+                // the jar from under its lock, which must stop here rather than run unlocked. (musl's lock
+                // does not know its owner: there such a call waits for ever.)
                 let taken = take(lock)
                 precondition(taken == 0, "CookieLock taken again by the thread that holds it")
                 break
@@ -162,21 +168,21 @@ extension CookieLock: @unchecked Sendable where Value: ~Copyable {}
 #else
 import Synchronization
 
-/// The lock of every shared state of the module: `Synchronization.Mutex` (an `os_unfair_lock` on Apple's
+/// The lock of every shared state of the libraries: `Synchronization.Mutex` (an `os_unfair_lock` on Apple's
 /// platforms, which lets a running thread take a lock just released), which lookups hold alone too. On
 /// Linux it is a pthread reader-writer lock (see that definition for why).
-typealias CookieLock<Value: ~Copyable> = Mutex<Value>
+package typealias CookieLock<Value: ~Copyable> = Mutex<Value>
 
 extension Mutex where Value: ~Copyable {
     /// `withLock(_:)`, for the calls that the Linux lock makes wait for its waiters.
-    borrowing func withLock<Result, Failure: Error>(
+    package borrowing func withLock<Result, Failure: Error>(
         afterWaiters: Bool, _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         try withLock(body)
     }
 
     /// `withLock(_:)`, for the calls that the Linux lock lets share it: here they hold it alone.
-    borrowing func withSharedLock<Result: Sendable, Failure: Error>(
+    package borrowing func withSharedLock<Result: Sendable, Failure: Error>(
         _ body: (borrowing Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try withLock { value throws(Failure) -> Result in try body(value) }

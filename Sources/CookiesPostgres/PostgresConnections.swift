@@ -1,6 +1,7 @@
 #if CookiesPostgres
 import Dispatch
 import PostgresNIO
+import Cookies
 import Synchronization
 
 /// A fixed number of connections to one server, lent one at a time to blocking callers. A connection
@@ -10,7 +11,7 @@ final class PostgresConnections: Sendable {
     private let configuration: PostgresConnection.Configuration
     private let logger: Logger
     /// The connections not lent now.
-    private let idle = Mutex<[PostgresConnection]>([])
+    private let idle = CookieLock<[PostgresConnection]>([])
     /// Counts the connections that may still be lent.
     private let slots: DispatchSemaphore
     private let nextID = Atomic<Int>(0)

@@ -1,7 +1,6 @@
 #if CookiesPostgres
 import Cookies
 import PostgresNIO
-import Synchronization
 
 /// The `CookieJarStore` of one jar in PostgreSQL (made by `PostgresCookieJars`): each write is one
 /// transaction that increments the jar's version, writes the changes by identity, and enforces the jar's
@@ -20,7 +19,7 @@ public final class PostgresCookieJarStore: CookieJarStore {
     /// The jar's id (a user, a session).
     public let jarID: String
     private let jars: PostgresCookieJars.Shared
-    private let state: Mutex<State>
+    private let state: CookieLock<State>
 
     private struct State {
         /// The version the jar's contents were loaded at, moved on by this store's own writes.
@@ -33,7 +32,7 @@ public final class PostgresCookieJarStore: CookieJarStore {
     init(jarID: String, version: Int64, jars: PostgresCookieJars.Shared) {
         self.jarID = jarID
         self.jars = jars
-        state = Mutex(State(version: version))
+        state = CookieLock(State(version: version))
     }
 
     /// The version the jar's contents are current at, or nil when another instance wrote since.
@@ -327,7 +326,7 @@ struct IdentityColumns {
 
 /// A store that keeps what it is handed: the evictions of a jar made to enforce the limits.
 private final class EvictionRecorder: CookieJarStore {
-    private let recorded = Mutex<[CookieWrite]>([])
+    private let recorded = CookieLock<[CookieWrite]>([])
 
     var writes: [CookieWrite] { recorded.withLock { $0 } }
 

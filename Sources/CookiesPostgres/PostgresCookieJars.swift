@@ -1,7 +1,6 @@
 #if CookiesPostgres
 import Cookies
 import PostgresNIO
-import Synchronization
 
 /// Many cookie jars in one PostgreSQL database, each under a jar id (a user, a session), for a fleet of
 /// servers: every instance opens the jars it serves, and they all see one truth.
@@ -65,18 +64,18 @@ public final class PostgresCookieJars: Sendable {
 
     let shared: Shared
     private let maximumOpenJars: Int
-    let open = Mutex(LeastRecentlyUsed<String, OpenJar>())
+    let open = CookieLock(LeastRecentlyUsed<String, OpenJar>())
     /// The jars no longer in `open` (replaced by a reload, or let go to make room and written), by id, for
     /// as long as a request holds one or its changes are not written: they are still written, by the jar's
     /// own background flush, and by `jar(_:)`, `flush(_:)` and `flushAll()`. Held here, not by the requests
     /// alone: a jar that its last request dropped with changes it could not write (the server unreachable)
     /// would otherwise lose them, its `deinit` having no one to report the failure to.
-    let letGo = Mutex<[String: [OpenJar]]>([:])
+    let letGo = CookieLock<[String: [OpenJar]]>([:])
     /// The jars let go to make room whose changes are not written yet, by id, held until they are: moved
     /// here from `open` in the same critical section, so that a jar is always in one of the two while it
     /// has changes to write, and `jar(_:)`, `flush(_:)`, `flushAll()` and `close(_:)` write them (locked
     /// after `open` where both are).
-    let evicting = Mutex<[String: [OpenJar]]>([:])
+    let evicting = CookieLock<[String: [OpenJar]]>([:])
 
     /// Connects to the server and creates (or migrates, or checks) the tables. Throws when the server
     /// cannot be reached (`.unreachable`: never a silent empty jar), the tables are of a newer version

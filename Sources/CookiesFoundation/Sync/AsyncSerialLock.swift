@@ -1,4 +1,4 @@
-import Synchronization
+import Cookies
 
 /// Runs async bodies one at a time, in the order they asked (a body may suspend, and the next waits).
 final class AsyncSerialLock: Sendable {
@@ -7,7 +7,7 @@ final class AsyncSerialLock: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = CookieLock(State())
 
     func withLock<T>(_ body: () async throws(CookieSyncError) -> T) async throws(CookieSyncError) -> T {
         await acquire()

@@ -1,9 +1,9 @@
-import Synchronization
+import Cookies
 
 /// Hands every element yielded to each stream made so far (a stream ends its subscription when its
 /// consumer stops): the sync's reports, a store's change signals.
 final class Broadcast<Element: Sendable>: Sendable {
-    private let subscribers = Mutex<(next: Int, continuations: [Int: AsyncStream<Element>.Continuation])>((0, [:]))
+    private let subscribers = CookieLock<(next: Int, continuations: [Int: AsyncStream<Element>.Continuation])>((0, [:]))
     private let bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy
 
     /// A broadcast whose streams buffer as `bufferingPolicy` says (`.bufferingNewest(1)` coalesces signals).

@@ -55,17 +55,17 @@ public final class CookieStoreSync: Sendable {
     /// Why the domains the sync was given make no scope; nil when they do.
     private let scopeRefusal: CookieSyncError?
     private let lock = AsyncSerialLock()
-    private let record: Mutex<[CookieIdentity: Cookie]>
+    private let record: CookieLock<[CookieIdentity: Cookie]>
     /// The identities whose cookie the sync is deleting from the jar at this moment: the jar's removal
     /// event for one of them is the sync's echo.
-    private let deletingFromJar = Mutex<Set<CookieIdentity>>([])
+    private let deletingFromJar = CookieLock<Set<CookieIdentity>>([])
     /// The versions of the jar's cookies the store turned down: reported, not offered again.
-    private let refusedVersions = Mutex(RefusedCookieVersions())
+    private let refusedVersions = CookieLock(RefusedCookieVersions())
     /// The cookies of sets the store did not complete in time (`withTimeout` left them running), by
     /// identity, until a read finds the version offered in the store (`recordLandedSets`): a set that
     /// lands after the jar deleted the cookie, or after a sign-out, is then a deletion to copy to the
     /// store, not a cookie of the web view's to copy back into the jar.
-    private let unconfirmedSets = Mutex<[CookieIdentity: Cookie]>([:])
+    private let unconfirmedSets = CookieLock<[CookieIdentity: Cookie]>([:])
     /// True once a read of the store found a cookie (of any domain): the store is loaded, and an empty
     /// read after that is believed (`sync`).
     private let storeSeenLoaded = Atomic<Bool>(false)
@@ -109,7 +109,7 @@ public final class CookieStoreSync: Sendable {
         self.emptyReadRetries = emptyReadRetries
         self.emptyReadDelay = emptyReadDelay
         let scope = self.scope
-        self.record = Mutex(Dictionary(
+        self.record = CookieLock(Dictionary(
             record.filter(scope.contains).map { (CookieIdentity($0), $0) }, uniquingKeysWith: { _, last in last }))
     }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Cookies
 
 /// Runs one call on a platform store with a deadline: the result, or `CookieSyncError.timedOut` once
 /// `timeout` has passed. A call whose completion never comes (WKHTTPCookieStore's `setCookie` has been
@@ -13,7 +13,7 @@ func withTimeout<T: Sendable>(
     let outcome: Result<T, CookieSyncError> = await withCheckedContinuation { continuation in
         let once = ResumeOnce(continuation)
         @Sendable func finish(_ result: Result<T, CookieSyncError>) { once.resume(returning: result) }
-        let work = Mutex<Task<Void, Never>?>(nil)
+        let work = CookieLock<Task<Void, Never>?>(nil)
         let timer = Task {
             guard (try? await Task.sleep(for: timeout)) != nil else { return }
             finish(.failure(.timedOut(call: call, after: timeout)))
@@ -35,9 +35,9 @@ func withTimeout<T: Sendable>(
 
 /// A continuation resumed by the first of several racers; the others' results are dropped.
 private final class ResumeOnce<T: Sendable>: Sendable {
-    private let continuation: Mutex<CheckedContinuation<T, Never>?>
+    private let continuation: CookieLock<CheckedContinuation<T, Never>?>
 
-    init(_ continuation: CheckedContinuation<T, Never>) { self.continuation = Mutex(continuation) }
+    init(_ continuation: CheckedContinuation<T, Never>) { self.continuation = CookieLock(continuation) }
 
     func resume(returning value: T) {
         continuation.withLock { $0.take() }?.resume(returning: value)
