@@ -157,6 +157,33 @@ struct CookieStoreSyncTests {
         #expect(Self.names(jar)[native] == "native" && Self.values(store)[native] == "native")
     }
 
+    @Test("a jar cookie that expires while the store's calls run is gone without a change event: the web view's renewal of it is copied into the jar, not taken for a jar change and deleted from the web view at the next reconcile", .timeLimit(.minutes(1)))
+    func jarCookieExpiringDuringTheStoreCallsTakesTheWebViewsRenewal() async throws {
+        let clock = ManualCookieClock(testEpoch)
+        let jar = CookieJar(publicSuffixList: testPublicSuffixList, clock: clock)
+        var expiring = Self.cookie("session", "1")
+        expiring.expiry = testEpoch.adding(seconds: 60)
+        jar.insert(expiring)
+        let store = FaultInjectingCookieStore()
+        let sync = CookieStoreSync(
+            jar: jar, store: store, domains: [Self.site], timeout: .seconds(2), debounce: .milliseconds(50),
+            emptyReadDelay: .milliseconds(10))
+        try await sync.reconcile()
+        store.webSets(Self.cookie("session", "renewed"))
+        jar.insert(Self.cookie("other", "1"))
+        store.faults.sets = .late(.milliseconds(200))
+        let setsBefore = store.calls(.setCookies)
+        let reconciling = Task { try await sync.reconcile() }
+        while store.calls(.setCookies) == setsBefore { await Task.yield() }
+        clock.advance(seconds: 120)
+        let first = try await reconciling.value
+        #expect(first.copiedToJar.map(\.value) == ["renewed"])
+        store.faults.sets = .immediate
+        let second = try await sync.reconcile()
+        #expect(second.deletedFromWeb.isEmpty)
+        #expect(Self.values(store)["session"] == "renewed" && Self.names(jar)["session"] == "renewed")
+    }
+
     @Test("a jar cookie the store refuses (HTTPCookie cannot represent it) is reported, and the rest of the batch is copied and recorded: one such cookie no longer stops every push")
     func cookieTheStoreRefusesIsReportedAndTheRestCopied() async throws {
         let (_, store, sync) = Self.makeSync([Self.cookie("a", "1"), Self.cookie("odd", "1")], FaultInjectingCookieStore(faults: .init(refusedNames: ["odd"])))

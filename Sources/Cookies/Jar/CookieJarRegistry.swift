@@ -7,8 +7,8 @@ import Dispatch
 ///
 /// A request uses its user's jar inside `withJar(for:_:)`: while any request uses a jar, the registry keeps
 /// it, so that what a response sets is stored in the jar that the registry writes and hands to the user's
-/// next request. The registry holds at most `capacity` jars that no request uses: past that, the one used
-/// least recently is closed; a jar unused for `idleTimeout` seconds is closed when the registry next sweeps
+/// next request. The registry holds at most `capacity` jars: past that, the one no request uses that was
+/// used least recently is closed; a jar unused for `idleTimeout` seconds is closed when the registry next sweeps
 /// (at most once a minute, on `withJar(for:_:)`, or when `closeIdleJars()` is called). Closing writes a
 /// file-backed jar's pending changes (`CookieJar.close()`); the next request of that key gets a new jar
 /// from `makeJar`, which for a file-backed jar loads the file again once the closing jar has written it:
@@ -33,9 +33,9 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     private let makeJar: @Sendable (Key) throws -> CookieJar
     private let closeFailed: @Sendable (Key, CookieFileError) -> Void
     private let state = CookieLock(State())
-    /// Where the jars that no caller waits for are closed (evicted, idle, closed while in use), one after
-    /// another, off the threads of the requests.
-    private let closer = DispatchQueue(label: "CookieJarRegistry.closer")
+    /// Where the jars that no caller waits for are closed (evicted, idle, closed while in use), off the
+    /// threads of the requests, each apart: a file that is slow to write delays only its own key.
+    private let closer = DispatchQueue(label: "CookieJarRegistry.closer", attributes: .concurrent)
 
     /// Seconds between two sweeps for idle jars on `withJar(for:_:)`.
     static var sweepInterval: Int64 { 60 }
@@ -50,7 +50,7 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
         /// Takes the jar of `key` out of `entries` to be closed outside the lock.
         mutating func takeToClose(_ key: Key) -> Closing? {
             guard let entry = entries.removeValue(forKey: key) else { return nil }
-            let closing = Closing(key: key, jar: entry.jar)
+            let closing = Closing(key: key, jar: entry.jar, users: entry.users)
             changing[key] = Change(closing: closing.jar, done: closing.done)
             return closing
         }
@@ -87,11 +87,15 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     private struct Closing: Sendable {
         let key: Key
         let jar: CookieJar
+        /// How many requests used it when it was taken (`closeAll()` takes jars in use): a jar that fails
+        /// to close is put back as used by them, who will return it.
+        let users: Int
         let done: DispatchGroup
 
-        init(key: Key, jar: CookieJar) {
+        init(key: Key, jar: CookieJar, users: Int) {
             self.key = key
             self.jar = jar
+            self.users = users
             done = DispatchGroup()
             done.enter()
         }
@@ -129,7 +133,8 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     /// Runs `body` with the jar of `key`: the one the registry holds, or a new one from `makeJar` (whose
     /// error this throws). The registry keeps the jar while `body` runs: it is neither evicted nor closed
     /// as idle before `body` returns, so every cookie a response sets in it is written. While the key's jar
-    /// is being made or closed, this suspends until it is.
+    /// is being made or closed, this suspends until it is, or until the task is cancelled
+    /// (`CancellationError`, and `body` does not run).
     public func withJar<Result>(
         for key: Key, isolation: isolated (any Actor)? = #isolation,
         _ body: (CookieJar) async throws -> Result
@@ -189,15 +194,15 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
         return true
     }
 
-    /// Closes every jar, those requests still use included (the server stops: their later changes are
-    /// not written), and waits for the closes the registry's queue is running.
+    /// Closes every jar, those requests still use included (the server stops: what they store after this
+    /// is not written), after waiting for the closes already running; a jar one of those failed to write
+    /// is tried again here, so that `closeFailed` hears of it before this returns. `closeFailed` must not
+    /// call `closeAll()`: it would close the jar that just failed again, and again while the failure lasts.
     public func closeAll() {
-        let (closing, closingElsewhere) = state.withLock { state in
-            let elsewhere = state.changing.values.map(\.done)
-            return (state.entries.keys.compactMap { state.takeToClose($0) }, elsewhere)
-        }
+        let running = state.withLock { state in state.changing.values.filter { $0.closing != nil }.map(\.done) }
+        for done in running { done.wait() }
+        let closing = state.withLock { state in state.entries.keys.compactMap { state.takeToClose($0) } }
         report(close(closing))
-        for done in closingElsewhere { done.wait() }
     }
 
     /// How many jars the registry holds.
@@ -211,8 +216,7 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
             switch nextStep(for: key) {
             case .use(let jar): return jar
             case .make(let done): return try make(key, telling: done)
-            case .wait(let done):
-                await withCheckedContinuation { resumed in done.notify(queue: .global()) { resumed.resume() } }
+            case .wait(let done): try await GroupWait.wait(for: done)
             }
         }
     }
@@ -233,7 +237,7 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     private func nextStep(for key: Key) -> Step {
         let now = clock.now()
         let (step, idle): (Step, [Closing]) = state.withLock { state in
-            let idle = state.lastSweep.adding(seconds: Self.sweepInterval) <= now ? takeIdle(from: &state, now: now) : []
+            let idle = state.lastSweep.adding(seconds: Self.sweepInterval) <= now ? takeIdle(from: &state, now: now, sparing: key) : []
             if state.entries[key] != nil {
                 state.entries[key]!.users += 1
                 state.entries[key]!.lastUse = now
@@ -286,21 +290,20 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
 
     // MARK: Closing
 
-    /// Removes the jars idle at `now` that no request uses from `state` and returns them, to be closed
-    /// outside the lock.
-    private func takeIdle(from state: inout State, now: CookieTime) -> [Closing] {
+    /// Removes the jars idle at `now` that no request uses from `state`, but the jar of `sparing` (a
+    /// request for it is about to use it), and returns them, to be closed outside the lock.
+    private func takeIdle(from state: inout State, now: CookieTime, sparing: Key? = nil) -> [Closing] {
         state.lastSweep = now
-        let idle = state.entries.filter { $0.value.users == 0 && $0.value.lastUse.adding(seconds: idleTimeout) <= now }
+        let idle = state.entries.filter {
+            $0.key != sparing && $0.value.users == 0 && $0.value.lastUse.adding(seconds: idleTimeout) <= now
+        }
         return idle.keys.compactMap { state.takeToClose($0) }
     }
 
-    /// Closes `jars` on the registry's queue; `closeFailed` hears of a failure on another queue, so that it
-    /// may wait for the registry's (through `closeAll()`).
+    /// Closes each of `jars` on the registry's queue, and tells `closeFailed` of a failure there.
     private func closeLater(_ jars: [Closing]) {
-        guard !jars.isEmpty else { return }
-        closer.async {
-            let failures = self.close(jars)
-            if !failures.isEmpty { DispatchQueue.global().async { self.report(failures) } }
+        for closing in jars {
+            closer.async { self.report(self.close([closing])) }
         }
     }
 
@@ -325,7 +328,7 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
             state.withLock { state in
                 if state.changing[closing.key]?.closing === closing.jar { state.changing[closing.key] = nil }
                 // No new jar of the key is made while this one closes: the key has none.
-                if failure != nil { state.entries[closing.key] = Entry(jar: closing.jar, lastUse: now, users: 0) }
+                if failure != nil { state.entries[closing.key] = Entry(jar: closing.jar, lastUse: now, users: closing.users) }
             }
             closing.done.leave()
             if let failure { failures.append((closing.key, failure)) }

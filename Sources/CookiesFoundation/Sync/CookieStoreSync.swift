@@ -396,8 +396,14 @@ public final class CookieStoreSync: Sendable {
         // Recorded before the write: the jar's change event for it is then an echo. A cookie the jar
         // refuses changes nothing, and its record entry is put back.
         for step in steps where step.target == .jar {
-            let plannedFields = planned[step.identity].map { SyncedCookieFields($0, carried: .all) }
-            let isPlanned = { (held: Cookie?) in held.map { SyncedCookieFields($0, carried: .all) } == plannedFields }
+            // A planned version that has expired since is gone from the jar without a change event: the jar
+            // holding none is then what was planned.
+            let plannedVersion = planned[step.identity]
+            let plannedFields = plannedVersion.map { SyncedCookieFields($0, carried: .all) }
+            let isPlanned = { [jar] (held: Cookie?) in
+                if held == nil, let plannedVersion, plannedVersion.isExpired(at: jar.clock.now()) { return true }
+                return held.map { SyncedCookieFields($0, carried: .all) } == plannedFields
+            }
             let recordBefore = record.withLock { record in
                 defer { record[step.identity] = step.recordAfter }
                 return record[step.identity]

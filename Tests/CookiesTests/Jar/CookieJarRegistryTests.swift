@@ -12,6 +12,15 @@ final class MadeKeys: Sendable {
     var all: [String] { keys.withLock { $0 } }
 }
 
+/// A jar handed from another thread.
+final class JarBox: Sendable {
+    private let box = Mutex<CookieJar?>(nil)
+    var jar: CookieJar? {
+        get { box.withLock { $0 } }
+        set { box.withLock { $0 = newValue } }
+    }
+}
+
 /// The registry a `closeFailed` handler calls, set once the registry is made.
 final class RegistryBox: Sendable {
     private let box = Mutex<CookieJarRegistry<String>?>(nil)
@@ -26,7 +35,9 @@ extension CookieJarRegistry {
     func usedJar(for key: Key) throws -> CookieJar { try withJarSynchronously(for: key) { $0 } }
 }
 
-@Suite("CookieJarRegistry")
+/// Serialized: several tests block threads on purpose (a slow file, a lock held), which tests running
+/// beside them on this machine's few threads would wait for.
+@Suite("CookieJarRegistry", .serialized)
 struct CookieJarRegistryTests {
     let directory = TemporaryDirectory()
 
@@ -133,8 +144,9 @@ struct CookieJarRegistryTests {
     }
 
     /// The next jar of a key whose jar is being closed is made once that jar has written its file: here
-    /// the sweep of the very call that asks for the key again takes its idle jar, whose change is not
-    /// written yet (no flush delay), and the new jar must load it.
+    /// another key's call sweeps the idle jar, whose change is not written yet (no flush delay), and the
+    /// request for the key that comes at once gets a new jar that loads it. The sweep spares the jar of the
+    /// key it runs for, which that request uses again.
     @Test("a key's new jar loads what its closed jar wrote")
     func newJarAfterClose() throws {
         let (registry, clock) = makeFileRegistry(capacity: 10, idleTimeout: 60)
@@ -142,9 +154,12 @@ struct CookieJarRegistryTests {
         first.receive("id=1; Max-Age=3600", from: url("https://api.test/"))
         #expect(first.hasPendingChanges)
         clock.advance(seconds: 120)
+        _ = try registry.usedJar(for: "bob")
         let second = try registry.usedJar(for: "ada")
         #expect(second !== first && !first.hasPendingChanges)
         #expect(second.cookieHeader(for: url("https://api.test/")) == "id=1")
+        clock.advance(seconds: 120)
+        #expect(try registry.usedJar(for: "ada") === second, "spared by its own request's sweep")
         registry.closeAll()
     }
 
@@ -273,13 +288,18 @@ struct CookieJarRegistryTests {
                 return CookieJar(publicSuffixList: testPublicSuffixList)
             },
             closeFailed: { key, error in Issue.record("closing \(key)'s jar failed: \(error)") })
-        let first = Task.detached { try await registry.withJar(for: "ada") { $0 } }
+        // The first request makes the jar on a thread of its own: a task blocked in `makeJar` would hold
+        // one of the few threads that run tasks.
+        let firstJar = JarBox()
+        Thread { firstJar.jar = try? registry.withJarSynchronously(for: "ada") { $0 } }.start()
         await withCheckedContinuation { started in DispatchQueue.global().async { opening.wait(); started.resume() } }
         let second = Task.detached { try await registry.withJar(for: "ada") { $0 } }
         try await Task.sleep(for: .milliseconds(50))
         open.signal()
-        let jars = (try await first.value, try await second.value)
-        #expect(jars.0 === jars.1)
+        let secondJar = try await second.value
+        #expect(secondJar === (try registry.usedJar(for: "ada")))
+        while firstJar.jar == nil { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(firstJar.jar === secondJar)
         #expect(made.all == ["ada"])
     }
 
@@ -350,5 +370,132 @@ struct CookieJarRegistryTests {
         for key in ["ada", "bob"] {
             #expect(try openTestJar(directory.file("\(key).sqlite"), clock: clock).count == 0)
         }
+    }
+
+    /// A jar in use whose close by `closeAll()` fails stays the key's jar as used by its request: once the
+    /// request returns it, later requests' jars do not evict it while it is used again, and what it stores
+    /// then is written.
+    @Test(.timeLimit(.minutes(1))) func aJarInUseThatFailsToCloseStaysInUse() throws {
+        let clock = ManualCookieClock(testEpoch)
+        var busyAfter100ms = testFileOptions()
+        busyAfter100ms.busyTimeout = .milliseconds(100)
+        let options = busyAfter100ms
+        let path = directory.file("ada.sqlite")
+        let failures = MadeKeys()
+        let registry = CookieJarRegistry<String>(
+            capacity: 1, idleTimeout: 600, clock: clock,
+            makeJar: { key in
+                key == "ada" ? try openTestJar(path, options: options, clock: clock) : CookieJar(publicSuffixList: testPublicSuffixList, clock: clock)
+            },
+            closeFailed: { key, error in failures.append("\(key): \(error.code)") })
+        let ada = try registry.withJarSynchronously(for: "ada") { (jar: CookieJar) throws in
+            jar.receive("id=1; Max-Age=3600", from: url("https://api.test/"))
+            let holder = try SQLiteConnection(path: path, flags: .readWrite)
+            try holder.execute("BEGIN IMMEDIATE")
+            registry.closeAll()
+            try holder.execute("ROLLBACK")
+            return jar
+        }
+        #expect(failures.all == ["ada: \(CookieFileError.Code.busy)"])
+        try registry.withJarSynchronously(for: "ada") { (jar: CookieJar) throws in
+            #expect(jar === ada)
+            clock.advance(seconds: 1)
+            _ = try registry.usedJar(for: "bob")
+            #expect(try registry.usedJar(for: "ada") === jar)
+            jar.receive("late=2; Max-Age=3600", from: url("https://api.test/"))
+        }
+        registry.closeAll()
+        #expect(try openTestJar(path, clock: clock).allCookies().map(\.name).sorted() == ["id", "late"])
+    }
+
+    /// `closeAll()` waits for the closes already running on the registry's queue, and tries again the jar
+    /// one of them failed to write: `closeFailed` has heard of it when `closeAll()` returns.
+    @Test(.timeLimit(.minutes(1))) func closeAllReportsTheFailuresOfTheClosesItWaitedFor() throws {
+        let clock = ManualCookieClock(testEpoch)
+        var busyAfter100ms = testFileOptions()
+        busyAfter100ms.busyTimeout = .milliseconds(100)
+        let options = busyAfter100ms
+        let path = directory.file("ada.sqlite")
+        let failures = MadeKeys()
+        let registry = CookieJarRegistry<String>(
+            capacity: 10, idleTimeout: 600, clock: clock,
+            makeJar: { _ in try openTestJar(path, options: options, clock: clock) },
+            closeFailed: { key, error in failures.append("\(key): \(error.code)") })
+        try registry.usedJar(for: "ada").receive("id=1; Max-Age=3600", from: url("https://api.test/"))
+        let holder = try SQLiteConnection(path: path, flags: .readWrite)
+        try holder.execute("BEGIN IMMEDIATE")
+        try registry.withJarSynchronously(for: "ada") { _ in registry.closeJar(for: "ada") }  // closed on the queue
+        registry.closeAll()
+        #expect(failures.all.contains("ada: \(CookieFileError.Code.busy)"))
+        try holder.execute("ROLLBACK")
+        registry.closeAll()
+        #expect(registry.count == 0)
+        #expect(try openTestJar(path, clock: clock).allCookies().map(\.name) == ["id"])
+    }
+
+    /// `closeAll()` waits for closes, not for jars being made: a `makeJar` that calls it (to free file
+    /// descriptors) returns.
+    @Test(.timeLimit(.minutes(1))) func closeAllFromMakeJar() throws {
+        let box = RegistryBox()
+        let registry = CookieJarRegistry<String>(
+            capacity: 10, idleTimeout: 600, clock: ManualCookieClock(testEpoch),
+            makeJar: { key in
+                if key == "new" { box.registry?.closeAll() }
+                return CookieJar(publicSuffixList: testPublicSuffixList)
+            },
+            closeFailed: { key, error in Issue.record("closing \(key)'s jar failed: \(error)") })
+        box.registry = registry
+        _ = try registry.usedJar(for: "old")
+        _ = try registry.usedJar(for: "new")
+        #expect(registry.count == 1)
+    }
+
+    /// A request whose task is cancelled while it waits for its key's jar stops waiting
+    /// (`CancellationError`) and does not run its body.
+    @Test(.timeLimit(.minutes(1))) func aCancelledRequestStopsWaiting() async throws {
+        let opening = DispatchSemaphore(value: 0), open = DispatchSemaphore(value: 0)
+        let registry = CookieJarRegistry<String>(
+            capacity: 10, idleTimeout: 600, clock: ManualCookieClock(testEpoch),
+            makeJar: { _ in
+                opening.signal()
+                open.wait()
+                return CookieJar(publicSuffixList: testPublicSuffixList)
+            },
+            closeFailed: { key, error in Issue.record("closing \(key)'s jar failed: \(error)") })
+        Thread { _ = try? registry.usedJar(for: "ada") }.start()
+        await withCheckedContinuation { started in DispatchQueue.global().async { opening.wait(); started.resume() } }
+        let ran = Mutex(false)
+        let second = Task.detached { try await registry.withJar(for: "ada") { _ in ran.withLock { $0 = true } } }
+        try await Task.sleep(for: .milliseconds(50))
+        second.cancel()
+        let outcome = await second.result
+        open.signal()
+        #expect(throws: CancellationError.self) { try outcome.get() }
+        #expect(!ran.withLock { $0 })
+    }
+
+    /// Each jar the registry closes by itself is closed apart: one whose file is locked by another
+    /// connection delays only its own key, not a user whose jar was evicted after it.
+    @Test(.timeLimit(.minutes(1))) func aSlowCloseDelaysOnlyItsOwnKey() throws {
+        let clock = ManualCookieClock(testEpoch)
+        var busyAfter2s = testFileOptions()
+        busyAfter2s.busyTimeout = .seconds(2)
+        let options = busyAfter2s
+        let registry = CookieJarRegistry<String>(
+            capacity: 1, idleTimeout: 600, clock: clock,
+            makeJar: { [directory] key in try openTestJar(directory.file("\(key).sqlite"), options: options, clock: clock) },
+            closeFailed: { key, error in Issue.record("closing \(key)'s jar failed: \(error)") })
+        try registry.usedJar(for: "ada").receive("id=1; Max-Age=3600", from: url("https://api.test/"))
+        let holder = try SQLiteConnection(path: directory.file("ada.sqlite"), flags: .readWrite)
+        try holder.execute("BEGIN IMMEDIATE")
+        clock.advance(seconds: 1)
+        try registry.usedJar(for: "bob").receive("id=2; Max-Age=3600", from: url("https://api.test/"))  // evicts ada
+        clock.advance(seconds: 1)
+        _ = try registry.usedJar(for: "cy")  // evicts bob
+        let start = ContinuousClock.now
+        #expect(try registry.usedJar(for: "bob").cookieHeader(for: url("https://api.test/")) == "id=2")
+        #expect(ContinuousClock.now - start < .seconds(1), "bob's close did not wait behind ada's")
+        try holder.execute("ROLLBACK")
+        registry.closeAll()
     }
 }
