@@ -149,6 +149,11 @@ let package = Package(
             name: "CookiesFoundationTests",
             dependencies: ["CookiesFoundation", "TestSupport"]
         ),
+        // Without the trait: what of CookiesOpenAPI needs no swift-openapi-runtime (`TransportURL`).
+        .testTarget(
+            name: "CookiesOpenAPITests",
+            dependencies: ["CookiesOpenAPI"]
+        ),
         .testTarget(
             name: "cookiejarTests",
             dependencies: ["cookiejar", "Cookies", "TestSupport"],

@@ -8,7 +8,11 @@ import OpenAPIRuntime
 /// A swift-openapi-runtime client middleware that keeps the client's cookies in a `CookieJar`: each
 /// request gets one `Cookie` field, the operation's own cookies (a `Cookie` field it set, e.g. for an
 /// `in: cookie` parameter) merged with the jar's (`CookieHeader.merging`); every `Set-Cookie` field of
-/// each response is stored, each on its own, as the response to the URL that answered it.
+/// each response is stored, each on its own, as the response to the URL that answered it. That URL is
+/// the one the transport sends the request to, joined as both OpenAPI client transports join the server
+/// URL and the request's path (`URLComponents`: a server URL's trailing "/" is kept, `https://h/api/` and
+/// `/pets` making `https://h/api//pets`, and a path starting with "//" is read as an authority whose host
+/// is dropped); a redirect's hop is given a server URL and path that join into the redirect's URL.
 ///
 /// Redirects are followed here, by `RedirectChain`, so that every hop carries the cookies that hop
 /// should carry and the cookies a redirect sets are stored under its own URL before the next hop (a
@@ -92,8 +96,9 @@ public struct CookieJarMiddleware: ClientMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        let url = Self.requestURL(baseURL: baseURL, path: request.path)
-        guard CookieURL(url)?.isHTTPFamily == true else { return try await next(request, body, baseURL) }
+        guard let url = TransportURL.joining(baseURL, request.path), CookieURL(url)?.isHTTPFamily == true else {
+            return try await next(request, body, baseURL)
+        }
         var chain = RedirectChain(
             url: url, method: request.method.rawValue, context: context, jar: jar, maximumRedirects: maximumRedirects)
         var (request, body, baseURL) = (request, body, baseURL)
@@ -108,7 +113,7 @@ public struct CookieJarMiddleware: ClientMiddleware {
             guard followsRedirects,
                 let step = try chain.follow(
                     status: response.status.code, locations: response.headerFields[values: .location]),
-                let target = Self.baseURLAndPath(of: step.url)
+                let target = TransportURL.split(step.url)
             else { return (response, responseBody) }
             if !step.dropsBody, let body, body.iterationBehavior == .single {
                 throw CookieJarMiddlewareError.bodyCannotBeResent(status: response.status.code, location: step.url)
@@ -124,25 +129,6 @@ public struct CookieJarMiddleware: ClientMiddleware {
             request.method = HTTPRequest.Method(step.method) ?? request.method
             (baseURL, request.path) = target
         }
-    }
-
-    /// The server URL and the path (and query) of an absolute URL: its scheme and authority, and the rest
-    /// without a fragment ("/" when empty), as a transport joins them again (`requestURL`).
-    static func baseURLAndPath(of url: String) -> (baseURL: URL, path: String)? {
-        guard let schemeEnd = url.range(of: "://") else { return nil }
-        let rest = url[schemeEnd.upperBound...]
-        let pathStart = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
-        guard let baseURL = URL(string: String(url[..<pathStart])) else { return nil }
-        let path = String(url[pathStart...].prefix { $0 != "#" })
-        return (baseURL, path.hasPrefix("/") ? path : "/" + path)
-    }
-
-    /// The URL a transport sends the request to: the server URL with the operation's path (and query)
-    /// after its own path.
-    static func requestURL(baseURL: URL, path: String?) -> String {
-        var base = baseURL.absoluteString
-        if base.hasSuffix("/") { base.removeLast() }
-        return base + (path ?? "/")
     }
 }
 #endif

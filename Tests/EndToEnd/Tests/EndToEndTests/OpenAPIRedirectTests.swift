@@ -24,7 +24,11 @@ struct OpenAPIRedirectTests {
         let hasBody: Bool
     }
 
-    /// A transport answering each request with the next of `responses`, recording what it was sent.
+    /// A transport answering each request with the next of `responses`, recording what it was sent and
+    /// where: the URL that the OpenAPI client transports make of the server URL and the request's path
+    /// (swift-openapi-urlsession 1.4 `URLRequest.init(_:baseURL:)`, swift-openapi-async-http-client 1.5
+    /// `AsyncHTTPClientTransport.convertRequest`: `URLComponents` of the server URL, the path's
+    /// `percentEncodedPath` appended to its own, its `percentEncodedQuery` the path's).
     final class ScriptedTransport: Sendable {
         private let responses: Mutex<[HTTPResponse]>
         let sent = Mutex<[Sent]>([])
@@ -33,11 +37,15 @@ struct OpenAPIRedirectTests {
 
         @Sendable func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL) async throws -> (HTTPResponse, HTTPBody?) {
             if let body { for try await _ in body {} }
+            var url = try #require(URLComponents(string: baseURL.absoluteString))
+            let path = try #require(URLComponents(string: request.path ?? ""))
+            url.percentEncodedPath += path.percentEncodedPath
+            url.percentEncodedQuery = path.percentEncodedQuery
+            let sentURL = try #require(url.url).absoluteString
             sent.withLock {
                 $0.append(Sent(
-                    method: request.method, url: baseURL.absoluteString + (request.path ?? ""),
-                    cookie: request.headerFields[.cookie], authorization: request.headerFields[.authorization],
-                    hasBody: body != nil))
+                    method: request.method, url: sentURL, cookie: request.headerFields[.cookie],
+                    authorization: request.headerFields[.authorization], hasBody: body != nil))
             }
             return (responses.withLock { $0.removeFirst() }, HTTPBody("response body"))
         }
@@ -86,6 +94,38 @@ struct OpenAPIRedirectTests {
         #expect(sent.map(\.authorization) == ["Bearer t", nil, nil])
         #expect(jar.cookies(for: CookieURL("https://a.example/")!).map(\.name) == ["old", "a", "c"])
         #expect(jar.cookies(for: CookieURL("https://b.example/")!).map(\.name) == ["b"])
+    }
+
+    /// The URL the jar picks a hop's cookies for and stores its response's under is the one the transport
+    /// sends: a server URL's trailing "/" stays (`/start` under `https://a.example/api/` goes to
+    /// `/api//start`), so that a cookie of Path=/api/start does not go (rfc6265bis-22 §5.1.4: "/api/start"
+    /// path-matches no "/api//start"), the response's cookie gets the default path of `/api//start`
+    /// (§5.1.4: "/api/", up to the right-most "/") and goes on the next hop, and a relative Location
+    /// resolves against `/api//start` (RFC 3986 §5.2).
+    @Test func aServerURLsTrailingSlashIsKept() async throws {
+        let jar = CookieJar()
+        jar.receive("s=1; Path=/api/start", from: CookieURL("https://a.example/api/start")!)
+        let transport = ScriptedTransport([Self.response(.found, location: "next", setCookies: ["n=1"]), Self.response(.ok)])
+        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/start")
+        _ = try await Self.run(CookieJarMiddleware(jar: jar), request, baseURL: "https://a.example/api/", over: transport)
+        let sent = transport.sent.withLock { $0 }
+        #expect(sent.map(\.url) == ["https://a.example/api//start", "https://a.example/api//next"])
+        #expect(sent.map(\.cookie) == [nil, "n=1"])
+        #expect(jar.allCookies().first { $0.name == "n" }?.path == "/api/")
+    }
+
+    /// A redirect to a path that starts with "//" goes to that path on that host, with the cookies for
+    /// it: a transport reads a request path starting with "//" as an authority (`URLComponents`), so that
+    /// `https://a.example` and `//login` go to `https://a.example`, and `//b.example/account?x=1` to
+    /// `https://a.example/account?x=1`; all but one of those slashes stay with the server URL.
+    @Test(arguments: [
+        "https://a.example//login", "https://a.example//b.example/account?x=1", "https://a.example///x",
+    ])
+    func aPathStartingWithTwoSlashesIsNoAuthority(_ location: String) async throws {
+        let transport = ScriptedTransport([Self.response(.found, location: location), Self.response(.ok)])
+        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/start")
+        _ = try await Self.run(CookieJarMiddleware(jar: CookieJar()), request, over: transport)
+        #expect(transport.sent.withLock { $0.map(\.url) } == ["https://a.example/start", location])
     }
 
     /// A 307 keeps the method and body (RFC 9110 §15.4.8): a body that can be iterated again is sent
