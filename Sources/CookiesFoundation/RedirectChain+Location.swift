@@ -3,16 +3,68 @@ import Foundation
 
 extension RedirectChain {
     /// As `follow(status:to:)`, with the Location field value as the response gave it: a URI reference,
-    /// resolved against the current hop's URL (RFC 9110 §10.2.2). A Location that does not resolve is no
-    /// redirect.
+    /// resolved against the current hop's URL (RFC 9110 §10.2.2) as a browser resolves it
+    /// (`resolved(_:against:)`). A Location that does not resolve is no redirect.
     public mutating func follow(status: Int, location: String?) throws(RedirectError) -> RedirectStep? {
-        let target = location.flatMap { URL(string: $0, relativeTo: URL(string: current.url)) }
-        return try follow(status: status, to: target?.absoluteString)
+        try follow(status: status, to: location.flatMap { Self.resolved($0, against: current.url) })
     }
 
     /// As `follow(status:location:)`, with every Location field value of the response, one per field:
     /// several different ones throw `RedirectError.severalLocations` (`location(status:values:)`).
     public mutating func follow(status: Int, locations: [String]) throws(RedirectError) -> RedirectStep? {
         try follow(status: status, location: try location(status: status, values: locations))
+    }
+
+    /// The WHATWG URL standard's special schemes, but "file", whose URLs it parses otherwise (and which no
+    /// redirect may go to).
+    static let specialSchemes: Set<String> = ["ftp", "http", "https", "ws", "wss"]
+
+    /// `location` resolved against `base` (RFC 3986 §5.2, by Foundation), read first as the WHATWG URL
+    /// standard's basic URL parser reads a URL of a special scheme, where RFC 3986 reads it otherwise:
+    /// - a scheme that is the base's, followed by fewer than two slashes, is dropped, and the rest is
+    ///   relative to the base (its "special relative or authority state", then "relative state"):
+    ///   `http:/y` against `http://a.test/x` is `http://a.test/y`, where RFC 3986 makes the host-less
+    ///   `http:/y`, no http URL;
+    /// - two or more slashes, after a special scheme or none (the base's then), start the authority, all of
+    ///   them skipped ("special authority ignore slashes state"), as is any number after a special scheme
+    ///   that is not the base's ("special authority slashes state"): `///y` and `http:///y` are
+    ///   `http://y`, `https:/y` against an http URL `https://y`;
+    /// - a backslash among those slashes is one ("url is special and c is U+005C (\)"), so that
+    ///   `\\b.test/` goes to b.test.
+    ///
+    /// A Location of any other scheme, or without one against a base of any other scheme, is as RFC 3986
+    /// reads it. Nil when the result does not parse.
+    static func resolved(_ location: String, against base: String) -> String? {
+        let baseURL = URL(string: base)
+        let baseScheme = baseURL?.scheme?.lowercased()
+        var scheme = baseScheme
+        var rest = Substring(location)
+        if let colon = location.firstIndex(of: ":"), isScheme(location[..<colon]) {
+            scheme = location[..<colon].lowercased()
+            rest = location[location.index(after: colon)...]
+        }
+        guard let scheme, specialSchemes.contains(scheme) else {
+            return URL(string: location, relativeTo: baseURL)?.absoluteString
+        }
+        let slashes = rest.prefix { $0 == "/" || $0 == "\\" }.count
+        rest = rest.dropFirst(slashes)
+        guard scheme == baseScheme, slashes < 2 else { return URL(string: scheme + "://" + rest)?.absoluteString }
+        let relative: String
+        if slashes == 1 {
+            relative = "/" + rest
+        } else if let first = rest.first, first != "?", first != "#" {
+            // A relative path whose first segment holds a colon would be read as a scheme: "./" keeps it a
+            // path (RFC 3986 §4.2).
+            relative = "./" + rest
+        } else {
+            relative = String(rest)
+        }
+        return URL(string: relative, relativeTo: baseURL)?.absoluteString
+    }
+
+    /// RFC 3986 §3.1: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+    private static func isScheme(_ text: Substring) -> Bool {
+        guard let first = text.first, first.isASCII, first.isLetter else { return false }
+        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 }

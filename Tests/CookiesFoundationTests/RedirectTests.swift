@@ -18,6 +18,33 @@ struct RedirectTests {
         #expect(chain.current.url == expected)
     }
 
+    /// A Location with a special scheme, or starting with slashes, resolves as the WHATWG URL standard's
+    /// basic URL parser (what browsers follow) resolves it, where RFC 3986 gives a URL without a host,
+    /// which no redirect may go to: the base's scheme with fewer than two slashes is relative ("special
+    /// relative or authority state", "relative state"); two or more slashes, or a special scheme other
+    /// than the base's, start the authority, every slash skipped ("special authority ignore slashes
+    /// state"); a backslash is a slash there ("url is special and c is U+005C (\)"). Other schemes are
+    /// as RFC 3986 reads them, and refused.
+    @Test(arguments: [
+        ("http:/y", "http://a.test/y"), ("http:y", "http://a.test/d/y"), ("HTTP:/y", "http://a.test/y"),
+        ("http:?q", "http://a.test/d/x?q"), ("http:a:b", "http://a.test/d/a:b"), ("http:\\y", "http://a.test/y"),
+        ("http:///y", "http://y"), ("///y", "http://y"), ("https:/y", "https://y"), ("https:y", "https://y"),
+        ("\\\\b.test/z", "http://b.test/z"), ("/\\b.test/z", "http://b.test/z"),
+        ("http://b.test/z", "http://b.test/z"), ("HTTPS://b.test/z", "https://b.test/z"),
+    ])
+    func specialSchemeLocation(_ location: String, _ expected: String) throws {
+        var chain = RedirectChain(url: "http://a.test/d/x", method: "GET", jar: makeTestJar())
+        #expect(try chain.follow(status: 302, location: location)?.url == expected)
+    }
+
+    /// A Location of a scheme that is not special is read as RFC 3986 reads it, and is no http URL.
+    @Test(arguments: ["mailto:a@b.test", "javascript:alert(1)", "data:,x"])
+    func otherSchemeLocation(_ location: String) {
+        var chain = RedirectChain(url: "http://a.test/d/x", method: "GET", jar: makeTestJar())
+        let error = #expect(throws: RedirectError.self) { try chain.follow(status: 302, location: location) }
+        #expect(error?.description == "redirect to \(location), which is no http or https URL: GET http://a.test/d/x → 302")
+    }
+
     /// Every Location field of a response: equal ones are one, resolved as one; different ones throw
     /// before anything is followed (Fetch's "location URL" is failure; `RedirectChain.location(status:values:)`).
     @Test("several Location fields")

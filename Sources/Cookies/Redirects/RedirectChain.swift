@@ -6,7 +6,8 @@
 /// `receive(_:)` with the response's `Set-Cookie` fields, then `follow(status:to:)` with the resolved
 /// Location; a nil answer ends the chain. The client takes the one Location of the response's fields
 /// with `location(status:values:)` and resolves it (a URI reference, RFC 9110 §10.2.2) against
-/// `current.url`: `Cookies` has no URL resolver.
+/// `current.url`: `Cookies` has no URL resolver (CookiesFoundation's `follow(status:location:)` resolves
+/// it as browsers do).
 ///
 /// Each hop's request context is the first one's with that hop's method, except its site for cookies:
 /// once any URL of the chain is cross-site to the site that started the request, every later hop is
