@@ -26,8 +26,9 @@ import NIOHTTP1
 /// Bodies are streamed, never buffered: the final response's body is returned unread; a redirect's body
 /// is read to its end only when it is short and there at once, within the deadline, and otherwise dropped
 /// with its connection (`RedirectBody`: at most 2 KiB, for at most a second). A hop that keeps the method
-/// (307, 308) sends `request.body` again when it is known to be one that can be sent again
-/// (`canBeSentAgain(_:)`: a `ByteBuffer`, a collection of bytes up to 4 MiB); otherwise the request throws
+/// and body (a 307 or 308, and a 301 or 302 of any method but POST, such as a PUT: `RedirectStep`) sends
+/// `request.body` again when it is known to be one that can be sent again (`canBeSentAgain(_:)`: a
+/// `ByteBuffer`, a collection of bytes up to 4 MiB); otherwise the request throws
 /// `JarHTTPClientError.bodyCannotBeResent`: a body made from an async sequence, which the first hop read,
 /// and a collection over 4 MiB, which AsyncHTTPClient streams as an async sequence that nothing tells
 /// apart from such a one.
@@ -138,7 +139,7 @@ public struct JarHTTPClient: Sendable {
     }
 
     /// True when `body` is known to be one that can be sent a second time, on a hop that keeps the method
-    /// and body (307, 308): a `ByteBuffer` of any size, and a collection of bytes up to 4 MiB, which
+    /// and body (a 307 or 308, and a 301 or 302 of any method but POST): a `ByteBuffer` of any size, and a collection of bytes up to 4 MiB, which
     /// AsyncHTTPClient makes again for each send; not an async sequence or an upload writer, which the first
     /// send used up (RFC 9110 §15.4.8: a client resends the body only when it has it). Nor a collection over
     /// 4 MiB: AsyncHTTPClient (1.37, `HTTPClientRequest.Body.bytes(_:length:)`) streams it as an async

@@ -9,12 +9,12 @@ public enum JarHTTPClientError: Error, Sendable, Hashable, CustomStringConvertib
     /// Unix-socket schemes `http+unix`, `https+unix` and `unix` are not), so the jar could neither send
     /// nor store its cookies: send it with the `HTTPClient` itself. Nothing was sent.
     case notACookieURL(String)
-    /// A 307 or 308 keeps the method and the body (RFC 9110 §15.4.8, §15.4.9), but the request's body is
-    /// not known to be one that can be sent again (`JarHTTPClient.canBeSentAgain(_:)`): made from an async
-    /// sequence, which the first hop read and the next hop would send empty or cut short, or bytes over
-    /// 4 MiB, which AsyncHTTPClient streams as an async sequence that cannot be told apart from such a one.
-    /// The request was sent once; `status` and `location` are the redirect's. Give the body as one
-    /// `ByteBuffer` to have it followed.
+    /// The redirect keeps the method and the body (a 307 or 308, RFC 9110 §15.4.8, §15.4.9, and a 301 or
+    /// 302 of any method but POST, §15.4.2, §15.4.3), but the request's body is not known to be one that
+    /// can be sent again (`JarHTTPClient.canBeSentAgain(_:)`): made from an async sequence, which the first
+    /// hop read and the next hop would send empty or cut short, or bytes over 4 MiB, which AsyncHTTPClient
+    /// streams as an async sequence that cannot be told apart from such a one. The request was sent once;
+    /// `status` and `location` are the redirect's. Give the body as one `ByteBuffer` to have it followed.
     case bodyCannotBeResent(status: Int, location: String)
 
     public var description: String {

@@ -72,8 +72,10 @@ public final class JarURLSession: Sendable {
     /// Sends `request` with the jar's cookies (its own `Cookie` field is replaced), following redirects
     /// by the rules of `RedirectChain`; returns the final response. `context` describes the first
     /// request. Throws `RedirectError` for a redirect loop, too many redirects, a redirect to a URL that
-    /// is not http or https or one with several different Location fields, and `JarURLSessionError.bodyStreamCannotBeResent` for a 307 or 308 of
-    /// a request whose body is a stream (read to its end by the first hop).
+    /// is not http or https or one with several different Location fields, and
+    /// `JarURLSessionError.bodyStreamCannotBeResent` for a redirect that keeps the method and body (a 307 or
+    /// 308, and a 301 or 302 of any method but POST) of a request whose body is a stream (read to its end
+    /// by the first hop).
     public func data(
         for request: URLRequest, context: CookieRequestContext = .firstParty
     ) async throws -> (Data, HTTPURLResponse) {

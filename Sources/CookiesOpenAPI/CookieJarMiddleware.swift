@@ -19,7 +19,8 @@ import OpenAPIRuntime
 /// `POST` sign-in answered 302 + Set-Cookie arrives signed in): the method and body rules of
 /// 301/302/303/307/308, the credentials and `Origin` dropped on a hop to another origin (the operation's
 /// own cookies with them), the hop limit, loops and each hop's request context are `RedirectChain`'s. A
-/// 307 or 308 with a body that can be iterated only once throws `CookieJarMiddlewareError.bodyCannotBeResent`;
+/// redirect that keeps the method and body (a 307 or 308, and a 301 or 302 of any method but POST, such as
+/// a PUT) of a body that can be iterated only once throws `CookieJarMiddlewareError.bodyCannotBeResent`;
 /// a redirect with several different Location fields throws `RedirectError.severalLocations` (a transport
 /// that joins them into one, as URLSession's does with ", ", or keeps only the last, as AsyncHTTPClient's
 /// does, hands over one value, which is followed as it came). A redirect's body is read to its end only

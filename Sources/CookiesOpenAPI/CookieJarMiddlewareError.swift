@@ -1,11 +1,11 @@
 #if CookiesOpenAPI
 /// Why `CookieJarMiddleware` could not follow a redirect.
 public enum CookieJarMiddlewareError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A 307 or 308 keeps the method and the body (RFC 9110 §15.4.8, §15.4.9), but the request's body can
-    /// be iterated only once (`HTTPBody.iterationBehavior` is `.single`, a body made from a stream): the
-    /// first hop read it, and the next hop would go with an empty or broken body. The request was sent
-    /// once; `status` and `location` are the redirect's. Give the body as bytes (iterable many times) to
-    /// have it followed.
+    /// The redirect keeps the method and the body (a 307 or 308, RFC 9110 §15.4.8, §15.4.9, and a 301 or
+    /// 302 of any method but POST, §15.4.2, §15.4.3), but the request's body can be iterated only once
+    /// (`HTTPBody.iterationBehavior` is `.single`, a body made from a stream): the first hop read it, and
+    /// the next hop would go with an empty or broken body. The request was sent once; `status` and
+    /// `location` are the redirect's. Give the body as bytes (iterable many times) to have it followed.
     case bodyCannotBeResent(status: Int, location: String)
 
     public var description: String {
