@@ -49,7 +49,12 @@ import OpenAPIRuntime
 /// back as `CombinedSetCookie.split` does (exact for the fields conforming servers send; see there for what
 /// it cannot tell apart); several fields came from a transport that keeps them apart, and are stored as
 /// they are. With a transport that never joins them (`transportJoinsSetCookieFields` false), a lone field
-/// is stored as it is too: its value may hold ", name=" (rfc6265bis-22 §5.6 ends a value only at ";").
+/// is stored as it is too: its value may hold ", name=" (rfc6265bis-22 §5.6 ends a value only at ";"). The
+/// AsyncHTTPClient transport (swift-openapi-async-http-client 1.5) joins none, but hands on only the last
+/// of a response's `Set-Cookie` fields (its `convertResponse` sets `headerFields[name] = value` for each
+/// field, which replaces the ones before): the others are lost before any middleware sees them. Where a
+/// response sets several cookies, use the URLSession transport, or `JarHTTPClient` of
+/// CookiesAsyncHTTPClient.
 ///
 /// ```swift
 /// let configuration = URLSessionConfiguration.ephemeral
@@ -75,9 +80,10 @@ public struct CookieJarMiddleware: ClientMiddleware {
     public let transportJoinsSetCookieFields: Bool
 
     /// A middleware on `jar`; `context` describes the client's requests (default: a native app's own).
-    /// `transportJoinsSetCookieFields`: false for a transport that hands each `Set-Cookie` field on apart
-    /// (the AsyncHTTPClient transport, or one of the caller's own), true (the default) for one that may
-    /// join them, as the URLSession transport does.
+    /// `transportJoinsSetCookieFields`: true (the default) for a transport that may join a response's
+    /// `Set-Cookie` fields into one, as the URLSession transport does; false for one that never does: one
+    /// that hands each field on apart (one of the caller's own), or the AsyncHTTPClient transport, which
+    /// hands on only the last of them (the others are lost in the transport).
     public init(
         jar: CookieJar, context: CookieRequestContext = .firstParty, followsRedirects: Bool = true,
         maximumRedirects: Int = RedirectChain.defaultMaximumRedirects, transportJoinsSetCookieFields: Bool = true
