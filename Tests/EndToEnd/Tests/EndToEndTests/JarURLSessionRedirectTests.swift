@@ -17,10 +17,13 @@ struct JarURLSessionRedirectTests {
         try JSONDecoder().decode([String: String].self, from: data)
     }
 
-    @Test("a sign-in redirect chain arrives signed in; a hop to another site carries no credentials")
+    /// A hop to another site carries the jar's cookies for that site and none of the first site's (its
+    /// session), nor Authorization or Origin (`RedirectStep.crossOriginFieldNames`).
+    @Test("a sign-in redirect chain arrives signed in; a hop to another site carries none of its cookies, nor credentials or Origin")
     func chains() async throws {
         try await Backend.withRunningServer { baseURL in
-            let session = JarURLSession(jar: CookieJar())
+            let jar = CookieJar()
+            let session = JarURLSession(jar: jar)
             var signIn = URLRequest(url: URL(string: baseURL + "/sign-in")!)
             signIn.httpMethod = "POST"
             signIn.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -30,12 +33,14 @@ struct JarURLSessionRedirectTests {
             #expect(try Self.json(home)["cookies"] == "session,remember_me")
 
             let port = try #require(URL(string: baseURL)?.port)
+            jar.receive("there=1; Max-Age=3600", from: try #require(CookieURL("http://localhost:\(port)/")))
             let target = "http://localhost:\(port)/echo".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
             var away = URLRequest(url: URL(string: baseURL + "/bounce?to=" + target)!)
             away.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
+            away.setValue(baseURL, forHTTPHeaderField: "Origin")
             let (echo, _) = try await session.data(for: away)
             let echoed = try Self.json(echo)
-            #expect(echoed["cookies"] == "" && echoed["authorization"] == "")
+            #expect(echoed["cookies"] == "there" && echoed["authorization"] == "" && echoed["origin"] == "")
 
             let error = await #expect(throws: RedirectError.self) {
                 try await session.data(for: URLRequest(url: URL(string: baseURL + "/loop/a")!))

@@ -21,6 +21,7 @@ struct OpenAPIRedirectTests {
         let url: String
         let cookie: String?
         let authorization: String?
+        let origin: String?
         let hasBody: Bool
     }
 
@@ -45,7 +46,8 @@ struct OpenAPIRedirectTests {
             sent.withLock {
                 $0.append(Sent(
                     method: request.method, url: sentURL, cookie: request.headerFields[.cookie],
-                    authorization: request.headerFields[.authorization], hasBody: body != nil))
+                    authorization: request.headerFields[.authorization], origin: request.headerFields[.origin],
+                    hasBody: body != nil))
             }
             return (responses.withLock { $0.removeFirst() }, HTTPBody("response body"))
         }
@@ -70,9 +72,10 @@ struct OpenAPIRedirectTests {
 
     /// A POST answered 302 to another site, then 303 back: the first hop carries the operation's own
     /// cookie and the jar's, the hop to b.example neither (a.example's host-only cookie, the operation's
-    /// own cookie and Authorization stay off another origin) and goes as a GET without the body (RFC 9110
-    /// §15.4.3); each response's cookie is stored under the URL that answered it; the last hop, back on
-    /// a.example, carries the cookie the first redirect set there.
+    /// own cookie, Authorization and Origin stay off another origin: `RedirectStep.crossOriginFieldNames`)
+    /// and goes as a GET without the body (RFC 9110 §15.4.3); each response's cookie is stored under the
+    /// URL that answered it; the last hop, back on a.example, carries the cookie the first redirect set
+    /// there.
     @Test func eachHopCarriesAndStoresItsOwnCookies() async throws {
         let jar = CookieJar()
         jar.receive("old=1", from: CookieURL("https://a.example/")!)
@@ -84,6 +87,7 @@ struct OpenAPIRedirectTests {
         var request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/start?q=1")
         request.headerFields[.cookie] = "own=x"
         request.headerFields[.authorization] = "Bearer t"
+        request.headerFields[.origin] = "https://a.example"
         let final = try await Self.run(CookieJarMiddleware(jar: jar), request, body: HTTPBody("payload"), over: transport)
         #expect(final.status == .ok)
         let sent = transport.sent.withLock { $0 }
@@ -92,6 +96,7 @@ struct OpenAPIRedirectTests {
         #expect(sent.map(\.hasBody) == [true, false, false])
         #expect(sent.map(\.cookie) == ["own=x; old=1", nil, "old=1; a=1"])
         #expect(sent.map(\.authorization) == ["Bearer t", nil, nil])
+        #expect(sent.map(\.origin) == ["https://a.example", nil, nil])
         #expect(jar.cookies(for: CookieURL("https://a.example/")!).map(\.name) == ["old", "a", "c"])
         #expect(jar.cookies(for: CookieURL("https://b.example/")!).map(\.name) == ["b"])
     }
