@@ -201,11 +201,15 @@ public final class CookieJar: Sendable {
     /// same identity (one expired already is reported removed as expired, and the new one `.stored`, as a
     /// receipt reports it). Limits are enforced. A cookie no `Set-Cookie` line could have given a jar is
     /// refused: one whose name and value exceed 4,096 bytes together (§5.6 step 5) is
-    /// `.rejected(.nameAndValueTooLong)`, one whose name, value, domain, path or partition key holds a
-    /// control character other than HTAB (§5.6 step 1) `.rejected(.controlCharacter)`, one whose source
-    /// port is outside 0–65535 `.rejected(.invalidSourcePort)`, one whose partition key is empty (a file
-    /// keeps none as an empty one) `.rejected(.emptyPartitionKey)`, one whose domain is not a canonical
-    /// host (upper case, Unicode, empty: no request would match it) `.rejected(.domainNotCanonical)`, and
+    /// `.rejected(.nameAndValueTooLong)`, one whose name and value are both empty (§5.7 step 2)
+    /// `.rejected(.emptyNameAndValue)`, one whose name holds ";" or "=", or whose value holds ";" (where a
+    /// line ends them, §5.6 steps 2–3: a `Cookie` header would carry the rest as pairs of their own)
+    /// `.rejected(.separatorCharacter)`, one whose name, value, domain, path or partition key holds a
+    /// control character other than HTAB (§5.6 step 1) `.rejected(.controlCharacter)`, one whose path does
+    /// not start with "/" (§5.7 step 11) `.rejected(.relativePath)`, one whose source port is outside
+    /// 0–65535 `.rejected(.invalidSourcePort)`, one whose partition key is empty (a file keeps none as an
+    /// empty one) `.rejected(.emptyPartitionKey)`, one whose domain is not a canonical host (upper case,
+    /// Unicode, empty: no request would match it) `.rejected(.domainNotCanonical)`, and
     /// one the rules on a cookie's own attributes refuse (§5.7 steps 19–22, CHIPS §2.1: SameSite=None
     /// without Secure, a `__Secure-` cookie without Secure, a `__Host-` cookie without Secure, with a
     /// domain or a path other than "/", a nameless cookie whose value starts with either prefix, a

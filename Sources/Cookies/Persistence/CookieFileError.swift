@@ -50,7 +50,7 @@ public struct CookieFileError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let invalidTime = Code(base: .invalidTime)
         /// A domain that is no valid host.
         public static let invalidDomain = Code(base: .invalidDomain)
-        /// A path that does not start with "/" or holds a control character or ";".
+        /// A path that does not start with "/" or holds a control character.
         public static let invalidPath = Code(base: .invalidPath)
         /// A name or value no `Set-Cookie` could have produced (control characters, ";", "=" in the name,
         /// or both empty).

@@ -8,6 +8,11 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
     case emptyNameAndValue = "empty-name-and-value"
     /// §5.6 step 5: name plus value exceed 4096 octets.
     case nameAndValueTooLong = "name-and-value-too-long"
+    /// A cookie given as text (`CookieJar.insert(_:)`) whose name holds ";" or "=", or whose value holds
+    /// ";": a `Set-Cookie` line ends the name-value-pair at the first ";" (§5.6 step 2) and the name at
+    /// the first "=" (step 3), so none gives such a cookie, and a `Cookie` header would carry what follows
+    /// a ";" as a pair of its own.
+    case separatorCharacter = "separator-character"
     /// §5.7 step 8: the Domain attribute holds a character that is not in CHAR (non-ASCII).
     case domainNotASCII = "domain-not-ascii"
     /// §5.7 step 9: the Domain attribute is a public suffix other than the request-host.
@@ -56,6 +61,10 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
     /// path or no scheme at all names none), or a host no URL could have. Stored, it would never be sent:
     /// no request's partition is such a key.
     case invalidPartitionKey = "invalid-partition-key"
+    /// A cookie handed to the jar as it is whose path does not start with "/": the cookie-path of §5.7 step
+    /// 11 always does (a Path attribute that does, §5.6.4, or the default-path, §5.1.4), and no request's
+    /// path would path-match another (§5.1.4).
+    case relativePath = "relative-path"
     /// A cookie handed to the jar as it is whose domain is not a host as the jar keeps one (§5.1.2: lower
     /// case, IDNA A-labels, an IP address in its canonical text; `CanonicalHost`): "Example.COM",
     /// "bücher.de" or "" would be stored and never sent, nor found by a sign-out.
@@ -66,9 +75,11 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
     /// One line saying what was wrong, for people.
     public var explanation: String {
         switch self {
-        case .controlCharacter: return "the line contains a control character (other than TAB)"
+        case .controlCharacter: return "the line or cookie contains a control character (other than TAB)"
         case .emptyNameAndValue: return "both the name and the value are empty"
         case .nameAndValueTooLong: return "name and value together exceed 4096 bytes"
+        case .separatorCharacter:
+            return "the name holds \";\" or \"=\", or the value \";\", where a Set-Cookie line ends them"
         case .domainNotASCII: return "the Domain attribute contains a non-ASCII character"
         case .domainIsPublicSuffix: return "the Domain attribute is a public suffix"
         case .domainMismatch: return "the request host is not within the Domain attribute"
@@ -93,6 +104,7 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
         case .emptyPartitionKey: return "the partition key is empty (an unpartitioned cookie has none)"
         case .invalidPartitionKey:
             return "the partition key names no top-level site (a scheme, :// and a host, no port or path)"
+        case .relativePath: return "the path does not start with \"/\", so no request path would match it"
         case .domainNotCanonical: return "the domain is not a canonical host (lower case, IDNA A-labels), so no request would match it"
         }
     }

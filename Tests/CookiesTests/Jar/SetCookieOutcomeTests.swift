@@ -95,6 +95,16 @@ struct SetCookieOutcomeTests {
         InsertRow(name: "", valueLength: 4096, rejection: nil, source: "§5.6 step 5: a nameless cookie's 4,096 bytes pass"),
         InsertRow(name: "", valueLength: 70_000, rejection: .nameAndValueTooLong, source: "§5.6 step 5: far past it"),
         InsertRow(name: String(repeating: "n", count: 4096), valueLength: 1, rejection: .nameAndValueTooLong, source: "§5.6 step 5: a long name"),
+        InsertRow(name: "", valueLength: 0, rejection: .emptyNameAndValue, source: "§5.7 step 2: neither a name nor a value"),
+        InsertRow(
+            name: "sid", valueLength: 10, value: "x; admin=1", rejection: .separatorCharacter,
+            source: "§5.6 step 2: a line's pair ends at the first ; (the Cookie header would carry admin=1 as a pair)"),
+        InsertRow(name: "a;b", valueLength: 1, rejection: .separatorCharacter, source: "§5.6 step 2: nor may a name hold a ;"),
+        InsertRow(name: "a=b", valueLength: 1, rejection: .separatorCharacter, source: "§5.6 step 3: a line's name ends at the first ="),
+        InsertRow(name: "a", valueLength: 3, value: "b=c", rejection: nil, source: "§5.6 step 3: a value may hold ="),
+        InsertRow(name: "a", valueLength: 1, path: "", rejection: .relativePath, source: "§5.7 step 11: a cookie-path starts with /"),
+        InsertRow(name: "a", valueLength: 1, path: "x/", rejection: .relativePath, source: "§5.7 step 11: a cookie-path starts with /"),
+        InsertRow(name: "a", valueLength: 1, path: "/a;b", rejection: nil, source: "§5.1.4: the default-path of https://h.test/a;b/c holds a ;"),
         InsertRow(name: "a", valueLength: 1, sourcePort: 0, rejection: nil, source: "ports are 0-65535 (RFC 6335 §6)"),
         InsertRow(name: "a", valueLength: 1, sourcePort: 65535, rejection: nil, source: "ports are 0-65535 (RFC 6335 §6)"),
         InsertRow(name: "a", valueLength: 1, sourcePort: 65536, rejection: .invalidSourcePort, source: "no port is 65536"),
@@ -197,7 +207,7 @@ struct SetCookieOutcomeTests {
         } else {
             #expect(outcome == .replaced(cookie, previous: before))
             #expect(jar.allCookies() == [cookie], "stored as it is")
-            #expect(jar.cookieHeader(for: url("https://\(row.domain)/")) == (row.name.isEmpty ? "" : row.name + "=") + cookie.value)
+            #expect(jar.cookieHeader(for: url("https://\(row.domain)\(row.path)")) == (row.name.isEmpty ? "" : row.name + "=") + cookie.value)
         }
     }
 

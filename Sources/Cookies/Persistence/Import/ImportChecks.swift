@@ -2,9 +2,9 @@
 ///
 /// A file is outside input: its cookies go into the jar through `CookieJar.insert(_:)`, without the
 /// storage model's checks (§5.7), so each reader makes sure they are cookies §5.6 and §5.7 could have
-/// produced: a canonical domain, a path starting with "/", and a name and value that would have survived
-/// §5.6 (no control characters but HTAB, no ";", no "=" in the name, not both empty, at most 4,096
-/// bytes together).
+/// produced (`CookieTextRules`): a canonical domain, a path starting with "/", and a name and value that
+/// would have survived §5.6 (no control characters but HTAB, no ";", no "=" in the name, not both
+/// empty, at most 4,096 bytes together).
 enum ImportChecks {
     /// A time read from a file, clamped to the years 0001–9999 that every format can write back (a
     /// cookie from a server never lies outside them: the 400-day cap, §5.5).
@@ -21,36 +21,18 @@ enum ImportChecks {
         return host.name
     }
 
-    /// A cookie-path: "/" then anything §5.6.4 lets through an attribute value (no CTL, no ";").
+    /// A cookie-path §5.7 step 11 could give (`CookieTextRules.pathRejection`): "/" then no control
+    /// character.
     static func checkPath(_ path: String) throws(CookieFileError) {
-        guard path.utf8.first == UInt8(ascii: "/"),
-            !holdsControl(path, or: UInt8(ascii: ";"))
-        else {
-            throw CookieFileError(.invalidPath, detail: "the path must start with \"/\" and hold no control character or \";\"")
+        guard CookieTextRules.pathRejection(path) == nil else {
+            throw CookieFileError(.invalidPath, detail: "the path must start with \"/\" and hold no control character")
         }
     }
 
-    /// A name and value that §5.6 steps 1–5 could have given.
+    /// A name and value that §5.6 steps 1–5 could have given (`CookieTextRules.pairRejection`).
     static func checkPair(name: String, value: String) throws(CookieFileError) {
-        guard !(name.isEmpty && value.isEmpty) else {
-            throw CookieFileError(.invalidCookie, detail: "the cookie has neither a name nor a value")
-        }
-        guard ParsedSetCookie.Limits.nameAndValueFit(nameBytes: name.utf8.count, valueBytes: value.utf8.count) else {
-            throw CookieFileError(.invalidCookie, detail: CookieRejection.nameAndValueTooLong.explanation)
-        }
-        if holdsControl(name, or: UInt8(ascii: ";"), UInt8(ascii: "=")) {
-            throw CookieFileError(.invalidCookie, detail: "the name holds a control character, \";\" or \"=\"")
-        }
-        if holdsControl(value, or: UInt8(ascii: ";")) {
-            throw CookieFileError(.invalidCookie, detail: "the value holds a control character or \";\"")
-        }
-    }
-
-    /// True when `text` holds a CTL other than HTAB, `first` or `second`; a native string's bytes are
-    /// read in place, a word at a time.
-    private static func holdsControl(_ text: String, or first: UInt8, _ second: UInt8? = nil) -> Bool {
-        text.withUTF8Bytes { utf8 in
-            utf8.containsForbiddenControl || utf8.containsByte(first) || (second.map(utf8.containsByte) ?? false)
+        if let rejection = CookieTextRules.pairRejection(name: name, value: value) {
+            throw CookieFileError(.invalidCookie, detail: rejection.explanation)
         }
     }
 

@@ -14,6 +14,19 @@ struct CookieJSONTests {
         #expect(CookieJSON.serialize(read.cookies) == text)
     }
 
+    /// A cookie whose path is the default-path of a request path holding ";" (§5.1.4: "/a;b" from
+    /// https://h.test/a;b/c) is written, read back and taken by a jar again.
+    @Test func aDefaultPathWithASemicolonRoundTrips() throws {
+        let (jar, _) = makeTestJar()
+        jar.setCookie("a=1; Max-Age=60", from: url("https://h.test/a;b/c"))
+        let saved = jar.allCookies()
+        #expect(saved.map(\.path) == ["/a;b"])
+        let read = try CookieJSON.parse(Array(CookieJSON.serialize(saved).utf8))
+        #expect(read.cookies == saved)
+        let (relaunched, _) = makeTestJar()
+        #expect(read.cookies.map { relaunched.insert($0) } == saved.map { .stored($0) })
+    }
+
     @Test func outputIsJSONFoundationReads() throws {
         let text = CookieJSON.serialize(CookieFileSamples.cookies)
         let object = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

@@ -24,22 +24,39 @@ struct ImportChecksTests {
         #expect((try? ImportChecks.canonicalDomain(host)) == canonical)
     }
 
-    /// `checkPair` lets through what §5.6 steps 1-5 let through, and refuses the rest with a reason.
+    /// `checkPair` lets through what §5.6 steps 1-5 let through, and refuses the rest with the reason a
+    /// jar gives for it (`CookieTextRules.pairRejection`, as `CookieJar.insert(_:)` refuses them).
     @Test(arguments: [
         ("a", "b", nil, "§5.6: a plain pair"),
         ("", "b", nil, "§5.6 step 3: a nameless cookie"),
-        ("", "", "the cookie has neither a name nor a value", "§5.7 step 2"),
-        ("a=b", "c", "the name holds a control character, \";\" or \"=\"", "§5.6 step 3: the name ends at the first ="),
-        ("a", "b\u{7}", "the value holds a control character or \";\"", "§5.6 step 1"),
+        ("a", "b=c", nil, "§5.6 step 3: the value runs past a second ="),
+        ("", "", .emptyNameAndValue, "§5.7 step 2"),
+        ("a=b", "c", .separatorCharacter, "§5.6 step 3: the name ends at the first ="),
+        ("a;b", "c", .separatorCharacter, "§5.6 step 2: the pair ends at the first ;"),
+        ("a", "b; c=d", .separatorCharacter, "§5.6 step 2: the pair ends at the first ;"),
+        ("a", "b\u{7}", .controlCharacter, "§5.6 step 1"),
         ("a", String(repeating: "v", count: 4095), nil, "§5.6 step 5: 4,096 bytes"),
-        ("a", String(repeating: "v", count: 4096), "name and value together exceed 4096 bytes", "§5.6 step 5: 4,097 bytes"),
-    ] as [(String, String, String?, String)])
-    func checkPairRefusesWhatSection5_6Refuses(name: String, value: String, detail: String?, source: String) {
+        ("a", String(repeating: "v", count: 4096), .nameAndValueTooLong, "§5.6 step 5: 4,097 bytes"),
+    ] as [(String, String, CookieRejection?, String)])
+    func checkPairRefusesWhatSection5_6Refuses(name: String, value: String, rejection: CookieRejection?, source: String) {
         do {
             try ImportChecks.checkPair(name: name, value: value)
-            #expect(detail == nil, "\(source)")
+            #expect(rejection == nil, "\(source)")
         } catch {
-            #expect(error.code == .invalidCookie && error.detail == detail, "\(source)")
+            #expect(error.code == .invalidCookie && error.detail == rejection?.explanation, "\(source)")
         }
+    }
+
+    /// `checkPath` lets through every cookie-path §5.7 step 11 can give: a Path attribute starting with "/"
+    /// (§5.6.4) or a default-path (§5.1.4), which is the request path's up to its last "/", ";" included.
+    @Test(arguments: [
+        ("/", true, "§5.1.4: the default-path of a path without a second /"),
+        ("/a;b", true, "§5.1.4: the default-path of https://h.example/a;b/c"),
+        ("", false, "§5.7 step 11: no cookie-path is empty"),
+        ("a/b", false, "§5.6.4: a Path attribute without a leading / is the default-path, which has one"),
+        ("/a\u{0}", false, "§5.6 step 1: no CTL"),
+    ] as [(String, Bool, String)])
+    func checkPathLetsThroughEveryCookiePath(path: String, isValid: Bool, source: String) {
+        #expect(((try? ImportChecks.checkPath(path)) != nil) == isValid, "\(source)")
     }
 }

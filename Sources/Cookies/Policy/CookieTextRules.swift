@@ -1,0 +1,37 @@
+/// The rules of rfc6265bis-22 §5.6 on a cookie's texts, for texts given as they are instead of read out
+/// of a `Set-Cookie` line: a cookie handed to a jar (`CookieJar.insert(_:)`) and one read from a file
+/// (`ImportChecks`). Parsing meets them on the
+/// way (`CookieParts.parse`): a text that breaks one is one no line could give, and one that a `Cookie`
+/// header would carry as something else (a ";" in a value as a pair of its own, a CR LF as a header
+/// field).
+enum CookieTextRules {
+    /// Why no `Set-Cookie` line could give a cookie the name `name` and the value `value` (UTF-8), or nil
+    /// when one could: a CTL other than HTAB in either (§5.6 step 1), a ";" in either, where the
+    /// name-value-pair ends (step 2), an "=" in the name, where it ends (step 3), neither a name nor a
+    /// value (§5.7 step 2), or more than 4096 octets together (§5.6 step 5). WSP at their ends, which
+    /// step 4 removes, is the caller's to trim or keep.
+    static func pairRejection(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> CookieRejection? {
+        if name.containsForbiddenControl || value.containsForbiddenControl { return .controlCharacter }
+        if name.containsByte(UInt8(ascii: ";")) || name.containsByte(UInt8(ascii: "=")) || value.containsByte(UInt8(ascii: ";")) {
+            return .separatorCharacter
+        }
+        if name.isEmpty && value.isEmpty { return .emptyNameAndValue }
+        if !ParsedSetCookie.Limits.nameAndValueFit(nameBytes: name.count, valueBytes: value.count) { return .nameAndValueTooLong }
+        return nil
+    }
+
+    /// `pairRejection` of two strings' UTF-8.
+    static func pairRejection(name: String, value: String) -> CookieRejection? {
+        name.withUTF8Bytes { name in value.withUTF8Bytes { value in pairRejection(name: name, value: value) } }
+    }
+
+    /// Why no `Set-Cookie` line could give a cookie the cookie-path `path`, or nil when one could: §5.7
+    /// step 11 takes a Path attribute that starts with "/" (§5.6.4) or the default-path (§5.1.4), which
+    /// does too, so a path that does not is refused, and one with a CTL other than HTAB (§5.6 step 1; a
+    /// request path has none either). A ";" is let through, and any length: a default-path is the request
+    /// path's, which may hold them ("/a;b" from `https://h.example/a;b/c`).
+    static func pathRejection(_ path: String) -> CookieRejection? {
+        if path.withUTF8Bytes(\.containsForbiddenControl) { return .controlCharacter }
+        return path.utf8.first == UInt8(ascii: "/") ? nil : .relativePath
+    }
+}
