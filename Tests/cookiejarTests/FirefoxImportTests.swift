@@ -81,7 +81,7 @@ struct FirefoxImportTests {
             ].joined(separator: ",") + ";",
             arguments: ["--lenient"], imported: "imported 1 of 1 cookies",
             stderr: "cookiejar: $DB: 1 cookie left out, of a Firefox container (originAttributes userContextId)\n"
-                + "cookiejar: skipped: $DB: moz_cookies row id 3 (host example.com, name bad;name): the name holds \";\" or \"=\", or the value \";\", where a Set-Cookie line ends them\n"),
+                + "cookiejar: skipped: $DB: moz_cookies row id 3 (host example.com, name bad;name): the name holds \";\" or \"=\", or the value or an attribute \";\", where a Set-Cookie line ends them\n"),
     ]
 
     @Test(arguments: cases)

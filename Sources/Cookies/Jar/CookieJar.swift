@@ -185,7 +185,9 @@ public final class CookieJar: Sendable {
         }
     }
 
-    /// Receives a `Set-Cookie` line parsed already and reports what it did (see `setCookie(_:from:context:)`).
+    /// Receives a `Set-Cookie` line parsed already, or built from its parts, and reports what it did (see
+    /// `setCookie(_:from:context:)`): a `ParsedSetCookie` holds only what a line could give, so both are
+    /// received as the line would be.
     @discardableResult
     public func setCookie(
         _ parsed: ParsedSetCookie, from url: CookieURL, context: CookieRequestContext = .firstParty

@@ -14,8 +14,7 @@ extension ParsedSetCookie {
         if let expires { output += "; Expires=" + CookieDate.format(expires) }
         if let maxAge { output += "; Max-Age=" + String(maxAge) }
         if let domain = parts.domain {
-            let needsDot = domain.firstByte(in: line).map { $0 == UInt8(ascii: ".") || $0.isCookieWhitespace } ?? false
-            output.append(needsDot ? "; Domain=." : "; Domain=")
+            output.append(Self.domainNeedsDot(startingWith: domain.firstByte(in: line)) ? "; Domain=." : "; Domain=")
             if parts.domainHasUppercase, let lowercased = self.domain {
                 output.append(lowercased)
             } else {
@@ -31,5 +30,11 @@ extension ParsedSetCookie {
         if let sameSite { output += "; SameSite=" + sameSite.rawValue }
         if partitioned { output.append("; Partitioned") }
         return output
+    }
+
+    /// True when `setCookieString` writes a "." before a Domain whose first byte is `first`: parsing trims
+    /// WSP from an attribute value and then removes one "." (§5.6.3), which would take that byte with it.
+    static func domainNeedsDot(startingWith first: UInt8?) -> Bool {
+        first.map { $0 == UInt8(ascii: ".") || $0.isCookieWhitespace } ?? false
     }
 }

@@ -4,25 +4,23 @@
 ///
 /// A parsed value keeps the line it came from and reads its name, value, Domain and Path out of it when
 /// they are asked for (`LinePart`), so parsing allocates nothing per part; a Domain with upper-case
-/// letters is lower-cased (§5.6.3) as it is read. A part given as text (by a setter) is a range of the
-/// line too: the line is then rebuilt from the texts.
+/// letters is lower-cased (§5.6.3) as it is read. A value built from its parts
+/// (`init(name:value:expires:maxAge:domain:path:secure:httpOnly:sameSite:partitioned:)`, `setName(_:)`
+/// and the other setters) holds only what a line could give: each part is what parsing its
+/// `setCookieString` would make of it, and a text no line could give is refused. Its line is then the
+/// texts given, one after the other, and its parts their ranges.
 public struct ParsedSetCookie: Sendable, Hashable {
-    /// The field value the parts below refer to (ill-formed UTF-8 already replaced by U+FFFD), and the
-    /// texts given for parts after it.
+    /// The field value the parts below refer to (ill-formed UTF-8 already replaced by U+FFFD), or the
+    /// texts the parts were given as.
     var line: String
     /// The parts as ranges of `line`, and the other attributes.
     var parts: CookieParts
 
-    /// The cookie-name (may be empty: a nameless cookie, §5.6 step 3).
-    public var name: String {
-        get { parts.name.string(in: line) }
-        set { setParts(name: newValue, value: value, domain: domain, path: path) }
-    }
-    /// The cookie-value, exactly as sent after trimming WSP (quotes are part of the value).
-    public var value: String {
-        get { parts.value.string(in: line) }
-        set { setParts(name: name, value: newValue, domain: domain, path: path) }
-    }
+    /// The cookie-name (may be empty: a nameless cookie, §5.6 step 3). `setName(_:)` changes it.
+    public var name: String { parts.name.string(in: line) }
+    /// The cookie-value, exactly as sent after trimming WSP (quotes are part of the value). `setValue(_:)`
+    /// changes it.
+    public var value: String { parts.value.string(in: line) }
     /// The last valid Expires attribute, as seconds since the Unix epoch (§5.6.1).
     public var expires: Int64? {
         get { parts.expires }
@@ -34,17 +32,12 @@ public struct ParsedSetCookie: Sendable, Hashable {
         set { parts.maxAge = newValue }
     }
     /// The last Domain attribute, without one leading "." and lower-cased (§5.6.3). An empty string
-    /// (from `Domain=` or `Domain=.`) makes the cookie host-only (§5.7 step 10).
-    public var domain: String? {
-        get { parts.domain(in: line) }
-        set { setParts(name: name, value: value, domain: newValue, path: path) }
-    }
+    /// (from `Domain=` or `Domain=.`) makes the cookie host-only (§5.7 step 10). `setDomain(_:)` changes
+    /// it.
+    public var domain: String? { parts.domain(in: line) }
     /// The last Path attribute (§5.6.4). An empty string stands for a Path attribute whose value was
-    /// empty or did not start with "/", for which the default-path applies.
-    public var path: String? {
-        get { parts.path?.string(in: line) }
-        set { setParts(name: name, value: value, domain: domain, path: newValue) }
-    }
+    /// empty or did not start with "/", for which the default-path applies. `setPath(_:)` changes it.
+    public var path: String? { parts.path?.string(in: line) }
     /// A Secure attribute is present (§5.6.5).
     public var secure: Bool {
         get { parts.secure }
@@ -66,15 +59,27 @@ public struct ParsedSetCookie: Sendable, Hashable {
         set { parts.partitioned = newValue }
     }
 
-    /// A `Set-Cookie` line with these attributes, as a server would build it (`serialized()` writes the
+    /// A `Set-Cookie` line with these attributes, as a server would build it (`setCookieString` writes the
     /// line): `expires` in seconds since the Unix epoch, `maxAge` in seconds; nil leaves an attribute out.
+    ///
+    /// Each text is taken as parsing the line would take it (§5.6): WSP at the ends of the name, value
+    /// and path, and at the end of the Domain, is removed (step 4, cookie-av step 5; a Domain starting
+    /// with WSP keeps it, which `setCookieString` writes after a "."), the Domain is read lower-cased
+    /// (§5.6.3), and a path that does not start with "/" stands for the default-path (§5.6.4: `path` is
+    /// then "").
+    /// - Throws: `.controlCharacter` for a CTL other than HTAB in any text (§5.6 step 1),
+    ///   `.separatorCharacter` for a ";" in any text or an "=" in the name, where a line would end the
+    ///   part (§5.6 steps 2–3, cookie-av step 1), `.emptyNameAndValue` when both are empty (§5.7 step 2),
+    ///   `.nameAndValueTooLong` when together they exceed 4096 octets (§5.6 step 5), and
+    ///   `.attributeValueTooLong` for a Domain or Path over 1024 octets as the line writes it (cookie-av
+    ///   step 6, which ignores such an attribute).
     public init(
         name: String, value: String, expires: Int64? = nil, maxAge: Int64? = nil, domain: String? = nil,
         path: String? = nil, secure: Bool = false, httpOnly: Bool = false, sameSite: SameSite? = nil,
         partitioned: Bool = false
-    ) {
+    ) throws(CookieRejection) {
         self.init(line: "", parts: CookieParts())
-        setParts(name: name, value: value, domain: domain, path: path)
+        try setTexts(name: name, value: value, domain: domain, path: path)
         self.expires = expires
         self.maxAge = maxAge
         self.secure = secure
@@ -89,21 +94,84 @@ public struct ParsedSetCookie: Sendable, Hashable {
         self.parts = parts
     }
 
-    /// Makes the line the four texts, one after the other, and each part the range of its text: what the
-    /// line held before is no longer referred to.
-    private mutating func setParts(name: String, value: String, domain: String?, path: String?) {
-        line = ""
+    /// Sets the cookie-name, taken as the initialiser takes it.
+    /// - Throws: what the initialiser throws for it; the cookie is then left as it was.
+    public mutating func setName(_ name: String) throws(CookieRejection) {
+        try setTexts(name: name, value: value, domain: domain, path: path)
+    }
+
+    /// Sets the cookie-value, taken as the initialiser takes it.
+    /// - Throws: what the initialiser throws for it; the cookie is then left as it was.
+    public mutating func setValue(_ value: String) throws(CookieRejection) {
+        try setTexts(name: name, value: value, domain: domain, path: path)
+    }
+
+    /// Sets the Domain attribute (nil: none), taken as the initialiser takes it.
+    /// - Throws: what the initialiser throws for it; the cookie is then left as it was.
+    public mutating func setDomain(_ domain: String?) throws(CookieRejection) {
+        try setTexts(name: name, value: value, domain: domain, path: path)
+    }
+
+    /// Sets the Path attribute (nil: none), taken as the initialiser takes it.
+    /// - Throws: what the initialiser throws for it; the cookie is then left as it was.
+    public mutating func setPath(_ path: String?) throws(CookieRejection) {
+        try setTexts(name: name, value: value, domain: domain, path: path)
+    }
+
+    /// Makes the line the four texts, one after the other, and each part the range of its text that
+    /// parsing the line `setCookieString` writes would give (what the line held before is no longer
+    /// referred to), or throws, leaving this value as it was, when no line would give them. The parts
+    /// this value holds already are given again as they read: taken again, they stay as they are.
+    private mutating func setTexts(name: String, value: String, domain: String?, path: String?) throws(CookieRejection) {
+        var given = ParsedSetCookie(line: "", parts: parts)
+        let nameText = given.appendToLine(name)
+        let valueText = given.appendToLine(value)
+        let domainText = domain.map { given.appendToLine($0) }
+        let pathText = path.map { given.appendToLine($0) }
+        var parts = given.parts
         parts.isASCII = false
-        parts.name = appendToLine(name)
-        parts.value = appendToLine(value)
-        parts.domain = domain.map { appendToLine($0) }
-        // A Domain given as text is kept as it is given.
-        parts.domainHasUppercase = false
-        parts.path = path.map { appendToLine($0) }
+        let rejection: CookieRejection? = given.line.withUTF8Bytes { line in
+            // §5.6 step 1: a CTL anywhere ignores the line, whatever else is wrong with it.
+            if line.containsForbiddenControl { return .controlCharacter }
+            // Step 4 and cookie-av step 5: WSP at the ends goes.
+            parts.name = LinePart(trimmingCookieWhitespaceFrom: nameText.start, to: nameText.end, of: line)
+            parts.value = LinePart(trimmingCookieWhitespaceFrom: valueText.start, to: valueText.end, of: line)
+            if let rejection = CookieTextRules.pairRejection(name: parts.name.bytes(in: line), value: parts.value.bytes(in: line)) {
+                return rejection
+            }
+            // Cookie-av step 5, then §5.6.3: WSP at the Domain's end goes; WSP at its start stays (a line
+            // gives it after the "." that §5.6.3 removes, and `setCookieString` writes that "."), and such
+            // a "." costs an octet of cookie-av step 6's 1024.
+            parts.domain = domainText.map { domain in
+                var end = domain.end
+                while end > domain.start, line[end - 1].isCookieWhitespace { end -= 1 }
+                return LinePart(start: domain.start, end: end)
+            }
+            if let domain = parts.domain {
+                let bytes = domain.bytes(in: line)
+                if let rejection = CookieTextRules.attributeRejection(bytes) { return rejection }
+                let writtenCount = bytes.count + (Self.domainNeedsDot(startingWith: bytes.first) ? 1 : 0)
+                if writtenCount > Limits.maxAttributeValueBytes { return .attributeValueTooLong }
+                parts.domainHasUppercase = CookieParts.hasUppercase(bytes)
+            } else {
+                parts.domainHasUppercase = false
+            }
+            parts.path = pathText.map { LinePart(trimmingCookieWhitespaceFrom: $0.start, to: $0.end, of: line) }
+            if let path = parts.path {
+                let bytes = path.bytes(in: line)
+                if let rejection = CookieTextRules.attributeRejection(bytes) { return rejection }
+                if bytes.count > Limits.maxAttributeValueBytes { return .attributeValueTooLong }
+                // §5.6.4: a path that does not start with "/" stands for the default-path.
+                if bytes.first != UInt8(ascii: "/") { parts.path = LinePart(start: 0, end: 0) }
+            }
+            return nil
+        }
+        if let rejection { throw rejection }
+        self = ParsedSetCookie(line: given.line, parts: parts)
     }
 
     /// The part holding `text`, appended to the line for it.
-    mutating func appendToLine(_ text: String) -> LinePart {
+    private mutating func appendToLine(_ text: String) -> LinePart {
         let start = line.utf8.count
         line.append(text)
         return LinePart(start: start, end: line.utf8.count)

@@ -80,6 +80,12 @@ struct CookieParts: Sendable, BitwiseCopyable {
         return CookieParts.withLowercased(domain.bytes(in: line), body)
     }
 
+    /// True when `bytes` hold an ASCII upper-case letter, which a Domain is read without (§5.6.3).
+    @inline(__always)
+    static func hasUppercase(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains(where: { $0 &- UInt8(ascii: "A") < 26 })
+    }
+
     /// Calls `body` with `bytes` lower-cased (ASCII). Out of line: `withDomain`'s callers are inlined into
     /// it, and the rare upper-case Domain attribute would otherwise be a second copy of them.
     @inline(never)
@@ -244,7 +250,7 @@ struct CookieParts: Sendable, BitwiseCopyable {
         var start = value.start
         if start < value.end, line[start] == UInt8(ascii: ".") { start += 1 }
         domain = LinePart(start: start, end: value.end)
-        domainHasUppercase = line[start..<value.end].contains(where: { $0 &- UInt8(ascii: "A") < 26 })
+        domainHasUppercase = CookieParts.hasUppercase(UnsafeBufferPointer(rebasing: line[start..<value.end]))
         if start == value.end { ignored.ignore(name: name, value: value, because: .emptyDomain) }
     }
 

@@ -18,7 +18,8 @@ enum CookieReceivingRules {
         // Step 1: only a response to an HTTP-family request sets cookies (the user agent's choice, §5.7
         // step 1's "may ignore"): http, https, ws and wss.
         guard url.isHTTPFamily else { return .failure(.unsupportedScheme) }
-        // Steps 2–4 (CTL, empty name and value, 4096 octets) ran while parsing (§5.6).
+        // Steps 2–4 (CTL, empty name and value, 4096 octets) ran while parsing (§5.6), or while building
+        // the parts from texts (`ParsedSetCookie(name:value:…)`), which hold only what a line could give.
 
         // Step 5: the name and value are the line's. Step 6: the expiry-time from the last Max-Age, else
         // the last Expires, capped at the cookie-age-limit (§5.5, §5.6.1, §5.6.2: 400 days after the

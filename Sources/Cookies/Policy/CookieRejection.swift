@@ -8,11 +8,15 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
     case emptyNameAndValue = "empty-name-and-value"
     /// §5.6 step 5: name plus value exceed 4096 octets.
     case nameAndValueTooLong = "name-and-value-too-long"
-    /// A cookie given as text (`CookieJar.insert(_:)`) whose name holds ";" or "=", or whose value holds
-    /// ";": a `Set-Cookie` line ends the name-value-pair at the first ";" (§5.6 step 2) and the name at
-    /// the first "=" (step 3), so none gives such a cookie, and a `Cookie` header would carry what follows
-    /// a ";" as a pair of its own.
+    /// A cookie given as text (`ParsedSetCookie(name:value:…)`, `CookieJar.insert(_:)`) whose name holds
+    /// ";" or "=", or whose value or Domain or Path attribute (`ParsedSetCookie`) holds ";": a `Set-Cookie`
+    /// line ends the name-value-pair at the first ";" (§5.6 step 2), the name at the first "=" (step 3)
+    /// and a cookie-av at the next ";" (§5.6 cookie-av step 1), so none gives such a cookie, and a `Cookie`
+    /// header would carry what follows a ";" as a pair of its own.
     case separatorCharacter = "separator-character"
+    /// A Domain or Path given as text (`ParsedSetCookie(name:value:…)`) over 1024 octets: §5.6 cookie-av
+    /// step 6 ignores such an attribute, so no `Set-Cookie` line gives it.
+    case attributeValueTooLong = "attribute-value-too-long"
     /// §5.7 step 8: the Domain attribute holds a character that is not in CHAR (non-ASCII).
     case domainNotASCII = "domain-not-ascii"
     /// §5.7 step 9: the Domain attribute is a public suffix other than the request-host.
@@ -79,7 +83,8 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
         case .emptyNameAndValue: return "both the name and the value are empty"
         case .nameAndValueTooLong: return "name and value together exceed 4096 bytes"
         case .separatorCharacter:
-            return "the name holds \";\" or \"=\", or the value \";\", where a Set-Cookie line ends them"
+            return "the name holds \";\" or \"=\", or the value or an attribute \";\", where a Set-Cookie line ends them"
+        case .attributeValueTooLong: return "the Domain or Path exceeds 1024 bytes"
         case .domainNotASCII: return "the Domain attribute contains a non-ASCII character"
         case .domainIsPublicSuffix: return "the Domain attribute is a public suffix"
         case .domainMismatch: return "the request host is not within the Domain attribute"

@@ -1,6 +1,6 @@
 /// The rules of rfc6265bis-22 §5.6 on a cookie's texts, for texts given as they are instead of read out
-/// of a `Set-Cookie` line: a cookie handed to a jar (`CookieJar.insert(_:)`) and one read from a file
-/// (`ImportChecks`). Parsing meets them on the
+/// of a `Set-Cookie` line: a cookie built from its parts (`ParsedSetCookie(name:value:…)`), one handed to
+/// a jar (`CookieJar.insert(_:)`) and one read from a file (`ImportChecks`). Parsing meets them on the
 /// way (`CookieParts.parse`): a text that breaks one is one no line could give, and one that a `Cookie`
 /// header would carry as something else (a ";" in a value as a pair of its own, a CR LF as a header
 /// field).
@@ -23,6 +23,14 @@ enum CookieTextRules {
     /// `pairRejection` of two strings' UTF-8.
     static func pairRejection(name: String, value: String) -> CookieRejection? {
         name.withUTF8Bytes { name in value.withUTF8Bytes { value in pairRejection(name: name, value: value) } }
+    }
+
+    /// Why no cookie-av could give the attribute value `text` (UTF-8, a Domain or a Path), or nil when one
+    /// could as far as its bytes go: a CTL other than HTAB (§5.6 step 1), or a ";", where the cookie-av
+    /// ends (§5.6 cookie-av step 1).
+    static func attributeRejection(_ text: UnsafeBufferPointer<UInt8>) -> CookieRejection? {
+        if text.containsForbiddenControl { return .controlCharacter }
+        return text.containsByte(UInt8(ascii: ";")) ? .separatorCharacter : nil
     }
 
     /// Why no `Set-Cookie` line could give a cookie the cookie-path `path`, or nil when one could: §5.7

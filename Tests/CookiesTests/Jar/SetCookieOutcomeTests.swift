@@ -211,6 +211,31 @@ struct SetCookieOutcomeTests {
         }
     }
 
+    /// A `ParsedSetCookie` built from its parts is received as the line giving the same texts is (§5.6:
+    /// the Domain read lower-cased, §5.6.3; a Path not starting with "/" is the default-path, §5.6.4).
+    struct BuiltRow: CustomTestStringConvertible, Sendable {
+        var domain: String?
+        var path: String?
+        var line: String
+        var source: String
+        var testDescription: String { source }
+    }
+
+    @Test(arguments: [
+        BuiltRow(domain: "Example.COM", line: "up=1; Domain=Example.COM", source: "§5.6.3, then §5.7 step 10: the host domain-matches example.com"),
+        BuiltRow(path: "foo", line: "up=1; Path=foo", source: "§5.6.4, then §5.7 step 11: the default-path /dir"),
+    ])
+    func aBuiltCookieIsReceivedAsItsLineIs(_ row: BuiltRow) throws {
+        let built = try ParsedSetCookie(name: "up", value: "1", domain: row.domain, path: row.path)
+        let (builtJar, _) = makeTestJar()
+        let (lineJar, _) = makeTestJar()
+        let page = url("https://www.example.com/dir/page")
+        let outcome = builtJar.setCookie(built, from: page)
+        #expect(outcome.rejection == nil)
+        #expect(outcome == lineJar.setCookie(row.line, from: page))
+        #expect(builtJar.allCookies() == lineJar.allCookies())
+    }
+
     /// A cookie inserted with a creation time in the future (made where the clock was ahead) leaves the
     /// cookies the jar makes after it in the present: their creation times are now, not that future plus
     /// a microsecond each (at `.max`, all equal).

@@ -11,7 +11,7 @@ struct SetCookieParserTests {
         var testDescription: String { "\(source): \(line.debugDescription)" }
     }
 
-    static let rows: [Row] = [
+    static let rows: [Row] = try! [
         Row(line: "SID=31d4d96e407aad42", expected: .init(name: "SID", value: "31d4d96e407aad42"), source: "§3.1 example"),
         Row(line: "a=b=c", expected: .init(name: "a", value: "b=c"), source: "§5.6 step 3: split at the first ="),
         Row(line: "foo", expected: .init(name: "", value: "foo"), source: "§5.6 step 3: no = makes a nameless cookie"),
@@ -90,7 +90,7 @@ struct SetCookieParserTests {
         var testDescription: String { source }
     }
 
-    static let attributeSweepRows: [AttributeSweepRow] = [
+    static let attributeSweepRows: [AttributeSweepRow] = try! [
         .init(attribute: "path", value: "/x", expected: .init(name: "a", value: "b", path: "/x"), source: "§5.6.4 Path"),
         .init(attribute: "domain", value: "x", expected: .init(name: "a", value: "b", domain: "x"), source: "§5.6.3 Domain"),
         .init(attribute: "secure", value: "", expected: .init(name: "a", value: "b", secure: true), source: "§5.6.5 Secure"),
@@ -169,7 +169,7 @@ struct SetCookieParserTests {
     @Test(arguments: valueRows)
     func partsBehaveAsValues(_ row: ValueRow) throws {
         let parsed = try ParsedSetCookie(parsing: row.line)
-        let given = ParsedSetCookie(
+        let given = try ParsedSetCookie(
             name: parsed.name, value: parsed.value, expires: parsed.expires, maxAge: parsed.maxAge, domain: parsed.domain,
             path: parsed.path, secure: parsed.secure, httpOnly: parsed.httpOnly, sameSite: parsed.sameSite,
             partitioned: parsed.partitioned)
@@ -178,12 +178,119 @@ struct SetCookieParserTests {
         #expect(try ParsedSetCookie(parsing: parsed.setCookieString) == parsed)
 
         var changed = parsed
-        changed.value = "other"
-        changed.path = nil
+        try changed.setValue("other")
+        try changed.setPath(nil)
         #expect(changed.name == parsed.name && changed.domain == parsed.domain)
         #expect(changed.value == "other" && changed.path == nil)
         #expect(changed != parsed)
         #expect(parsed == given)
+    }
+
+    /// A value built from its parts holds only what a line could give (§5.6): a text no line could give
+    /// is refused with the reason the line would have been ignored for, or the cookie-av, where one part
+    /// would have become another (a ";" ends the pair, an "=" the name) or been ignored (cookie-av step 6).
+    struct RefusedPartsRow: CustomTestStringConvertible, Sendable {
+        var name = "n"
+        var value = "v"
+        var domain: String?
+        var path: String?
+        var rejection: CookieRejection
+        var source: String
+        var testDescription: String { source }
+    }
+
+    static let refusedPartsRows: [RefusedPartsRow] = [
+        RefusedPartsRow(name: "sid", value: "x\r\nX-Injected: 1; admin=1", rejection: .controlCharacter, source: "§5.6 step 1: CR LF, which would end the Cookie header field"),
+        RefusedPartsRow(value: "x\u{0}", rejection: .controlCharacter, source: "§5.6 step 1: NUL"),
+        RefusedPartsRow(name: "n\u{7F}", rejection: .controlCharacter, source: "§5.6 step 1: DEL in the name"),
+        RefusedPartsRow(domain: "h.test\u{1}", rejection: .controlCharacter, source: "§5.6 step 1: in a Domain"),
+        RefusedPartsRow(path: "/a\u{1F}", rejection: .controlCharacter, source: "§5.6 step 1: in a Path"),
+        RefusedPartsRow(name: "sid", value: "x; admin=1", rejection: .separatorCharacter, source: "§5.6 step 2: the pair ends at the first ; (admin=1 would be a pair of its own in the Cookie header)"),
+        RefusedPartsRow(name: "a;b", rejection: .separatorCharacter, source: "§5.6 step 2: in the name"),
+        RefusedPartsRow(name: "a=b", rejection: .separatorCharacter, source: "§5.6 step 3: the name ends at the first ="),
+        RefusedPartsRow(domain: "h.test; Secure", rejection: .separatorCharacter, source: "§5.6 cookie-av step 1: a cookie-av ends at the next ;"),
+        RefusedPartsRow(path: "/a;b", rejection: .separatorCharacter, source: "§5.6 cookie-av step 1: in a Path"),
+        RefusedPartsRow(name: "", value: "", rejection: .emptyNameAndValue, source: "§5.7 step 2"),
+        RefusedPartsRow(name: " ", value: "\t", rejection: .emptyNameAndValue, source: "§5.6 step 4 removes the WSP, then §5.7 step 2"),
+        RefusedPartsRow(value: String(repeating: "v", count: 4096), rejection: .nameAndValueTooLong, source: "§5.6 step 5: 4,097 octets"),
+        RefusedPartsRow(value: String(repeating: "v", count: 5000), rejection: .nameAndValueTooLong, source: "§5.6 step 5: a value no jar keeps, nor a jar file loads"),
+        RefusedPartsRow(domain: String(repeating: "d", count: 1025), rejection: .attributeValueTooLong, source: "§5.6 cookie-av step 6: a Domain of 1,025 octets"),
+        RefusedPartsRow(
+            domain: "." + String(repeating: "d", count: 1023), rejection: .attributeValueTooLong,
+            source: "§5.6 cookie-av step 6: 1,024 octets, 1,025 written after the . that §5.6.3 removes"),
+        RefusedPartsRow(path: "/" + String(repeating: "p", count: 1024), rejection: .attributeValueTooLong, source: "§5.6 cookie-av step 6: a Path of 1,025 octets"),
+    ]
+
+    @Test(arguments: refusedPartsRows)
+    func buildingRefusesWhatNoLineGives(_ row: RefusedPartsRow) {
+        #expect(throws: row.rejection) {
+            try ParsedSetCookie(name: row.name, value: row.value, domain: row.domain, path: row.path)
+        }
+    }
+
+    /// Each setter refuses what the initialiser refuses (§5.6, as above) and then leaves the value as it
+    /// was.
+    @Test func settersRefuseWhatNoLineGivesAndChangeNothing() throws {
+        let long = String(repeating: "v", count: 4096)
+        let attempts: [(line: String, set: (inout ParsedSetCookie) throws -> Void, rejection: CookieRejection, source: String)] = [
+            ("n=v; Domain=h.test; Path=/p", { try $0.setValue("x\r\nX-Injected: 1") }, .controlCharacter, "§5.6 step 1"),
+            ("n=v; Domain=h.test; Path=/p", { try $0.setValue("x; admin=1") }, .separatorCharacter, "§5.6 step 2"),
+            ("n=v; Domain=h.test; Path=/p", { try $0.setName("a=b") }, .separatorCharacter, "§5.6 step 3"),
+            ("=v; Path=/p", { try $0.setValue(" ") }, .emptyNameAndValue, "§5.6 step 4, §5.7 step 2"),
+            ("n=v; Path=/p", { try $0.setValue(long) }, .nameAndValueTooLong, "§5.6 step 5"),
+            ("n=v; Domain=h.test", { try $0.setDomain("h.test;x") }, .separatorCharacter, "§5.6 cookie-av step 1"),
+            ("n=v; Path=/p", { try $0.setPath("/" + long) }, .attributeValueTooLong, "§5.6 cookie-av step 6"),
+        ]
+        for attempt in attempts {
+            let original = try ParsedSetCookie(parsing: attempt.line)
+            var changed = original
+            #expect(throws: attempt.rejection, "\(attempt.source)") { try attempt.set(&changed) }
+            #expect(changed == original && changed.setCookieString == original.setCookieString, "\(attempt.source)")
+        }
+    }
+
+    /// A value built from its parts is what its own `setCookieString` parses to, and what a line giving
+    /// the same texts parses to: each text is taken as §5.6 takes it from a line.
+    struct GivenPartsRow: CustomTestStringConvertible, Sendable {
+        var name = "n"
+        var value = "v"
+        var domain: String?
+        var path: String?
+        var expires: Int64?
+        var maxAge: Int64?
+        /// A line whose parse is the same cookie.
+        var line: String
+        var source: String
+        var testDescription: String { source }
+    }
+
+    static let givenPartsRows: [GivenPartsRow] = [
+        GivenPartsRow(name: "up", value: "1", domain: "Example.COM", line: "up=1; Domain=Example.COM", source: "§5.6.3: the Domain is lower-cased"),
+        GivenPartsRow(domain: "h.test \t", line: "n=v; Domain=h.test \t", source: "§5.6 cookie-av step 5: WSP at the end goes"),
+        GivenPartsRow(domain: " h.test", line: "n=v; Domain=. h.test", source: "§5.6.3 removes one . after cookie-av step 5: a Domain starting with WSP is one a line gives"),
+        GivenPartsRow(domain: ".h.test", line: "n=v; Domain=..h.test", source: "§5.6.3 removes one .: a Domain starting with . is one a line gives"),
+        GivenPartsRow(path: "foo", line: "n=v; Path=foo", source: "§5.6.4: a path not starting with / is the default-path"),
+        GivenPartsRow(path: "", line: "n=v; Path=", source: "§5.6.4: an empty path is the default-path"),
+        GivenPartsRow(path: " /p\t", line: "n=v; Path= /p\t", source: "§5.6 cookie-av step 5: WSP at the ends goes"),
+        GivenPartsRow(name: " n\t", value: "\t\"v w\" ", line: " n\t=\t\"v w\" ", source: "§5.6 step 4: WSP at the ends goes"),
+        GivenPartsRow(name: "", value: "a=b", line: "=a=b", source: "§5.6 step 3: a nameless cookie's value may hold ="),
+    ]
+
+    @Test(arguments: givenPartsRows)
+    func givenPartsAreTakenAsALineGivesThem(_ row: GivenPartsRow) throws {
+        let parsed = try ParsedSetCookie(parsing: row.line)
+        let built = try ParsedSetCookie(
+            name: row.name, value: row.value, expires: row.expires, maxAge: row.maxAge, domain: row.domain, path: row.path)
+        #expect(built == parsed)
+        #expect(try ParsedSetCookie(parsing: built.setCookieString) == built)
+        var set = try ParsedSetCookie(name: "x", value: "y")
+        try set.setName(row.name)
+        try set.setValue(row.value)
+        try set.setDomain(row.domain)
+        try set.setPath(row.path)
+        set.expires = row.expires
+        set.maxAge = row.maxAge
+        #expect(set == parsed)
     }
 
     /// Ill-formed UTF-8 is kept as U+FFFD, three octets for one: the limits of §5.6 step 5 and cookie-av
@@ -196,7 +303,7 @@ struct SetCookieParserTests {
         var testDescription: String { source }
     }
 
-    static let decodedLimitRows: [DecodedLimitRow] = [
+    static let decodedLimitRows: [DecodedLimitRow] = try! [
         DecodedLimitRow(
             bytes: Array("a=".utf8) + [0xFF] + Array(repeating: UInt8(ascii: "v"), count: 4093), expected: nil,
             source: "step 5: 4096 octets, 4098 decoded: line ignored"),

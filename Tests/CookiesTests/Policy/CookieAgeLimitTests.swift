@@ -27,9 +27,9 @@ struct CookieAgeLimitTests {
     ]
 
     @Test(arguments: rows)
-    func cappedLifetimeAgreesWithExpiryTime(_ row: Row) {
+    func cappedLifetimeAgreesWithExpiryTime(_ row: Row) throws {
         let limits = CookieLimits.default
-        let cookie = ParsedSetCookie(name: "a", value: "b", expires: row.expires, maxAge: row.maxAge)
+        let cookie = try ParsedSetCookie(name: "a", value: "b", expires: row.expires, maxAge: row.maxAge)
         #expect(limits.cappedLifetime(of: cookie, receivedAt: Self.now) == row.capped)
         // §5.7 step 6 as written: the requested expiry-time (Max-Age first), at most the limit after now.
         let requested: CookieTime? = row.maxAge.map { $0 <= 0 ? .distantPast : Self.now.adding(seconds: $0) }
