@@ -341,6 +341,12 @@ extension CookieDate {
     /// 9999-12-31T23:59:59Z, the last instant a four-digit year can name.
     private static let latest: Int64 = daysFromEpoch(year: 10000, month: 1, day: 1) * secondsPerDay - 1
 
+    /// `seconds` clamped to the instants a cookie-date can give and `format` writes (§5.1.1: years 1601
+    /// through 9999), the nearer end for one outside them.
+    static func clamped(_ seconds: Int64) -> Int64 {
+        min(max(seconds, earliest), latest)
+    }
+
     private static func isLeap(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
@@ -368,7 +374,7 @@ extension CookieDate {
     /// The UTC date, second of the day and weekday (0 is Sunday) of `seconds`, clamped to the years
     /// 1601 through 9999.
     static func breakdown(_ seconds: Int64) -> (date: (year: Int, month: Int, day: Int), secondOfDay: Int, weekday: Int) {
-        let clamped = min(max(seconds, earliest), latest)
+        let clamped = clamped(seconds)
         // `clamped - earliest` is non-negative, so plain division floors.
         let fromEarliest = clamped - earliest
         let days = fromEarliest / secondsPerDay + daysFromEpoch(year: 1601, month: 1, day: 1)

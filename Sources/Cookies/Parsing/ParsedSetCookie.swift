@@ -21,15 +21,18 @@ public struct ParsedSetCookie: Sendable, Hashable {
     /// The cookie-value, exactly as sent after trimming WSP (quotes are part of the value). `setValue(_:)`
     /// changes it.
     public var value: String { parts.value.string(in: line) }
-    /// The last valid Expires attribute, as seconds since the Unix epoch (§5.6.1).
+    /// The last valid Expires attribute, as seconds since the Unix epoch (§5.6.1). One set outside the
+    /// years 1601 through 9999 is clamped to the nearer end: no cookie-date names another (§5.1.1), and
+    /// `setCookieString` writes none.
     public var expires: Int64? {
         get { parts.expires }
-        set { parts.expires = newValue }
+        set { parts.expires = newValue.map(CookieDate.clamped) }
     }
     /// The last valid Max-Age attribute in seconds; zero or negative means "expire now" (§5.6.2).
+    /// `Int64.min` is set as `-Int64.max`, what parsing makes of its digits (they saturate).
     public var maxAge: Int64? {
         get { parts.maxAge }
-        set { parts.maxAge = newValue }
+        set { parts.maxAge = newValue.map { max($0, -Int64.max) } }
     }
     /// The last Domain attribute, without one leading "." and lower-cased (§5.6.3). An empty string
     /// (from `Domain=` or `Domain=.`) makes the cookie host-only (§5.7 step 10). `setDomain(_:)` changes
@@ -66,7 +69,7 @@ public struct ParsedSetCookie: Sendable, Hashable {
     /// and path, and at the end of the Domain, is removed (step 4, cookie-av step 5; a Domain starting
     /// with WSP keeps it, which `setCookieString` writes after a "."), the Domain is read lower-cased
     /// (§5.6.3), and a path that does not start with "/" stands for the default-path (§5.6.4: `path` is
-    /// then "").
+    /// then ""). `expires` and `maxAge` are set as their properties set them.
     /// - Throws: `.controlCharacter` for a CTL other than HTAB in any text (§5.6 step 1),
     ///   `.separatorCharacter` for a ";" in any text or an "=" in the name, where a line would end the
     ///   part (§5.6 steps 2–3, cookie-av step 1), `.emptyNameAndValue` when both are empty (§5.7 step 2),

@@ -274,6 +274,9 @@ struct SetCookieParserTests {
         GivenPartsRow(path: " /p\t", line: "n=v; Path= /p\t", source: "§5.6 cookie-av step 5: WSP at the ends goes"),
         GivenPartsRow(name: " n\t", value: "\t\"v w\" ", line: " n\t=\t\"v w\" ", source: "§5.6 step 4: WSP at the ends goes"),
         GivenPartsRow(name: "", value: "a=b", line: "=a=b", source: "§5.6 step 3: a nameless cookie's value may hold ="),
+        GivenPartsRow(expires: .min, line: "n=v; Expires=Mon, 01 Jan 1601 00:00:00 GMT", source: "§5.1.1 step 5: no cookie-date is before 1601"),
+        GivenPartsRow(expires: .max, line: "n=v; Expires=Fri, 31 Dec 9999 23:59:59 GMT", source: "§5.1.1: a year has at most four digits"),
+        GivenPartsRow(maxAge: .min, line: "n=v; Max-Age=-9223372036854775808", source: "§5.6.2: the digits saturate at Int64.max"),
     ]
 
     @Test(arguments: givenPartsRows)
