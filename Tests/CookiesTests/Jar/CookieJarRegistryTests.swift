@@ -65,6 +65,29 @@ struct CookieJarRegistryTests {
         return (registry, clock)
     }
 
+    /// A registry of `capacity` jars on a manual clock, whose key "ada" has the file ada.sqlite of the
+    /// test's directory, waiting `busyTimeout` for a lock another connection holds (other keys get jars in
+    /// memory); `failures` lists each close that failed, as "key: code".
+    func makeAdaRegistry(capacity: Int, busyTimeout: Duration) -> (
+        registry: CookieJarRegistry<String>, clock: ManualCookieClock, failures: MadeKeys, path: String
+    ) {
+        let clock = ManualCookieClock(testEpoch)
+        var options = testFileOptions()
+        options.busyTimeout = busyTimeout
+        let busyOptions = options
+        let path = directory.file("ada.sqlite")
+        let failures = MadeKeys()
+        let registry = CookieJarRegistry<String>(
+            capacity: capacity, idleTimeout: 600, clock: clock,
+            makeJar: { key in
+                key == "ada"
+                    ? try openTestJar(path, options: busyOptions, clock: clock)
+                    : CookieJar(publicSuffixList: testPublicSuffixList, clock: clock)
+            },
+            closeFailed: { key, error in failures.append("\(key): \(error.code)") })
+        return (registry, clock, failures, path)
+    }
+
     /// Users' cookies never mix: each key has its own jar, the same one on every call.
     @Test("one jar per key")
     func separateJars() throws {
@@ -190,16 +213,7 @@ struct CookieJarRegistryTests {
     /// and each request gets the key's jar after it: the same jar, its change pending (a new jar loaded
     /// from the file would lack it, while the old one, still writing, holds it), written by the next close.
     @Test(.timeLimit(.minutes(1))) func requestsWaitForTheCloseOfTheirKeysJar() throws {
-        let clock = ManualCookieClock(testEpoch)
-        let failures = MadeKeys()
-        var busyAfter300ms = testFileOptions()
-        busyAfter300ms.busyTimeout = .milliseconds(300)
-        let options = busyAfter300ms
-        let path = directory.file("ada.sqlite")
-        let registry = CookieJarRegistry<String>(
-            capacity: 10, idleTimeout: 600, clock: clock,
-            makeJar: { _ in try openTestJar(path, options: options, clock: clock) },
-            closeFailed: { key, error in failures.append("\(key): \(error.code)") })
+        let (registry, clock, failures, path) = makeAdaRegistry(capacity: 10, busyTimeout: .milliseconds(300))
         try registry.usedJar(for: "ada").receive("id=1; Max-Age=3600", from: url("https://api.test/"))
         let holder = try SQLiteConnection(path: path, flags: .readWrite)
         try holder.execute("BEGIN IMMEDIATE")
@@ -376,18 +390,7 @@ struct CookieJarRegistryTests {
     /// request returns it, later requests' jars do not evict it while it is used again, and what it stores
     /// then is written.
     @Test(.timeLimit(.minutes(1))) func aJarInUseThatFailsToCloseStaysInUse() throws {
-        let clock = ManualCookieClock(testEpoch)
-        var busyAfter100ms = testFileOptions()
-        busyAfter100ms.busyTimeout = .milliseconds(100)
-        let options = busyAfter100ms
-        let path = directory.file("ada.sqlite")
-        let failures = MadeKeys()
-        let registry = CookieJarRegistry<String>(
-            capacity: 1, idleTimeout: 600, clock: clock,
-            makeJar: { key in
-                key == "ada" ? try openTestJar(path, options: options, clock: clock) : CookieJar(publicSuffixList: testPublicSuffixList, clock: clock)
-            },
-            closeFailed: { key, error in failures.append("\(key): \(error.code)") })
+        let (registry, clock, failures, path) = makeAdaRegistry(capacity: 1, busyTimeout: .milliseconds(100))
         let ada = try registry.withJarSynchronously(for: "ada") { (jar: CookieJar) throws in
             jar.receive("id=1; Max-Age=3600", from: url("https://api.test/"))
             let holder = try SQLiteConnection(path: path, flags: .readWrite)
@@ -411,16 +414,7 @@ struct CookieJarRegistryTests {
     /// `closeAll()` waits for the closes already running on the registry's queue, and tries again the jar
     /// one of them failed to write: `closeFailed` has heard of it when `closeAll()` returns.
     @Test(.timeLimit(.minutes(1))) func closeAllReportsTheFailuresOfTheClosesItWaitedFor() throws {
-        let clock = ManualCookieClock(testEpoch)
-        var busyAfter100ms = testFileOptions()
-        busyAfter100ms.busyTimeout = .milliseconds(100)
-        let options = busyAfter100ms
-        let path = directory.file("ada.sqlite")
-        let failures = MadeKeys()
-        let registry = CookieJarRegistry<String>(
-            capacity: 10, idleTimeout: 600, clock: clock,
-            makeJar: { _ in try openTestJar(path, options: options, clock: clock) },
-            closeFailed: { key, error in failures.append("\(key): \(error.code)") })
+        let (registry, clock, failures, path) = makeAdaRegistry(capacity: 10, busyTimeout: .milliseconds(100))
         try registry.usedJar(for: "ada").receive("id=1; Max-Age=3600", from: url("https://api.test/"))
         let holder = try SQLiteConnection(path: path, flags: .readWrite)
         try holder.execute("BEGIN IMMEDIATE")
