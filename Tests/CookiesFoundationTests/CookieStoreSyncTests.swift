@@ -42,6 +42,19 @@ struct CookieStoreSyncTests {
         return (jar, store, sync)
     }
 
+    /// Reconciles with the store's sets completing 200 ms late, running `meanwhile` once the reconcile's
+    /// set has begun: a change that lands while the store's calls run.
+    static func reconcile(
+        _ sync: CookieStoreSync, _ store: FaultInjectingCookieStore, whileItsSetRuns meanwhile: () -> Void
+    ) async throws -> CookieSyncReport {
+        store.faults.sets = .late(.milliseconds(200))
+        let setsBefore = store.calls(.setCookies)
+        let reconciling = Task { try await sync.reconcile() }
+        while store.calls(.setCookies) == setsBefore { await Task.yield() }
+        meanwhile()
+        return try await reconciling.value
+    }
+
     static func names(_ jar: CookieJar) -> [String: String] {
         Dictionary(jar.allCookies().map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
     }
@@ -119,12 +132,9 @@ struct CookieStoreSyncTests {
         let (jar, store, sync) = try await Self.synced([Self.cookie("session", "1")], FaultInjectingCookieStore())
         store.webSets(Self.cookie("session", "web"))
         jar.insert(Self.cookie("other", "1"))
-        store.faults.sets = .late(.milliseconds(200))
-        let setsBefore = store.calls(.setCookies)
-        let reconciling = Task { try await sync.reconcile() }
-        while store.calls(.setCookies) == setsBefore { await Task.yield() }
-        jar.insert(Self.cookie("session", "native"))
-        let first = try await reconciling.value
+        let first = try await Self.reconcile(sync, store) {
+            jar.insert(Self.cookie("session", "native"))
+        }
         #expect(first.copiedToJar.isEmpty && first.copiedToWeb.map(\.name) == ["other"])
         #expect(Self.names(jar)["session"] == "native")
         store.faults.sets = .immediate
@@ -171,12 +181,9 @@ struct CookieStoreSyncTests {
         try await sync.reconcile()
         store.webSets(Self.cookie("session", "renewed"))
         jar.insert(Self.cookie("other", "1"))
-        store.faults.sets = .late(.milliseconds(200))
-        let setsBefore = store.calls(.setCookies)
-        let reconciling = Task { try await sync.reconcile() }
-        while store.calls(.setCookies) == setsBefore { await Task.yield() }
-        clock.advance(seconds: 120)
-        let first = try await reconciling.value
+        let first = try await Self.reconcile(sync, store) {
+            clock.advance(seconds: 120)
+        }
         #expect(first.copiedToJar.map(\.value) == ["renewed"])
         store.faults.sets = .immediate
         let second = try await sync.reconcile()
