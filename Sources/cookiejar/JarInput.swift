@@ -15,7 +15,9 @@ func readCookieFile(_ path: String, now: CookieTime, lenient: Bool = false) thro
         throw ToolExit.unreadableInput
     }
     for leftOut in contents.leftOut { printError("\(path): \(leftOut)") }
-    if contents.cookies.isEmpty, CookieFileSystem.state(path).map { $0.isRegularFile && $0.size == 0 } == true { printError("\(path): empty file: no cookies") }
+    if contents.cookies.isEmpty, let state = CookieFileSystem.state(path), state.isRegularFile, state.size == 0 {
+        printError("\(path): empty file: no cookies")
+    }
     if contents.format == .firefox, let size = try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int, size > 0 {
         printError("\(path): its write-ahead log \(path)-wal holds changes not read here (Firefox is running, or quit without a checkpoint): close Firefox, or copy both files and run sqlite3 COPY 'PRAGMA wal_checkpoint' on the copy")
     }
