@@ -65,11 +65,11 @@ public struct ParsedSetCookie: Sendable, Hashable {
     /// A `Set-Cookie` line with these attributes, as a server would build it (`setCookieString` writes the
     /// line): `expires` in seconds since the Unix epoch, `maxAge` in seconds; nil leaves an attribute out.
     ///
-    /// Each text is taken as parsing the line would take it (§5.6): WSP at the ends of the name, value
-    /// and path, and at the end of the Domain, is removed (step 4, cookie-av step 5; a Domain starting
-    /// with WSP keeps it, which `setCookieString` writes after a "."), the Domain is read lower-cased
-    /// (§5.6.3), and a path that does not start with "/" stands for the default-path (§5.6.4: `path` is
-    /// then ""). `expires` and `maxAge` are set as their properties set them.
+    /// Each text is taken as parsing the line would take it (§5.6): WSP at the ends of the name, value,
+    /// Domain and path is removed (step 4, cookie-av step 5), the Domain is read as its attribute,
+    /// without one leading "." and lower-cased (§5.6.3: `domain: ".Example.com"` is "example.com"), and
+    /// a path that does not start with "/" stands for the default-path (§5.6.4: `path` is then "").
+    /// `expires` and `maxAge` are set as their properties set them.
     /// - Throws: `.controlCharacter` for a CTL other than HTAB in any text (§5.6 step 1),
     ///   `.separatorCharacter` for a ";" in any text or an "=" in the name, where a line would end the
     ///   part (§5.6 steps 2–3, cookie-av step 1), `.emptyNameAndValue` when both are empty (§5.7 step 2),
@@ -82,7 +82,7 @@ public struct ParsedSetCookie: Sendable, Hashable {
         partitioned: Bool = false
     ) throws(CookieRejection) {
         self.init(line: "", parts: CookieParts())
-        try setTexts(name: name, value: value, domain: domain, path: path)
+        try setTexts(name: name, value: value, domain: domain, path: path, givenDomain: true)
         self.expires = expires
         self.maxAge = maxAge
         self.secure = secure
@@ -109,10 +109,11 @@ public struct ParsedSetCookie: Sendable, Hashable {
         try setTexts(name: name, value: value, domain: domain, path: path)
     }
 
-    /// Sets the Domain attribute (nil: none), taken as the initialiser takes it.
+    /// Sets the Domain attribute (nil: none), taken as the initialiser takes it: as the attribute's value,
+    /// one leading "." removed (the `domain` property reads it without).
     /// - Throws: what the initialiser throws for it; the cookie is then left as it was.
     public mutating func setDomain(_ domain: String?) throws(CookieRejection) {
-        try setTexts(name: name, value: value, domain: domain, path: path)
+        try setTexts(name: name, value: value, domain: domain, path: path, givenDomain: true)
     }
 
     /// Sets the Path attribute (nil: none), taken as the initialiser takes it.
@@ -125,7 +126,11 @@ public struct ParsedSetCookie: Sendable, Hashable {
     /// parsing the line `setCookieString` writes would give (what the line held before is no longer
     /// referred to), or throws, leaving this value as it was, when no line would give them. The parts
     /// this value holds already are given again as they read: taken again, they stay as they are.
-    private mutating func setTexts(name: String, value: String, domain: String?, path: String?) throws(CookieRejection) {
+    /// `givenDomain`: `domain` is a Domain attribute's value as given (its leading WSP and one "." go, as
+    /// §5.6.3 takes them), not the cookie-domain this value holds already.
+    private mutating func setTexts(
+        name: String, value: String, domain: String?, path: String?, givenDomain: Bool = false
+    ) throws(CookieRejection) {
         var given = ParsedSetCookie(line: "", parts: parts)
         let nameText = given.appendToLine(name)
         let valueText = given.appendToLine(value)
@@ -142,19 +147,30 @@ public struct ParsedSetCookie: Sendable, Hashable {
             if let rejection = CookieTextRules.pairRejection(name: parts.name.bytes(in: line), value: parts.value.bytes(in: line)) {
                 return rejection
             }
-            // Cookie-av step 5, then §5.6.3: WSP at the Domain's end goes; WSP at its start stays (a line
-            // gives it after the "." that §5.6.3 removes, and `setCookieString` writes that "."), and such
-            // a "." costs an octet of cookie-av step 6's 1024.
+            // Cookie-av step 5, then §5.6.3: WSP at the Domain's ends goes, then one leading ".". A
+            // cookie-domain held already keeps WSP at its start (a line gives it after the "." that §5.6.3
+            // removes, and `setCookieString` writes that "."), and such a "." costs an octet of cookie-av
+            // step 6's 1024.
+            // The attribute's value, as cookie-av step 6 counts it, is as given (the "." included) or as
+            // `setCookieString` writes the cookie-domain held.
+            var attributeCount = 0
             parts.domain = domainText.map { domain in
+                var start = domain.start
                 var end = domain.end
-                while end > domain.start, line[end - 1].isCookieWhitespace { end -= 1 }
-                return LinePart(start: domain.start, end: end)
+                while end > start, line[end - 1].isCookieWhitespace { end -= 1 }
+                if givenDomain {
+                    while start < end, line[start].isCookieWhitespace { start += 1 }
+                    attributeCount = end - start
+                    if start < end, line[start] == UInt8(ascii: ".") { start += 1 }
+                } else {
+                    attributeCount = end - start + (Self.domainNeedsDot(startingWith: start < end ? line[start] : nil) ? 1 : 0)
+                }
+                return LinePart(start: start, end: end)
             }
             if let domain = parts.domain {
                 let bytes = domain.bytes(in: line)
                 if let rejection = CookieTextRules.attributeRejection(bytes) { return rejection }
-                let writtenCount = bytes.count + (Self.domainNeedsDot(startingWith: bytes.first) ? 1 : 0)
-                if writtenCount > Limits.maxAttributeValueBytes { return .attributeValueTooLong }
+                if attributeCount > Limits.maxAttributeValueBytes { return .attributeValueTooLong }
                 parts.domainHasUppercase = CookieParts.hasUppercase(bytes)
             } else {
                 parts.domainHasUppercase = false

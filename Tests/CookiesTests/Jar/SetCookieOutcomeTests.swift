@@ -223,6 +223,7 @@ struct SetCookieOutcomeTests {
 
     @Test(arguments: [
         BuiltRow(domain: "Example.COM", line: "up=1; Domain=Example.COM", source: "§5.6.3, then §5.7 step 10: the host domain-matches example.com"),
+        BuiltRow(domain: ".example.com", line: "up=1; Domain=.example.com", source: "§5.6.3 removes the leading . servers write, then §5.7 step 10"),
         BuiltRow(path: "foo", line: "up=1; Path=foo", source: "§5.6.4, then §5.7 step 11: the default-path /dir"),
     ])
     func aBuiltCookieIsReceivedAsItsLineIs(_ row: BuiltRow) throws {

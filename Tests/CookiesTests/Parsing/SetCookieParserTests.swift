@@ -58,8 +58,8 @@ struct SetCookieParserTests {
         Row(line: "a=b; Path=/" + String(repeating: "p", count: 1023), expected: .init(name: "a", value: "b", path: "/" + String(repeating: "p", count: 1023)), source: "§5.6 attribute step 6: 1024-octet attribute value kept"),
         Row(line: "a=b; Path=/" + String(repeating: "p", count: 1024), expected: .init(name: "a", value: "b"), source: "§5.6 attribute step 6: 1025-octet attribute value ignored"),
         Row(line: "a=b; Domain=" + String(repeating: "d", count: 1024), expected: .init(name: "a", value: "b", domain: String(repeating: "d", count: 1024)), source: "§5.6 attribute step 6: a 1024-octet Domain kept (and serialised without a leading dot, fuzz crasher set-cookie-domain-1024-serialised-over-limit)"),
-        Row(line: "a=b; Domain=..x", expected: .init(name: "a", value: "b", domain: ".x"), source: "§5.6.3: only one leading dot is removed"),
-        Row(line: "a=b; Domain=. x", expected: .init(name: "a", value: "b", domain: " x"), source: "§5.6.3: WSP is trimmed before the dot is removed, not after (fuzz crasher set-cookie-domain-space-after-dot)"),
+        Row(line: "a=b; Domain=..x", expected: .init(name: "a", value: "b", domain: "..x"), source: "§5.6.3: only one leading dot is removed"),
+        Row(line: "a=b; Domain=. x", expected: .init(name: "a", value: "b", domain: ". x"), source: "§5.6.3: WSP is trimmed before the dot is removed, not after (fuzz crasher set-cookie-domain-space-after-dot)"),
         Row(line: "a=b;;; ; Unknown=1; =x; Secure", expected: .init(name: "a", value: "b", secure: true), source: "§5.6: empty and unknown attributes ignored"),
         Row(line: "a=b; Secure ; Path = /x ", expected: .init(name: "a", value: "b", path: "/x", secure: true), source: "§5.6 attribute step 5: WSP trimmed"),
         Row(line: "a=b, c=d", expected: .init(name: "a", value: "b, c=d"), source: "§3: a comma does not separate cookies"),
@@ -216,8 +216,8 @@ struct SetCookieParserTests {
         RefusedPartsRow(value: String(repeating: "v", count: 5000), rejection: .nameAndValueTooLong, source: "§5.6 step 5: a value no jar keeps, nor a jar file loads"),
         RefusedPartsRow(domain: String(repeating: "d", count: 1025), rejection: .attributeValueTooLong, source: "§5.6 cookie-av step 6: a Domain of 1,025 octets"),
         RefusedPartsRow(
-            domain: "." + String(repeating: "d", count: 1023), rejection: .attributeValueTooLong,
-            source: "§5.6 cookie-av step 6: 1,024 octets, 1,025 written after the . that §5.6.3 removes"),
+            domain: "." + String(repeating: "d", count: 1024), rejection: .attributeValueTooLong,
+            source: "§5.6 cookie-av step 6: 1,025 octets as given, counted before §5.6.3 removes the ."),
         RefusedPartsRow(path: "/" + String(repeating: "p", count: 1024), rejection: .attributeValueTooLong, source: "§5.6 cookie-av step 6: a Path of 1,025 octets"),
     ]
 
@@ -267,8 +267,10 @@ struct SetCookieParserTests {
     static let givenPartsRows: [GivenPartsRow] = [
         GivenPartsRow(name: "up", value: "1", domain: "Example.COM", line: "up=1; Domain=Example.COM", source: "§5.6.3: the Domain is lower-cased"),
         GivenPartsRow(domain: "h.test \t", line: "n=v; Domain=h.test \t", source: "§5.6 cookie-av step 5: WSP at the end goes"),
-        GivenPartsRow(domain: " h.test", line: "n=v; Domain=. h.test", source: "§5.6.3 removes one . after cookie-av step 5: a Domain starting with WSP is one a line gives"),
-        GivenPartsRow(domain: ".h.test", line: "n=v; Domain=..h.test", source: "§5.6.3 removes one .: a Domain starting with . is one a line gives"),
+        GivenPartsRow(domain: " h.test", line: "n=v; Domain= h.test", source: "§5.6 cookie-av step 5: WSP at the start goes"),
+        GivenPartsRow(domain: ".Example.COM", line: "n=v; Domain=.Example.COM", source: "§5.6.3: one leading . is removed, as servers write it, and the rest lower-cased"),
+        GivenPartsRow(domain: "..h.test", line: "n=v; Domain=..h.test", source: "§5.6.3 removes one . only"),
+        GivenPartsRow(domain: ".", line: "n=v; Domain=.", source: "§5.6.3: Domain=. is an empty cookie-domain"),
         GivenPartsRow(path: "foo", line: "n=v; Path=foo", source: "§5.6.4: a path not starting with / is the default-path"),
         GivenPartsRow(path: "", line: "n=v; Path=", source: "§5.6.4: an empty path is the default-path"),
         GivenPartsRow(path: " /p\t", line: "n=v; Path= /p\t", source: "§5.6 cookie-av step 5: WSP at the ends goes"),
