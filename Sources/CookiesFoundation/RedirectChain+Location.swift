@@ -29,12 +29,20 @@ extension RedirectChain {
     ///   them skipped ("special authority ignore slashes state"), as is any number after a special scheme
     ///   that is not the base's ("special authority slashes state"): `///y` and `http:///y` are
     ///   `http://y`, `https:/y` against an http URL `https://y`;
-    /// - a backslash among those slashes is one ("url is special and c is U+005C (\)"), so that
-    ///   `\\b.test/` goes to b.test.
+    /// - a backslash before the query is a slash ("url is special and c is U+005C (\)"), so that
+    ///   `\\b.test/` goes to b.test and `/a\b` is `/a/b`;
+    /// - before all that, C0 controls and spaces at the ends go, and every tab and newline
+    ///   ("remove any leading and trailing C0 control or space", "remove all ASCII tab or newline");
+    /// - the path's dot segments go, in an absolute Location too ("shorten url's path"): `/a/../c` and
+    ///   `http://b.test/a/../c` end in `/c`.
     ///
     /// A Location of any other scheme, or without one against a base of any other scheme, is as RFC 3986
     /// reads it. Nil when the result does not parse.
     static func resolved(_ location: String, against base: String) -> String? {
+        let location = String(
+            location.unicodeScalars.drop { $0.value <= 0x20 }.reversed().drop { $0.value <= 0x20 }.reversed()
+                .filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+                .map(Character.init))
         let baseURL = URL(string: base)
         let baseScheme = baseURL?.scheme?.lowercased()
         var scheme = baseScheme
@@ -48,7 +56,9 @@ extension RedirectChain {
         }
         let slashes = rest.prefix { $0 == "/" || $0 == "\\" }.count
         rest = rest.dropFirst(slashes)
-        guard scheme == baseScheme, slashes < 2 else { return URL(string: scheme + "://" + rest)?.absoluteString }
+        let queryOrFragment = rest.firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex
+        rest = Substring(rest[..<queryOrFragment].replacingOccurrences(of: "\\", with: "/") + rest[queryOrFragment...])
+        guard scheme == baseScheme, slashes < 2 else { return URL(string: scheme + "://" + rest)?.standardized.absoluteString }
         let relative: String
         if slashes == 1 {
             relative = "/" + rest
@@ -59,7 +69,7 @@ extension RedirectChain {
         } else {
             relative = String(rest)
         }
-        return URL(string: relative, relativeTo: baseURL)?.absoluteString
+        return URL(string: relative, relativeTo: baseURL)?.absoluteURL.standardized.absoluteString
     }
 
     /// RFC 3986 §3.1: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.

@@ -23,14 +23,18 @@ struct RedirectTests {
     /// which no redirect may go to: the base's scheme with fewer than two slashes is relative ("special
     /// relative or authority state", "relative state"); two or more slashes, or a special scheme other
     /// than the base's, start the authority, every slash skipped ("special authority ignore slashes
-    /// state"); a backslash is a slash there ("url is special and c is U+005C (\)"). Other schemes are
-    /// as RFC 3986 reads them, and refused.
+    /// state"); a backslash before the query is a slash ("url is special and c is U+005C (\)"); C0
+    /// controls and spaces at the ends, and every tab and newline, are removed first; dot segments go
+    /// ("shorten url's path"). Other schemes are as RFC 3986 reads them, and refused.
     @Test(arguments: [
         ("http:/y", "http://a.test/y"), ("http:y", "http://a.test/d/y"), ("HTTP:/y", "http://a.test/y"),
         ("http:?q", "http://a.test/d/x?q"), ("http:a:b", "http://a.test/d/a:b"), ("http:\\y", "http://a.test/y"),
         ("http:///y", "http://y"), ("///y", "http://y"), ("https:/y", "https://y"), ("https:y", "https://y"),
         ("\\\\b.test/z", "http://b.test/z"), ("/\\b.test/z", "http://b.test/z"),
         ("http://b.test/z", "http://b.test/z"), ("HTTPS://b.test/z", "https://b.test/z"),
+        ("//b.test\\z", "http://b.test/z"), ("/a\\b", "http://a.test/a/b"), ("/a\\b?c\\d", "http://a.test/a/b?c%5Cd"),
+        ("/a\tb\n", "http://a.test/ab"), (" \u{1}/y ", "http://a.test/y"),
+        ("/a/../c", "http://a.test/c"), ("http://b.test/a/./../c", "http://b.test/c"), ("../../../y", "http://a.test/y"),
     ])
     func specialSchemeLocation(_ location: String, _ expected: String) throws {
         var chain = RedirectChain(url: "http://a.test/d/x", method: "GET", jar: makeTestJar())
