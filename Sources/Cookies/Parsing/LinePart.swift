@@ -46,6 +46,13 @@ struct LinePart: Sendable {
 }
 
 extension LinePart {
+    /// This attribute-value of `line` without one leading "." (§5.6.3 step 2): the cookie-domain of a
+    /// Domain attribute.
+    @inline(__always)
+    func droppingLeadingDot(in line: UnsafeBufferPointer<UInt8>) -> LinePart {
+        start < end && line[start] == UInt8(ascii: ".") ? LinePart(start: start + 1, end: end) : self
+    }
+
     /// Bytes `start..<end` of `line` without their leading and trailing WSP (§5.6 step 4 and attribute
     /// step 5); `start` is at most `end`.
     @inline(__always)

@@ -147,25 +147,20 @@ public struct ParsedSetCookie: Sendable, Hashable {
             if let rejection = CookieTextRules.pairRejection(name: parts.name.bytes(in: line), value: parts.value.bytes(in: line)) {
                 return rejection
             }
-            // Cookie-av step 5, then §5.6.3: WSP at the Domain's ends goes, then one leading ".". A
-            // cookie-domain held already keeps WSP at its start (a line gives it after the "." that §5.6.3
-            // removes, and `setCookieString` writes that "."), and such a "." costs an octet of cookie-av
-            // step 6's 1024.
-            // The attribute's value, as cookie-av step 6 counts it, is as given (the "." included) or as
+            // The attribute's value, as cookie-av step 6 counts it: as given (the "." included), or as
             // `setCookieString` writes the cookie-domain held.
             var attributeCount = 0
             parts.domain = domainText.map { domain in
-                var start = domain.start
-                var end = domain.end
-                while end > start, line[end - 1].isCookieWhitespace { end -= 1 }
-                if givenDomain {
-                    while start < end, line[start].isCookieWhitespace { start += 1 }
-                    attributeCount = end - start
-                    if start < end, line[start] == UInt8(ascii: ".") { start += 1 }
-                } else {
-                    attributeCount = end - start + (Self.domainNeedsDot(startingWith: start < end ? line[start] : nil) ? 1 : 0)
+                guard givenDomain else {
+                    // A cookie-domain held already is one a line gave (trimmed, its "." removed): it keeps WSP
+                    // at its start, which `setCookieString` writes after a ".", an octet more.
+                    attributeCount = domain.count + (Self.domainNeedsDot(startingWith: domain.isEmpty ? nil : line[domain.start]) ? 1 : 0)
+                    return domain
                 }
-                return LinePart(start: start, end: end)
+                // Cookie-av step 5, then §5.6.3: WSP at the ends goes, then one leading ".".
+                let value = LinePart(trimmingCookieWhitespaceFrom: domain.start, to: domain.end, of: line)
+                attributeCount = value.count
+                return value.droppingLeadingDot(in: line)
             }
             if let domain = parts.domain {
                 let bytes = domain.bytes(in: line)

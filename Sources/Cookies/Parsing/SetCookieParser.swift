@@ -247,11 +247,10 @@ struct CookieParts: Sendable, BitwiseCopyable {
         name: LinePart, value: LinePart, of line: UnsafeBufferPointer<UInt8>,
         tellingIgnoredAttributesTo ignored: inout Ignored
     ) {
-        var start = value.start
-        if start < value.end, line[start] == UInt8(ascii: ".") { start += 1 }
-        domain = LinePart(start: start, end: value.end)
-        domainHasUppercase = CookieParts.hasUppercase(UnsafeBufferPointer(rebasing: line[start..<value.end]))
-        if start == value.end { ignored.ignore(name: name, value: value, because: .emptyDomain) }
+        let cookieDomain = value.droppingLeadingDot(in: line)
+        domain = cookieDomain
+        domainHasUppercase = CookieParts.hasUppercase(cookieDomain.bytes(in: line))
+        if cookieDomain.isEmpty { ignored.ignore(name: name, value: value, because: .emptyDomain) }
     }
 
     /// §5.6.4 Path: a value that is empty or does not start with "/" stands for the default-path.
