@@ -474,15 +474,20 @@ struct CookieStore: Sendable, CookieStoreQueries {
         return result
     }
 
+    /// `cookie` with its partition key in the form the store keeps (`partitionKey(canonicalising:)`), nil
+    /// when the key names no site.
+    private mutating func withPartitionKeyCanonicalised(_ cookie: Cookie) -> Cookie? {
+        guard let key = cookie.partitionKey else { return cookie }
+        guard let canonical = partitionKey(canonicalising: key) else { return nil }
+        var cookie = cookie
+        cookie.partitionKey = canonical
+        return cookie
+    }
+
     /// The unexpired cookie the store holds with the identity of `cookie` (its partition key read as
     /// `insert(_:now:)` stores it), if any.
     mutating func cookie(withIdentityOf cookie: Cookie, at now: CookieTime) -> Cookie? {
-        var cookie = cookie
-        if let key = cookie.partitionKey {
-            guard let canonical = partitionKey(canonicalising: key) else { return nil }
-            cookie.partitionKey = canonical
-        }
-        guard let slot = siteKeyAndSlot(ofCookieDomain: cookie.domain).slot else { return nil }
+        guard let cookie = withPartitionKeyCanonicalised(cookie), let slot = siteKeyAndSlot(ofCookieDomain: cookie.domain).slot else { return nil }
         let held = sites.withUnsafeBufferPointer { sites in
             sites[slot].indexOfCookie(withIdentityOf: cookie).map { sites[slot].cookie(at: $0) }
         }
@@ -499,11 +504,7 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// it names none. Limits are enforced.
     mutating func insert(_ cookie: Cookie, now: CookieTime) -> SetCookieOutcome {
         if let rejection = cookie.insertionRejection { return .rejected(rejection) }
-        var cookie = cookie
-        if let key = cookie.partitionKey {
-            guard let canonical = partitionKey(canonicalising: key) else { return .rejected(.invalidPartitionKey) }
-            cookie.partitionKey = canonical
-        }
+        guard var cookie = withPartitionKeyCanonicalised(cookie) else { return .rejected(.invalidPartitionKey) }
         if !cookie.isExpired(at: now) {
             if let rejection = cookie.attributeRejection { return .rejected(rejection) }
             // The domain is canonical (`insertionRejection`); an IP address is no public suffix.
