@@ -51,7 +51,7 @@ struct Export: ParsableCommand {
                 throw ValidationError("--output \(output) is the jar being exported: write to another file")
             }
         } else if CookieFileSystem.identity(ofDescriptor: STDOUT_FILENO) == jarFile.identity {
-            let emptied = jarFile.isRegularFile && jarFile.size == 0 ? " (it is empty: a shell's '>' empties its file before the command runs)" : ""
+            let emptied = jarFile.isEmptyRegularFile ? " (it is empty: a shell's '>' empties its file before the command runs)" : ""
             throw ValidationError("standard output is the jar being exported, \(jar): write to another file\(emptied)")
         }
     }

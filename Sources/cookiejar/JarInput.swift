@@ -15,7 +15,7 @@ func readCookieFile(_ path: String, now: CookieTime, lenient: Bool = false) thro
         throw ToolExit.unreadableInput
     }
     for leftOut in contents.leftOut { printError("\(path): \(leftOut)") }
-    if contents.cookies.isEmpty, let state = CookieFileSystem.state(path), state.isRegularFile, state.size == 0 {
+    if contents.cookies.isEmpty, CookieFileSystem.state(path)?.isEmptyRegularFile == true {
         printError("\(path): empty file: no cookies")
     }
     if contents.format == .firefox, let size = try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int, size > 0 {

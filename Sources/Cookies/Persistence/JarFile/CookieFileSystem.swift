@@ -122,6 +122,9 @@ package enum CookieFileSystem {
         package let size: Int64
         let modifiedSeconds: Int64
         let modifiedNanoseconds: Int64
+
+        /// A regular file of no bytes (one a shell's `>` has just emptied).
+        package var isEmptyRegularFile: Bool { isRegularFile && size == 0 }
     }
 
     /// The state of the file at `path`, nil when there is none.
