@@ -26,9 +26,19 @@ struct LoadedCookie {
         expiry.map { $0 <= now } ?? false
     }
 
-    /// Why the jar cannot hold this cookie (`StoredCookie.rejection`), or nil when it can.
+    /// Why a jar may not hold this cookie, or nil when it may: texts no `Set-Cookie` line could give
+    /// (`CookieTextRules`: a name or value with a control character other than HTAB, a ";" or a name's
+    /// "=", which a `Cookie` header would carry as something else, a CR LF as a header field of its own;
+    /// both empty; a domain with a control character or ";"; a path not starting with "/" or with a
+    /// control character; an empty partition key or one with a control character), or a cookie outside
+    /// the bounds of `StoredCookie.rejection`. The texts are those `CookieJar.insert(_:)` refuses, but for
+    /// the domain's canonical form, which only decides whether a request ever matches the cookie.
     var rejection: CookieRejection? {
-        StoredCookie.rejection(nameLength: name.count, valueLength: value.count, sourcePort: sourcePort)
+        CookieTextRules.pairRejection(name: name, value: value)
+            ?? StoredCookie.rejection(nameLength: name.count, valueLength: value.count, sourcePort: sourcePort)
+            ?? CookieTextRules.attributeRejection(domain)
+            ?? CookieTextRules.pathRejection(path)
+            ?? partitionKey.flatMap(CookieTextRules.partitionKeyRejection)
     }
 
     /// This cookie as a `Cookie`; its domain, path and partition key are `previous`'s own strings when
@@ -69,7 +79,7 @@ extension LoadedCookie {
     }
 
     /// Calls `body` with `cookie` as a reader of a store would hand it over (for stores that read
-    /// `Cookie`s: `CookieJar(loading:into:options:…)`).
+    /// `Cookie`s: `CookieJar(loading:into:options:…)`; and for the checks of `CookieJar.insert(_:)`).
     static func withLoaded(_ cookie: Cookie, _ body: (LoadedCookie) -> Void) {
         var (name, value, domain, path, partitionKey) = (cookie.name, cookie.value, cookie.domain, cookie.path, cookie.partitionKey)
         name.withUTF8 { name in

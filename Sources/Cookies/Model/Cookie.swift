@@ -11,7 +11,8 @@ public struct Cookie: Sendable, Hashable {
     public var isHostOnly: Bool
     /// The cookie-path (§5.7 step 11).
     public var path: String
-    /// When the cookie expires; nil for a session cookie, which lasts until the session ends (§5.7 step 6).
+    /// When the cookie expires; nil for a session cookie, which lasts until the session ends (rfc6265bis-22
+    /// §5.7: step 6 leaves it non-persistent, and a store removes such cookies when the session is over).
     public var expiry: CookieTime?
     /// When the cookie was first stored; a replacement keeps the old cookie's creation time (§5.7 step 23).
     public var creation: CookieTime

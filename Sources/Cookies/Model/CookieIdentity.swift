@@ -24,6 +24,15 @@ public struct CookieIdentity: Hashable, Sendable {
         partitionKey = cookie.partitionKey
     }
 
+    /// The identity of the given texts.
+    init(name: String, domain: String, isHostOnly: Bool, path: String, partitionKey: String?) {
+        self.name = name
+        self.domain = domain
+        self.isHostOnly = isHostOnly
+        self.path = path
+        self.partitionKey = partitionKey
+    }
+
     public static func == (first: CookieIdentity, second: CookieIdentity) -> Bool {
         guard first.isHostOnly == second.isHostOnly, first.name.hasSameUTF8(as: second.name),
             first.domain.hasSameUTF8(as: second.domain), first.path.hasSameUTF8(as: second.path)

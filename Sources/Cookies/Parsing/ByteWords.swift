@@ -97,6 +97,24 @@ extension UInt64 {
         return word.ascii(where: (~word.atLeast(0x20) & word.differs(from: 0x09)) | word.atLeast(0x7F))
     }
 
+    /// The bytes no cookie's value may hold: a CTL other than HTAB (§5.6 step 1) and ";", where the
+    /// name-value-pair ends (step 2). The high bit of each, no other bit.
+    @inline(__always)
+    var cookieValueForbiddenBytes: UInt64 {
+        let word = ByteWord(self)
+        return word.ascii(where: (~word.atLeast(0x20) & word.differs(from: 0x09)) | word.atLeast(0x7F)
+            | ~word.differs(from: UInt8(ascii: ";")))
+    }
+
+    /// The bytes no cookie's name may hold: those of `cookieValueForbiddenBytes`, and "=", where the name
+    /// ends (§5.6 step 3). The high bit of each, no other bit.
+    @inline(__always)
+    var cookieNameForbiddenBytes: UInt64 {
+        let word = ByteWord(self)
+        return word.ascii(where: (~word.atLeast(0x20) & word.differs(from: 0x09)) | word.atLeast(0x7F)
+            | ~(word.differs(from: UInt8(ascii: ";")) & word.differs(from: UInt8(ascii: "="))))
+    }
+
     /// The bytes a canonical domain name (§5.1.2, as `CanonicalHost` keeps it) cannot hold: anything but
     /// a lower-case letter, a digit, "-", "." and "_". The high bit of each, no other bit.
     @inline(__always)

@@ -11,9 +11,9 @@ enum CookieTextRules {
     /// value (§5.7 step 2), or more than 4096 octets together (§5.6 step 5). WSP at their ends, which
     /// step 4 removes, is the caller's to trim or keep.
     static func pairRejection(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> CookieRejection? {
-        if name.containsForbiddenControl || value.containsForbiddenControl { return .controlCharacter }
-        if name.containsByte(UInt8(ascii: ";")) || name.containsByte(UInt8(ascii: "=")) || value.containsByte(UInt8(ascii: ";")) {
-            return .separatorCharacter
+        // One pass over each for every forbidden byte; which rule it breaks is worked out only then.
+        if name.firstIndex(markedBy: \.cookieNameForbiddenBytes) != nil || value.firstIndex(markedBy: \.cookieValueForbiddenBytes) != nil {
+            return name.containsForbiddenControl || value.containsForbiddenControl ? .controlCharacter : .separatorCharacter
         }
         if name.isEmpty && value.isEmpty { return .emptyNameAndValue }
         if !ParsedSetCookie.Limits.nameAndValueFit(nameBytes: name.count, valueBytes: value.count) { return .nameAndValueTooLong }
@@ -29,8 +29,8 @@ enum CookieTextRules {
     /// could as far as its bytes go: a CTL other than HTAB (§5.6 step 1), or a ";", where the cookie-av
     /// ends (§5.6 cookie-av step 1).
     static func attributeRejection(_ text: UnsafeBufferPointer<UInt8>) -> CookieRejection? {
-        if text.containsForbiddenControl { return .controlCharacter }
-        return text.containsByte(UInt8(ascii: ";")) ? .separatorCharacter : nil
+        guard text.firstIndex(markedBy: \.cookieValueForbiddenBytes) != nil else { return nil }
+        return text.containsForbiddenControl ? .controlCharacter : .separatorCharacter
     }
 
     /// Why no `Set-Cookie` line could give a cookie the cookie-path `path`, or nil when one could: §5.7
@@ -39,7 +39,20 @@ enum CookieTextRules {
     /// request path has none either). A ";" is let through, and any length: a default-path is the request
     /// path's, which may hold them ("/a;b" from `https://h.example/a;b/c`).
     static func pathRejection(_ path: String) -> CookieRejection? {
-        if path.withUTF8Bytes(\.containsForbiddenControl) { return .controlCharacter }
-        return path.utf8.first == UInt8(ascii: "/") ? nil : .relativePath
+        path.withUTF8Bytes(pathRejection)
+    }
+
+    /// `pathRejection` of a path's UTF-8.
+    static func pathRejection(_ path: UnsafeBufferPointer<UInt8>) -> CookieRejection? {
+        if path.containsForbiddenControl { return .controlCharacter }
+        return path.first == UInt8(ascii: "/") ? nil : .relativePath
+    }
+
+    /// Why no cookie could have the partition key `key` (UTF-8), or nil when one could as far as its
+    /// bytes go: an empty key (an unpartitioned cookie has none), or one with a CTL other than HTAB, which
+    /// §5.6 step 1 never lets through (a partition key is a site: a scheme and a host).
+    static func partitionKeyRejection(_ key: UnsafeBufferPointer<UInt8>) -> CookieRejection? {
+        if key.isEmpty { return .emptyPartitionKey }
+        return key.containsForbiddenControl ? .controlCharacter : nil
     }
 }

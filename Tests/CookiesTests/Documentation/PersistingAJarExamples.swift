@@ -15,7 +15,7 @@ struct PersistingAJarExamples {
         let path = appSupport + "/cookies.sqlite"
         let jar = try CookieJar(contentsOf: path)               // creates the file (0600) if missing, else loads it
         jar.receive(setCookieFields, from: url)                 // written about a second later, with what else changed
-        try jar.flush()                                         // now: when it returns, the changes survive a crash
+        try jar.flush()                                         // now: when it returns, the changes survive a crash of the app
         try jar.close()                                         // when the app ends
 
         let relaunched = try CookieJar(contentsOf: path)

@@ -16,7 +16,7 @@ struct CookieChangeTests {
     /// Applies changes to a dictionary keyed by identity: what a web view's cookie store would do.
     static func mirror(_ changes: [CookieChange]) -> [CookieIdentity: Cookie] {
         var mirror: [CookieIdentity: Cookie] = [:]
-        let key = CookieIdentity.init
+        let key = { (cookie: Cookie) in CookieIdentity(cookie) }
         for change in changes {
             switch change {
             case .added(let cookie): mirror[key(cookie)] = cookie

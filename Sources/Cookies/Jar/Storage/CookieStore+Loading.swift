@@ -6,13 +6,15 @@ extension CookieStore {
     /// each goes straight into its site's tables (`SiteCookies.append(_:)`), and each site is sorted
     /// into send order and placed in the store's orders once after the last (`finishLoading()`). The
     /// cookies' identities must be distinct (a jar file's unique key); expired ones are skipped, and so
-    /// is one the jar cannot hold (`LoadedCookie.rejection`: readers check it first). Limits are enforced
-    /// later, by the jar that takes the store (`enforceLimitsAfterLoading(now:)`), so that its observers
-    /// see the evictions.
+    /// is one no jar may hold (`LoadedCookie.rejection`), which is listed in `notLoaded`. Limits are
+    /// enforced later, by the jar that takes the store (`enforceLimitsAfterLoading(now:)`), so that its
+    /// observers see the evictions.
     struct Loader {
         private let now: CookieTime
         /// The site slot of each cookie domain met so far, by the bytes the file gave.
         private var siteSlots = DomainTable<Int>()
+        /// The unexpired cookies appended that no jar may hold, in the order met.
+        private(set) var notLoaded: [CookieNotLoaded] = []
 
         init(filling store: CookieStore, now: CookieTime) {
             precondition(store.count == 0, "a Loader fills an empty store")
@@ -20,7 +22,11 @@ extension CookieStore {
         }
 
         mutating func append(_ cookie: LoadedCookie, to store: inout CookieStore) {
-            guard !cookie.isExpired(at: now), cookie.rejection == nil else { return }
+            guard !cookie.isExpired(at: now) else { return }
+            if let rejection = cookie.rejection {
+                notLoaded.append(CookieNotLoaded(cookie, rejection: rejection))
+                return
+            }
             store.noteCreation(min(cookie.creation, now))
             let slot = siteSlots.value(ofDomain: cookie.domain) ?? addSite(ofDomain: cookie.domain, to: &store)
             store.appendLoaded(cookie, toSiteAt: slot)

@@ -108,28 +108,15 @@ struct StoredCookie: Sendable, BitwiseCopyable {
 }
 
 extension Cookie {
-    /// Why `CookieJar.insert(_:)` refuses this cookie, expired or not, or nil when it does not: a name and
-    /// value no `Set-Cookie` line could give (`CookieTextRules.pairRejection`: a control character other
-    /// than HTAB, a ";" or a name's "=", which a `Cookie` header would carry as pairs of their own, both
-    /// empty, over 4,096 bytes together), one no jar can keep
-    /// (`StoredCookie.rejection(nameLength:valueLength:sourcePort:)`), one whose partition key is empty (a
-    /// store keeps no partition key as an empty one), one with a control character other than HTAB in its
-    /// domain or partition key, which §5.6 step 1 never lets through (no `Cookie` header may carry one, nor
-    /// PostgreSQL's text a NUL), one whose path no line could give (`CookieTextRules.pathRejection`), and
-    /// one whose domain is not a canonical host. A jar file's rows are held to the bounds of
-    /// `StoredCookie.rejection` only: a row written before insert refused the others still loads.
+    /// Why `CookieJar.insert(_:)` refuses this cookie, expired or not, or nil when it does not: one no jar
+    /// may hold (`LoadedCookie.rejection`: texts no `Set-Cookie` line could give, a control character other
+    /// than HTAB anywhere, which §5.6 step 1 never lets through and no `Cookie` header may carry, nor
+    /// PostgreSQL's text a NUL; sizes and a port out of bounds), or one whose domain is not a canonical
+    /// host, which no request's host would ever match.
     var insertionRejection: CookieRejection? {
-        if let rejection = CookieTextRules.pairRejection(name: name, value: value)
-            ?? StoredCookie.rejection(nameLength: name.utf8.count, valueLength: value.utf8.count, sourcePort: sourcePort)
-        {
-            return rejection
-        }
-        if partitionKey?.isEmpty == true { return .emptyPartitionKey }
-        // Each text in turn, without an array of them for every cookie inserted.
-        func hasControl(_ text: String) -> Bool { text.withUTF8Bytes(\.containsForbiddenControl) }
-        if hasControl(domain) || partitionKey.map(hasControl) == true { return .controlCharacter }
-        if let rejection = CookieTextRules.pathRejection(path) { return rejection }
-        // The domain as the jar keeps a host: else no request's host would ever match it.
+        var rejection: CookieRejection?
+        LoadedCookie.withLoaded(self) { rejection = $0.rejection }
+        if let rejection { return rejection }
         return CanonicalHost(domain)?.name == domain ? nil : .domainNotCanonical
     }
 

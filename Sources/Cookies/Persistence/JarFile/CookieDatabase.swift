@@ -28,11 +28,12 @@ final class CookieDatabase {
     /// Opens the jar file at `path` (creating it, 0600, if missing; a missing or empty one is a new jar, unless
     /// its `-wal` holds bytes, `checkFileNotLost`), migrates an older schema, reads
     /// every unexpired cookie (session cookies too when `options.persistsSessionCookies`) into the empty
-    /// `store`, then purges the expired and ended-session rows from the file. Returns the database and
-    /// the store filled (limits not yet enforced: `CookieStore.Loader`).
+    /// `store`, then purges the expired and ended-session rows from the file. Returns the database, the
+    /// store filled (limits not yet enforced: `CookieStore.Loader`) and the cookies of the rows read that no
+    /// jar may hold, left in the file as they are.
     static func open(
         _ path: String, options: CookieJarFileOptions, now: CookieTime, into store: CookieStore
-    ) throws(CookieFileError) -> (CookieDatabase, CookieStore) {
+    ) throws(CookieFileError) -> (CookieDatabase, CookieStore, notLoaded: [CookieNotLoaded]) {
         // SQLite opens the target of a symbolic link, and makes the -wal and -shm beside it.
         let file = CookieFileSystem.resolvedPath(path)
         let found = CookieFileSystem.jarFiles(at: file)
@@ -53,7 +54,7 @@ final class CookieDatabase {
     private static func openChecked(
         _ path: String, file: String, found: CookieFileSystem.JarFiles, options: CookieJarFileOptions,
         now: CookieTime, into store: CookieStore
-    ) throws(CookieFileError) -> (CookieDatabase, CookieStore) {
+    ) throws(CookieFileError) -> (CookieDatabase, CookieStore, notLoaded: [CookieNotLoaded]) {
         try checkFileNotLost(found, path: path)
         if found.file == nil {
             try CookieFileSystem.createPrivateFile(file, path: path)
@@ -97,7 +98,7 @@ final class CookieDatabase {
             let database = try CookieDatabase(
                 path: path, connection: connection, options: options, now: now, rowsRead: rowsRead)
             connection.setCheckpointsOnClose(true)
-            return (database, store)
+            return (database, store, loader.notLoaded)
         } catch {
             // Refused (or failed to open), a file found without a -wal and -shm is left without them. SQLite
             // removes the two when the last connection to the file closes, after checkpointing the WAL under
@@ -273,7 +274,8 @@ final class CookieDatabase {
 
     /// Every row of the jar file at `path`, expired and session cookies included, read without writing
     /// anything or creating anything beside it, whether or not the file and its directory can be written
-    /// (for tools: `cookiejar inspect`, `export`). A jar of an older schema is migrated in a copy in memory;
+    /// (for tools: `cookiejar inspect`, `export`), cookies no jar may hold included (`LoadedCookie.rejection`:
+    /// a tool says why a jar refuses them). A jar of an older schema is migrated in a copy in memory;
     /// the file stays as it is. An empty file whose `-wal` holds bytes throws `.corrupt` before SQLite opens
     /// it (`checkFileNotLost`): SQLite, even reading only, would take it for a new database and delete the `-wal`;
     /// a missing one throws `.corrupt` too, naming the lost file, where SQLite would fail to open it.
@@ -370,8 +372,10 @@ final class CookieDatabase {
     }
 
     /// Hands `body` every cookie unexpired at `now` (session cookies only when asked), row by row, and
-    /// returns how many there were; a row that is not a complete, valid cookie is corruption, and ends
-    /// the reading with an error naming the row (and the column, for text that is not UTF-8).
+    /// returns how many there were; a row that is not a complete cookie (a column of the wrong type, a
+    /// value the schema's CHECKs forbid, text that is not UTF-8) is corruption, and ends the reading with
+    /// an error naming the row (and the column, for text that is not UTF-8). A cookie no jar may hold is
+    /// the caller's to refuse (`LoadedCookie.rejection`).
     private static func readCookies(
         _ connection: SQLiteConnection, path: String, now: CookieTime, includingSessionCookies: Bool,
         _ body: (LoadedCookie) -> Void
@@ -414,10 +418,9 @@ final class CookieDatabase {
     }
 
     /// The cookie in the columns starting at `offset` (in `CookieDatabaseSchema.columns` order), read in
-    /// place. Throws when a column has the wrong type or an impossible value, when a text is not
+    /// place. Throws when a column has the wrong type or an impossible value, or when a text is not
     /// well-formed UTF-8 (a jar writes Strings, whose UTF-8 always is; a String made of other bytes would
-    /// hold U+FFFD instead, a changed cookie that the next write would store), or when the cookie is one
-    /// no jar holds (`LoadedCookie.rejection`: no jar wrote it).
+    /// hold U+FFFD instead, a changed cookie that the next write would store).
     private static func cookie(in row: SQLiteStatement, offset: Int32) throws(InvalidRow) -> LoadedCookie {
         guard let name = row.column(offset).text, let value = row.column(offset + 1).text,
             let domain = row.column(offset + 2).text, let isHostOnly = row.column(offset + 3).integer,
@@ -426,7 +429,9 @@ final class CookieDatabase {
             let lastAccess = row.column(offset + 8).integer, let isSecure = row.column(offset + 9).integer,
             let isHTTPOnly = row.column(offset + 10).integer, let sameSiteCode = row.column(offset + 11).integer,
             let sameSite = CookieDatabaseSchema.sameSite(code: sameSiteCode),
-            let isSourceSecure = row.column(offset + 12).integer, let sourcePort = row.column(offset + 13).integerOrNull
+            let isSourceSecure = row.column(offset + 12).integer, let sourcePort = row.column(offset + 13).integerOrNull,
+            // The schema's CHECK (a row past it was written by hand or damaged).
+            sourcePort.map({ (0...Int64(UInt16.max)).contains($0) }) ?? true
         else { throw InvalidRow() }
         if !name.isWellFormedUTF8 { throw InvalidRow(columnNotUTF8: "name") }
         if !value.isWellFormedUTF8 { throw InvalidRow(columnNotUTF8: "value") }
@@ -439,7 +444,6 @@ final class CookieDatabase {
             creation: CookieTime(microsecondsSinceEpoch: creation), lastAccess: CookieTime(microsecondsSinceEpoch: lastAccess),
             isSecure: isSecure != 0, isHTTPOnly: isHTTPOnly != 0, sameSite: sameSite, isSourceSecure: isSourceSecure != 0,
             sourcePort: sourcePort.map { Int(clamping: $0) })
-        guard cookie.rejection == nil else { throw InvalidRow() }
         return cookie
     }
 

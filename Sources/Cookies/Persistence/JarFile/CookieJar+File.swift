@@ -5,7 +5,9 @@ extension CookieJar {
     /// must be on disk.
     ///
     /// Expired cookies are not loaded and are purged from the file; session cookies are neither
-    /// loaded nor written unless `options.persistsSessionCookies`. An empty file is a new jar. A file that
+    /// loaded nor written unless `options.persistsSessionCookies`. A row holding a cookie no jar may hold
+    /// (one `insert(_:)` refuses, such as a value with a CR LF) is not loaded, nor deleted: it is listed in
+    /// `cookiesNotLoaded`. An empty file is a new jar. A file that
     /// is not a cookie jar (not SQLite, damaged, truncated, another application's database, an empty or
     /// missing file whose `-wal` holds bytes: a jar whose file was truncated, deleted or lost in a copy)
     /// throws and is left untouched, nothing created, unless `options.unreadableFile` is `.moveAside`; a file
@@ -23,9 +25,9 @@ extension CookieJar {
         clock: any CookieClock = SystemCookieClock()
     ) throws(CookieFileError) {
         let now = clock.now()
-        let (file, store) = try CookieJarFile.open(
+        let (file, store, notLoaded) = try CookieJarFile.open(
             path, options: options, now: now, into: CookieStore(publicSuffixList: publicSuffixList, limits: limits))
-        let persistence = CookieJarPersistence(store: file, options: options.writeOptions, now: now)
+        let persistence = CookieJarPersistence(store: file, options: options.writeOptions, now: now, notLoaded: notLoaded)
         self.init(store: store, clock: clock, persistence: persistence)
         persistence.attach(to: self)
     }

@@ -5,10 +5,10 @@ extension CookieJar {
     ///
     /// Cookies expired at the clock's now, and session cookies unless `options.persistsSessionCookies`,
     /// are not loaded: they are deleted from the store at the first write. The limits are enforced on
-    /// what is loaded, and the cookies evicted are deleted at the first write too. A cookie no jar holds
-    /// (name and value over 4,096 bytes together, a source port outside 0–65535: see `insert(_:)`) is
-    /// neither loaded nor deleted: it stays in the store as it is. The identities of `cookies` must be
-    /// distinct (the store's key).
+    /// what is loaded, and the cookies evicted are deleted at the first write too. A cookie no jar may
+    /// hold (one `insert(_:)` refuses, such as a value with a CR LF, or a source port outside 0–65535) is
+    /// neither loaded nor deleted: it stays in the store as it is, and is listed in `cookiesNotLoaded`. The
+    /// identities of `cookies` must be distinct (the store's key).
     public convenience init<Store: CookieJarStore>(
         loading cookies: some Sequence<Cookie>, into store: Store, options: CookieWriteOptions = CookieWriteOptions(),
         publicSuffixList: any PublicSuffixList = SystemPublicSuffixList.shared, limits: CookieLimits = .default,
@@ -31,10 +31,14 @@ extension CookieJar {
             LoadedCookie.withLoaded(cookie) { loader.append($0, to: &contents) }
         }
         contents.finishLoading()
-        let persistence = CookieJarPersistence(store: store, options: options, now: now)
+        let persistence = CookieJarPersistence(store: store, options: options, now: now, notLoaded: loader.notLoaded)
         self.init(store: contents, clock: clock, persistence: persistence)
         persistence.attach(to: self, purging: purged)
     }
+
+    /// The cookies found in the jar's file or store that it did not load, because no jar may hold them
+    /// (`CookieNotLoaded`); empty for a jar kept in memory only.
+    public var cookiesNotLoaded: [CookieNotLoaded] { persistence?.cookiesNotLoaded ?? [] }
 
     /// True when changes wait to be written to the jar's store.
     public var hasPendingChanges: Bool { persistence?.hasPendingChanges ?? false }

@@ -23,9 +23,9 @@ final class CookieJarFile: CookieJarStore {
     /// `CookieJarPersistence.attach(to:)` then follows.
     static func open(
         _ path: String, options: CookieJarFileOptions, now: CookieTime, into store: CookieStore
-    ) throws(CookieFileError) -> (CookieJarFile, CookieStore) {
-        let (database, loaded) = try CookieDatabase.open(path, options: options, now: now, into: store)
-        return (CookieJarFile(path: path, options: options, database: database), loaded)
+    ) throws(CookieFileError) -> (CookieJarFile, CookieStore, notLoaded: [CookieNotLoaded]) {
+        let (database, loaded, notLoaded) = try CookieDatabase.open(path, options: options, now: now, into: store)
+        return (CookieJarFile(path: path, options: options, database: database), loaded, notLoaded)
     }
 
     /// Writes the changes and the last-access times in one transaction. When it throws, the file keeps

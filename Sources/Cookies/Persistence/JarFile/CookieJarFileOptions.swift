@@ -23,7 +23,8 @@ public struct CookieJarFileOptions: Sendable {
     }
 
     /// Write session cookies too, for an app that is suspended rather than ended (default false:
-    /// session cookies end with the process, rfc6265bis-22 §5.7 step 6).
+    /// session cookies end with the process, rfc6265bis-22 §5.7: a store removes the non-persistent cookies
+    /// of step 6 when the session is over).
     public var persistsSessionCookies = false
     /// What to do with a file that is not a readable cookie jar (default `.fail`).
     public var unreadableFile = UnreadableFile.fail

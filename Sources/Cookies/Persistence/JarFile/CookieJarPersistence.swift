@@ -17,6 +17,8 @@ final class CookieJarPersistence: Sendable {
     /// The store, as the jar's API (`flush(to:)`) is given it back.
     let store: any CookieJarStore
     let options: CookieWriteOptions
+    /// The cookies the store held that the jar did not load: no jar may hold them.
+    let cookiesNotLoaded: [CookieNotLoaded]
     /// Held through each write, so that writes never interleave; false once closed.
     private let isOpen: CookieLock<Bool>
     private let pending: CookieLock<Pending>
@@ -59,9 +61,10 @@ final class CookieJarPersistence: Sendable {
         var isClosed = false
     }
 
-    init<Store: CookieJarStore>(store: Store, options: CookieWriteOptions, now: CookieTime) {
+    init<Store: CookieJarStore>(store: Store, options: CookieWriteOptions, now: CookieTime, notLoaded: [CookieNotLoaded]) {
         self.store = store
         self.options = options
+        cookiesNotLoaded = notLoaded
         isOpen = CookieLock(true)
         pending = CookieLock(Pending(lastAccessSweep: now))
         backgroundFlush = { [weak store] jar in

@@ -2,7 +2,7 @@
 /// jar file takes these from `CookieJarFileOptions`).
 public struct CookieWriteOptions: Sendable {
     /// Keep session cookies in the store too (default false: session cookies end with the process,
-    /// rfc6265bis-22 §5.7 step 6).
+    /// rfc6265bis-22 §5.7: a store removes the non-persistent cookies of step 6 when the session is over).
     public var persistsSessionCookies = false
     /// How long after a change the jar writes it in the background, coalescing every change made in the
     /// meantime into one write; nil writes only on flush and close. Default 1 s.

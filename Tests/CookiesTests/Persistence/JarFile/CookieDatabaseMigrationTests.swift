@@ -74,12 +74,12 @@ import Testing
         #expect(fileBytes(path) == before)
     }
 
-    /// A row no jar holds (a name and value over 4,096 bytes together, rfc6265bis-22 §5.6 step 5) is found
-    /// in a copy migrated in memory, before the file is migrated: the file stays a version 1 file, byte
-    /// for byte, for a version that reads it to be given.
+    /// A row that is no cookie (a value that is not UTF-8: a two-byte sequence cut short, Unicode 16.0
+    /// §3.9 D92) is found in a copy migrated in memory, before the file is migrated: the file stays a
+    /// version 1 file, byte for byte, for a version that reads it to be given.
     @Test func aRowThatIsNoCookieIsFoundBeforeTheFileIsMigrated() throws {
         try copyFixture()
-        try runSQL("UPDATE cookies SET value = hex(randomblob(2100)) WHERE name = 'sid';", on: path)
+        try runSQL("UPDATE cookies SET value = CAST(x'3176C3' AS TEXT) WHERE name = 'sid';", on: path)
         let before = fileBytes(path)
         #expect {
             try openTestJar(path)

@@ -111,16 +111,14 @@ import Testing
         #expect(try user.integer("SELECT count(*) FROM sqlite_master") == objects)
     }
 
-    /// A row whose column has a type or value the schema forbids (written past its CHECKs, or by hand),
-    /// or that holds a cookie no jar holds, is corruption naming the row, whichever column it is; the file is left untouched. SQLite keeps a
+    /// A row whose column has a type or value the schema forbids (written past its CHECKs, or by hand)
+    /// is corruption naming the row, whichever column it is; the file is left untouched. SQLite keeps a
     /// blob as it is in any column, and a real or text that is not an integer in an INTEGER column, but
     /// makes text of a number put in a TEXT column (https://sqlite.org/datatype3.html, "Type Affinity").
     @Test(arguments: [
         "name = x'41'", "value = x'31'", "domain = x''", "host_only = 'yes'", "path = x'2F'", "partition_key = x'68'",
         "expiry = 'soon'", "creation = 'now'", "last_access = 'later'", "secure = 0.5", "http_only = x'01'",
-        "same_site = -1", "source_secure = 'no'", "source_port = 'http'",
-        // Cookies no jar holds (CookieJar.insert refuses them): §5.6 step 5's 4,096 bytes, a port.
-        "value = hex(zeroblob(2048))", "source_port = 65536", "source_port = -1",
+        "same_site = -1", "source_secure = 'no'", "source_port = 'http'", "source_port = 65536", "source_port = -1",
     ])
     func invalidColumnIsCorruptionNamingTheRow(damage: String) throws {
         try writeValidJar()
@@ -133,6 +131,47 @@ import Testing
             (error as? CookieFileError)?.description == "\(path): row \(row) of table cookies is not a valid cookie"
         }
         #expect(fileBytes(path) == before)
+    }
+
+    /// A row holding a cookie no jar may hold (one `CookieJar.insert` refuses, which a jar of an earlier
+    /// version may have written) is no corruption: a jar opening the file loads the other rows, lists the
+    /// cookie in `cookiesNotLoaded` with why, never sends it, and leaves the row as it is; a tool reading
+    /// the file (`snapshot`) gets it with the others, to say why a jar refuses it (`cookiejar inspect`).
+    @Test(arguments: [
+        ("value = 'v' || char(13, 10) || 'X-Injected: 1'", CookieRejection.controlCharacter,
+         "§5.6 step 1: a CR LF, which a Cookie header would carry as a header field of its own"),
+        ("name = CAST(x'630037' AS TEXT)", .controlCharacter, "§5.6 step 1: a NUL"),
+        ("value = 'v;w=x'", .separatorCharacter, "§5.6 step 2: the pair ends at \";\""),
+        ("name = 'c7=x'", .separatorCharacter, "§5.6 step 3: the name ends at \"=\""),
+        ("value = hex(zeroblob(2048))", .nameAndValueTooLong, "§5.6 step 5: over 4,096 octets"),
+        ("path = 'x'", .relativePath, "§5.7 step 11: a cookie-path starts with \"/\""),
+        ("domain = 'example.com;x'", .separatorCharacter, "§5.6 cookie-av step 1: a Domain ends at \";\""),
+        ("partition_key = 'https://example.com' || char(10)", .controlCharacter, "§5.6 step 1"),
+    ])
+    func rowNoJarMayHoldIsNotLoadedAndLeftInTheFile(damage: String, rejection: CookieRejection, source: String) throws {
+        try writeValidJar()
+        let row = try #require(try SQLiteConnection(path: path, flags: .readOnly).integer("SELECT id FROM cookies WHERE name = 'c7'"))
+        try runSQL("UPDATE cookies SET \(damage) WHERE id = \(row);", on: path)
+        func rowBytes() throws -> String? {
+            let select = try SQLiteConnection(path: path, flags: .readOnly).prepare(
+                "SELECT hex(name) || hex(value) || hex(domain) || hex(path) || hex(partition_key) FROM cookies WHERE id = \(row)")
+            return try select.step() ? select.column(0).text.map { String(decoding: $0, as: UTF8.self) } : nil
+        }
+        let damaged = try rowBytes()
+
+        let jar = try openTestJar(path)
+        #expect(jar.count == 49)
+        #expect(jar.cookiesNotLoaded.map(\.rejection) == [rejection])
+        let header = try #require(jar.cookieHeader(for: url("https://example.com/")))
+        #expect(header.split(separator: "; ").count == 49 && !header.contains("X-Injected") && !header.contains("c7"))
+        jar.setCookie("c8=changed; Max-Age=3600", from: url("https://example.com/"))
+        try jar.close()
+        #expect(try rowBytes() == damaged)
+
+        let notLoaded = try #require(jar.cookiesNotLoaded.first)
+        let snapshot = try CookieDatabase.snapshot(path)
+        #expect(snapshot.count == 50 && snapshot.contains { CookieIdentity($0) == notLoaded.identity })
+        #expect(snapshot.first { CookieIdentity($0) == notLoaded.identity }?.insertionRejection == rejection)
     }
 
     /// A text column whose bytes are not well-formed UTF-8 (Unicode 16.0 §3.9, D92 and Table 3-7) holds

@@ -56,19 +56,51 @@ import Testing
         #expect(store.writes == [[CookieIdentity(expired): .deleteIfUnchanged(expired), session: .delete(session)]])
     }
 
-    // A cookie no jar holds (CookieJar.insert refuses it: over §5.6 step 5's 4,096 bytes, or a port
-    // outside 0-65535) is not loaded, and is left in the store: no write deletes it.
-    @Test func cookiesNoJarHoldsAreNotLoadedAndLeftInTheStore() throws {
+    /// A stored cookie no jar may hold (one CookieJar.insert refuses), changed as the case says from a
+    /// cookie of the store, and why.
+    struct CookieNoJarHolds: Sendable, CustomTestStringConvertible {
+        let change: @Sendable (inout Cookie) -> Void
+        let rejection: CookieRejection
+        let source: String
+        var testDescription: String { source }
+    }
+
+    static let cookiesNoJarHolds = [
+        CookieNoJarHolds(change: { $0.value = String(repeating: "v", count: 4094) }, rejection: .nameAndValueTooLong,
+                         source: "§5.6 step 5: name and value over 4,096 octets together"),
+        CookieNoJarHolds(change: { $0.sourcePort = 65536 }, rejection: .invalidSourcePort, source: "a port is 16 bits"),
+        CookieNoJarHolds(change: { $0.value = "a\r\nX-Injected: 1" }, rejection: .controlCharacter,
+                         source: "§5.6 step 1: a CTL other than HTAB; a Cookie header would carry a header field of its own"),
+        CookieNoJarHolds(change: { $0.value = "a;b=c" }, rejection: .separatorCharacter,
+                         source: "§5.6 step 2: the name-value-pair ends at \";\"; a Cookie header would carry two pairs"),
+        CookieNoJarHolds(change: { $0.name = "a=b" }, rejection: .separatorCharacter, source: "§5.6 step 3: the name ends at \"=\""),
+        CookieNoJarHolds(change: { $0.name = ""; $0.value = "" }, rejection: .emptyNameAndValue,
+                         source: "§5.6 step 6: a line with an empty name and value is ignored"),
+        CookieNoJarHolds(change: { $0.path = "account" }, rejection: .relativePath,
+                         source: "§5.7 step 11: a cookie-path starts with \"/\" (§5.6.4, §5.1.4)"),
+        CookieNoJarHolds(change: { $0.path = "/\u{7}" }, rejection: .controlCharacter, source: "§5.6 step 1"),
+        CookieNoJarHolds(change: { $0.domain = "example.com;x" }, rejection: .separatorCharacter,
+                         source: "§5.6 cookie-av step 1: a Domain attribute ends at \";\""),
+        CookieNoJarHolds(change: { $0.partitionKey = "" }, rejection: .emptyPartitionKey, source: "an unpartitioned cookie has no key"),
+        CookieNoJarHolds(change: { $0.partitionKey = "https://a.example\n" }, rejection: .controlCharacter,
+                         source: "§5.6 step 1; a partition key is a site"),
+    ]
+
+    // A cookie no jar may hold is not loaded, is listed with why in cookiesNotLoaded, is never sent, and
+    // is left in the store: no write deletes it.
+    @Test(arguments: cookiesNoJarHolds)
+    func cookiesNoJarHoldsAreNotLoadedListedAndLeftInTheStore(_ damage: CookieNoJarHolds) throws {
         let store = RecordingStore()
         let future = testEpoch.adding(seconds: 600)
-        var long = cookie("long", expiry: future)
-        long.value = String(repeating: "v", count: 4093)
-        var port = cookie("port", expiry: future)
-        port.sourcePort = 65536
+        var bad = cookie("bad", expiry: future)
+        damage.change(&bad)
         var longest = cookie("kept", expiry: future)
         longest.value = String(repeating: "v", count: 4092)
-        let (jar, _) = load([long, port, longest], into: store)
+        let (jar, _) = load([bad, longest], into: store)
         #expect(jar.allCookies() == [longest])
+        #expect(jar.cookiesNotLoaded.map(\.identity) == [CookieIdentity(bad)])
+        #expect(jar.cookiesNotLoaded.map(\.rejection) == [damage.rejection])
+        #expect(jar.cookieHeader(for: url("https://example.com/account")) == "kept=" + longest.value)
         #expect(!jar.hasPendingChanges)
         jar.setCookie("new=1; Max-Age=60", from: url("https://example.com/"))
         try jar.flush(to: store)
