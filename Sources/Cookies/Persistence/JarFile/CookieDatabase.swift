@@ -267,6 +267,11 @@ final class CookieDatabase {
                     try connection.execute(migration)
                 }
             }
+        } catch where error.isConstraintViolation {
+            // A row the older schema holds that the newer one's constraints refuse: one that is no cookie.
+            throw CookieFileError(
+                .corrupt, path: path,
+                detail: "cannot migrate the jar file from schema \(version): a row is not a valid cookie: \(error.message)")
         } catch {
             throw CookieFileError(error, path: path, doing: "cannot migrate the jar file from schema \(version)")
         }
@@ -404,47 +409,78 @@ final class CookieDatabase {
             throw CookieFileError(error, path: path, doing: "cannot read the cookies")
         }
         if let invalidRow {
-            let column = invalidRow.reason.columnNotUTF8.map { ": its \($0) column is not valid UTF-8" } ?? ""
             throw CookieFileError(
-                .corrupt, path: path, detail: "row \(invalidRow.id) of table cookies is not a valid cookie\(column)")
+                .corrupt, path: path,
+                detail: "row \(invalidRow.id) of table cookies is not a valid cookie: \(invalidRow.reason.explanation)")
         }
         return rowsRead
     }
 
-    /// Why a row of table cookies holds no cookie (`cookie(in:offset:)`).
+    /// Why a row of table cookies holds no cookie (`cookie(in:offset:)`): which column, and what is wrong
+    /// with it.
     private struct InvalidRow: Error {
-        /// The text column whose bytes are not well-formed UTF-8; nil for any other reason.
-        var columnNotUTF8: StaticString?
+        enum Problem: String {
+            case notText = "is not text"
+            case notInteger = "is not an integer"
+            case notIntegerOrNull = "is neither an integer nor NULL"
+            case notUTF8 = "is not valid UTF-8"
+            case outOfRange = "holds a value the schema does not allow"
+        }
+
+        let column: StaticString
+        let problem: Problem
+
+        /// The reason, as the error's detail ends: "its same_site column holds a value …".
+        var explanation: String { "its \(column) column \(problem.rawValue)" }
     }
 
     /// The cookie in the columns starting at `offset` (in `CookieDatabaseSchema.columns` order), read in
-    /// place. Throws when a column has the wrong type or an impossible value, or when a text is not
-    /// well-formed UTF-8 (a jar writes Strings, whose UTF-8 always is; a String made of other bytes would
-    /// hold U+FFFD instead, a changed cookie that the next write would store).
+    /// place. Throws, naming the column, when a column has the wrong type or a value the schema's CHECKs
+    /// forbid (a row written by hand or damaged), or when a text is not well-formed UTF-8 (a jar writes
+    /// Strings, whose UTF-8 always is; a String made of other bytes would hold U+FFFD instead, a changed
+    /// cookie that the next write would store).
     private static func cookie(in row: SQLiteStatement, offset: Int32) throws(InvalidRow) -> LoadedCookie {
-        guard let name = row.column(offset).text, let value = row.column(offset + 1).text,
-            let domain = row.column(offset + 2).text, let isHostOnly = row.column(offset + 3).integer,
-            let path = row.column(offset + 4).text, let partitionKey = row.column(offset + 5).text,
-            let expiry = row.column(offset + 6).integerOrNull, let creation = row.column(offset + 7).integer,
-            let lastAccess = row.column(offset + 8).integer, let isSecure = row.column(offset + 9).integer,
-            let isHTTPOnly = row.column(offset + 10).integer, let sameSiteCode = row.column(offset + 11).integer,
-            let sameSite = CookieDatabaseSchema.sameSite(code: sameSiteCode),
-            let isSourceSecure = row.column(offset + 12).integer, let sourcePort = row.column(offset + 13).integerOrNull,
-            // The schema's CHECK (a row past it was written by hand or damaged).
-            sourcePort.map({ (0...Int64(UInt16.max)).contains($0) }) ?? true
-        else { throw InvalidRow() }
-        if !name.isWellFormedUTF8 { throw InvalidRow(columnNotUTF8: "name") }
-        if !value.isWellFormedUTF8 { throw InvalidRow(columnNotUTF8: "value") }
-        if !domain.isWellFormedUTF8 { throw InvalidRow(columnNotUTF8: "domain") }
-        if !path.isWellFormedUTF8 { throw InvalidRow(columnNotUTF8: "path") }
-        if !partitionKey.isWellFormedUTF8 { throw InvalidRow(columnNotUTF8: "partition_key") }
-        let cookie = LoadedCookie(
+        func text(_ index: Int32, _ column: StaticString) throws(InvalidRow) -> UnsafeBufferPointer<UInt8> {
+            guard let text = row.column(offset + index).text else { throw InvalidRow(column: column, problem: .notText) }
+            guard text.isWellFormedUTF8 else { throw InvalidRow(column: column, problem: .notUTF8) }
+            return text
+        }
+        func integer(_ index: Int32, _ column: StaticString) throws(InvalidRow) -> Int64 {
+            guard let integer = row.column(offset + index).integer else { throw InvalidRow(column: column, problem: .notInteger) }
+            return integer
+        }
+        // A flag's CHECK: 0 or 1.
+        func flag(_ index: Int32, _ column: StaticString) throws(InvalidRow) -> Bool {
+            switch try integer(index, column) {
+            case 0: return false
+            case 1: return true
+            default: throw InvalidRow(column: column, problem: .outOfRange)
+            }
+        }
+        func integerOrNull(_ index: Int32, _ column: StaticString) throws(InvalidRow) -> Int64? {
+            guard let integer = row.column(offset + index).integerOrNull else {
+                throw InvalidRow(column: column, problem: .notIntegerOrNull)
+            }
+            return integer
+        }
+        let name = try text(0, "name"), value = try text(1, "value"), domain = try text(2, "domain")
+        let isHostOnly = try flag(3, "host_only"), path = try text(4, "path"), partitionKey = try text(5, "partition_key")
+        let expiry = try integerOrNull(6, "expiry"), creation = try integer(7, "creation")
+        let lastAccess = try integer(8, "last_access"), isSecure = try flag(9, "secure"), isHTTPOnly = try flag(10, "http_only")
+        // The CHECKs of same_site and source_port.
+        guard let sameSite = CookieDatabaseSchema.sameSite(code: try integer(11, "same_site")) else {
+            throw InvalidRow(column: "same_site", problem: .outOfRange)
+        }
+        let isSourceSecure = try flag(12, "source_secure"), sourcePort = try integerOrNull(13, "source_port")
+        if let sourcePort, !(0...Int64(UInt16.max)).contains(sourcePort) {
+            throw InvalidRow(column: "source_port", problem: .outOfRange)
+        }
+        return LoadedCookie(
             name: name, value: value, domain: domain, path: path, partitionKey: partitionKey.isEmpty ? nil : partitionKey,
-            isHostOnly: isHostOnly != 0, expiry: expiry.map(CookieTime.init(microsecondsSinceEpoch:)),
+            isHostOnly: isHostOnly, expiry: expiry.map(CookieTime.init(microsecondsSinceEpoch:)),
             creation: CookieTime(microsecondsSinceEpoch: creation), lastAccess: CookieTime(microsecondsSinceEpoch: lastAccess),
-            isSecure: isSecure != 0, isHTTPOnly: isHTTPOnly != 0, sameSite: sameSite, isSourceSecure: isSourceSecure != 0,
+            isSecure: isSecure, isHTTPOnly: isHTTPOnly, sameSite: sameSite, isSourceSecure: isSourceSecure,
             sourcePort: sourcePort.map { Int(clamping: $0) })
-        return cookie
     }
 
     /// Finishes opening a file whose cookies were read (`rowsRead` rows): purges what must not outlive

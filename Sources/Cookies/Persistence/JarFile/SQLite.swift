@@ -19,6 +19,8 @@ struct SQLiteError: Error, Sendable {
     var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
     var isFull: Bool { primaryCode == SQLITE_FULL }
     var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_PERM }
+    /// A statement would break a NOT NULL, CHECK or UNIQUE constraint of the schema.
+    var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
     /// A connection for reading only found a hot journal beside a database in rollback-journal mode, which
     /// only a connection that may write rolls back (https://sqlite.org/rescode.html#readonly_rollback).
     var isHotJournal: Bool { code == csqlite_readonly_rollback }

@@ -87,6 +87,23 @@ import Testing
         #expect(fileBytes(path) == before)
     }
 
+    /// A version 1 row that the current schema's constraints refuse (a SameSite text no version wrote,
+    /// a flag that is neither 0 nor 1) is corruption, found in the copy migrated in memory: the file is left
+    /// as it was, and `.moveAside` applies to it as to any corrupt file.
+    @Test(arguments: ["same_site = 'sometimes'", "secure = 5"])
+    func aRowTheCurrentSchemaRefusesIsCorruption(damage: String) throws {
+        try copyFixture()
+        try runSQL("UPDATE cookies SET \(damage) WHERE name = 'sid';", on: path)
+        let before = fileBytes(path)
+        #expect {
+            try openTestJar(path)
+        } throws: { error in
+            let error = error as! CookieFileError
+            return error.code == .corrupt && error.description.contains("cannot migrate the jar file from schema 1: a row is not a valid cookie")
+        }
+        #expect(fileBytes(path) == before)
+    }
+
     /// Two processes opening a version 1 file at once both read version 1; the one that takes the write
     /// lock second finds the file migrated by the first, and migrates nothing (running version 1's
     /// migration on a version 2 file failed: "no such column: host").

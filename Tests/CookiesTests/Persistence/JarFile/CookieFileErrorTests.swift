@@ -112,13 +112,14 @@ import Testing
     }
 
     /// A row whose column has a type or value the schema forbids (written past its CHECKs, or by hand)
-    /// is corruption naming the row, whichever column it is; the file is left untouched. SQLite keeps a
+    /// is corruption naming the row and the column, whichever it is; the file is left untouched. SQLite keeps a
     /// blob as it is in any column, and a real or text that is not an integer in an INTEGER column, but
     /// makes text of a number put in a TEXT column (https://sqlite.org/datatype3.html, "Type Affinity").
     @Test(arguments: [
         "name = x'41'", "value = x'31'", "domain = x''", "host_only = 'yes'", "path = x'2F'", "partition_key = x'68'",
         "expiry = 'soon'", "creation = 'now'", "last_access = 'later'", "secure = 0.5", "http_only = x'01'",
         "same_site = -1", "source_secure = 'no'", "source_port = 'http'", "source_port = 65536", "source_port = -1",
+        "host_only = 2", "secure = -1", "http_only = 7", "source_secure = 2",
     ])
     func invalidColumnIsCorruptionNamingTheRow(damage: String) throws {
         try writeValidJar()
@@ -128,7 +129,9 @@ import Testing
         #expect {
             try openTestJar(path)
         } throws: { error in
-            (error as? CookieFileError)?.description == "\(path): row \(row) of table cookies is not a valid cookie"
+            let column = damage.prefix { $0 != " " }
+            return (error as? CookieFileError)?.description
+                .hasPrefix("\(path): row \(row) of table cookies is not a valid cookie: its \(column) column ") == true
         }
         #expect(fileBytes(path) == before)
     }
