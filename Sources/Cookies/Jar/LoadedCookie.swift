@@ -33,12 +33,18 @@ struct LoadedCookie {
     /// control character; an empty partition key or one with a control character), or a cookie outside
     /// the bounds of `StoredCookie.rejection`. The texts are those `CookieJar.insert(_:)` refuses, but for
     /// the domain's canonical form, which only decides whether a request ever matches the cookie.
-    var rejection: CookieRejection? {
-        CookieTextRules.pairRejection(name: name, value: value)
+    var rejection: CookieRejection? { checkButDomain.rejection ?? CookieTextRules.attributeRejection(domain) }
+
+    /// `rejection` but for the domain's (which a reader of many cookies of one domain checks once), and
+    /// whether the name and value are ASCII (the pair's flag, `CookiePairs`): one pass over them for both.
+    @inline(__always)
+    var checkButDomain: (rejection: CookieRejection?, isASCIIPair: Bool) {
+        let pair = CookieTextRules.pairCheck(name: name, value: value)
+        let rejection = pair.rejection
             ?? StoredCookie.rejection(nameLength: name.count, valueLength: value.count, sourcePort: sourcePort)
-            ?? CookieTextRules.attributeRejection(domain)
             ?? CookieTextRules.pathRejection(path)
             ?? partitionKey.flatMap(CookieTextRules.partitionKeyRejection)
+        return (rejection, pair.isASCII)
     }
 
     /// This cookie as a `Cookie`; its domain, path and partition key are `previous`'s own strings when

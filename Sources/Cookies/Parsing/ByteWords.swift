@@ -97,22 +97,14 @@ extension UInt64 {
         return word.ascii(where: (~word.atLeast(0x20) & word.differs(from: 0x09)) | word.atLeast(0x7F))
     }
 
-    /// The bytes no cookie's value may hold: a CTL other than HTAB (§5.6 step 1) and ";", where the
-    /// name-value-pair ends (step 2). The high bit of each, no other bit.
+    /// `setCookieStops` but for "=": ";" and the CTLs (HTAB included: the caller tells it apart), the bytes
+    /// a cookie's value or an attribute's may hold only as HTAB (§5.6 steps 1-2, cookie-av step 1). The
+    /// high bit of each, no other bit.
     @inline(__always)
-    var cookieValueForbiddenBytes: UInt64 {
+    var setCookieValueStops: UInt64 {
         let word = ByteWord(self)
-        return word.ascii(where: (~word.atLeast(0x20) & word.differs(from: 0x09)) | word.atLeast(0x7F)
-            | ~word.differs(from: UInt8(ascii: ";")))
-    }
-
-    /// The bytes no cookie's name may hold: those of `cookieValueForbiddenBytes`, and "=", where the name
-    /// ends (§5.6 step 3). The high bit of each, no other bit.
-    @inline(__always)
-    var cookieNameForbiddenBytes: UInt64 {
-        let word = ByteWord(self)
-        return word.ascii(where: (~word.atLeast(0x20) & word.differs(from: 0x09)) | word.atLeast(0x7F)
-            | ~(word.differs(from: UInt8(ascii: ";")) & word.differs(from: UInt8(ascii: "="))))
+        let passes = (word.atLeast(0x20) ^ word.atLeast(0x7F)) & word.differs(from: UInt8(ascii: ";"))
+        return ~(passes | self) & .highBits
     }
 
     /// The bytes a canonical domain name (§5.1.2, as `CanonicalHost` keeps it) cannot hold: anything but
@@ -214,6 +206,32 @@ extension UnsafeBufferPointer<UInt8> {
             offset += 8
         }
         return bits & .highBits == 0
+    }
+
+    /// One pass for two questions: whether `marks` marks no byte, and whether every byte is ASCII (false,
+    /// unasked, once a byte is marked: the pass ends there). `marks` as for `firstIndex(from:markedBy:)`.
+    /// The last word is the last eight bytes, again testing bytes that passed already.
+    @inline(__always)
+    func isUnmarked(by marks: (UInt64) -> UInt64) -> (isUnmarked: Bool, isASCII: Bool) {
+        guard let base = baseAddress, count > 0 else { return (true, true) }
+        guard count >= 8 else {
+            var word: UInt64 = 0
+            for offset in 0..<count { word |= UInt64(base[offset]) &<< (offset &* 8) }
+            // Only the bytes of the buffer: the zeros above them would be marked as controls.
+            let isUnmarked = marks(word) & (~0 &>> ((8 &- count) &* 8)) == 0
+            return (isUnmarked, isUnmarked && word & .highBits == 0)
+        }
+        var bits: UInt64 = 0
+        var offset = 0
+        while count &- offset > 8 {
+            let word = UInt64.littleEndianWord(at: base, offset: offset)
+            if marks(word) != 0 { return (false, false) }
+            bits |= word
+            offset &+= 8
+        }
+        let last = UInt64.littleEndianWord(at: base, offset: count &- 8)
+        let isUnmarked = marks(last) == 0
+        return (isUnmarked, isUnmarked && (bits | last) & .highBits == 0)
     }
 
     /// True when every byte is ASCII and none is a CR: one `Character` per byte.

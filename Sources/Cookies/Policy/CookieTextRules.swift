@@ -11,13 +11,27 @@ enum CookieTextRules {
     /// value (§5.7 step 2), or more than 4096 octets together (§5.6 step 5). WSP at their ends, which
     /// step 4 removes, is the caller's to trim or keep.
     static func pairRejection(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> CookieRejection? {
-        // One pass over each for every forbidden byte; which rule it breaks is worked out only then.
-        if name.firstIndex(markedBy: \.cookieNameForbiddenBytes) != nil || value.firstIndex(markedBy: \.cookieValueForbiddenBytes) != nil {
-            return name.containsForbiddenControl || value.containsForbiddenControl ? .controlCharacter : .separatorCharacter
+        pairCheck(name: name, value: value).rejection
+    }
+
+    /// `pairRejection`, and whether the name and value are ASCII: one pass over each for every byte that
+    /// may break a rule (HTAB too, which breaks none) and for their ASCII-ness; which rule is broken is
+    /// worked out only for a text that has such a byte.
+    @inline(__always)
+    static func pairCheck(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> (rejection: CookieRejection?, isASCII: Bool) {
+        let nameScan = name.isUnmarked(by: \.setCookieStops)
+        let valueScan = value.isUnmarked(by: \.setCookieValueStops)
+        var isASCII = nameScan.isASCII && valueScan.isASCII
+        if !(nameScan.isUnmarked && valueScan.isUnmarked) {
+            if name.containsForbiddenControl || value.containsForbiddenControl { return (.controlCharacter, false) }
+            if name.containsByte(UInt8(ascii: ";")) || name.containsByte(UInt8(ascii: "=")) || value.containsByte(UInt8(ascii: ";")) {
+                return (.separatorCharacter, false)
+            }
+            isASCII = name.isASCII && value.isASCII
         }
-        if name.isEmpty && value.isEmpty { return .emptyNameAndValue }
-        if !ParsedSetCookie.Limits.nameAndValueFit(nameBytes: name.count, valueBytes: value.count) { return .nameAndValueTooLong }
-        return nil
+        if name.isEmpty && value.isEmpty { return (.emptyNameAndValue, isASCII) }
+        if !ParsedSetCookie.Limits.nameAndValueFit(nameBytes: name.count, valueBytes: value.count) { return (.nameAndValueTooLong, isASCII) }
+        return (nil, isASCII)
     }
 
     /// `pairRejection` of two strings' UTF-8.
@@ -29,8 +43,9 @@ enum CookieTextRules {
     /// could as far as its bytes go: a CTL other than HTAB (§5.6 step 1), or a ";", where the cookie-av
     /// ends (§5.6 cookie-av step 1).
     static func attributeRejection(_ text: UnsafeBufferPointer<UInt8>) -> CookieRejection? {
-        guard text.firstIndex(markedBy: \.cookieValueForbiddenBytes) != nil else { return nil }
-        return text.containsForbiddenControl ? .controlCharacter : .separatorCharacter
+        guard text.firstIndex(markedBy: \.setCookieValueStops) != nil else { return nil }
+        if text.containsForbiddenControl { return .controlCharacter }
+        return text.containsByte(UInt8(ascii: ";")) ? .separatorCharacter : nil
     }
 
     /// Why no `Set-Cookie` line could give a cookie the cookie-path `path`, or nil when one could: §5.7

@@ -15,6 +15,8 @@ struct ByteWordsTests {
     static let wordTests: [WordTest] = [
         WordTest(name: "setCookieStops", source: "rfc6265bis-22 §5.6 steps 1-3: CTLs, \";\", \"=\"", word: { $0.setCookieStops },
                  marks: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "=") }),
+        WordTest(name: "setCookieValueStops", source: "rfc6265bis-22 §5.6 steps 1-2: CTLs, \";\"", word: { $0.setCookieValueStops },
+                 marks: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: ";") }),
         WordTest(name: "forbiddenControls", source: "§5.6 step 1: CTL (RFC 5234 B.1) but HTAB", word: { $0.forbiddenControls },
                  marks: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }),
         WordTest(name: "nonCanonicalHostBytes", source: "§5.1.2: a-z, 0-9, \"-\", \".\", \"_\" pass", word: { $0.nonCanonicalHostBytes },
@@ -110,6 +112,23 @@ struct ByteWordsTests {
                     #expect(buffer.isASCII == (position < 0 || odd < 0x80), "count \(count), \(odd) at \(position)")
                     #expect(buffer.hasOneCharacterPerByte == (position < 0), "count \(count), \(odd) at \(position)")
                 }
+            }
+        }
+    }
+
+    /// `isUnmarked(by:)` for buffers of 0 to 19 bytes with a marked byte, a non-ASCII one, both or neither
+    /// at every position: unmarked exactly when no byte is marked, ASCII exactly when, besides, no byte is
+    /// non-ASCII (the last word overlaps the one before it; a short buffer's missing bytes are not marked).
+    @Test(arguments: 0...19)
+    func isUnmarkedAnswersBothQuestions(count: Int) {
+        for marked in -1..<count {
+            for nonASCII in -1..<count where nonASCII < 0 || nonASCII != marked {
+                var bytes = [UInt8](repeating: UInt8(ascii: "v"), count: count)
+                if marked >= 0 { bytes[marked] = UInt8(ascii: ";") }
+                if nonASCII >= 0 { bytes[nonASCII] = 0xC3 }
+                let scan = bytes.withUnsafeBufferPointer { $0.isUnmarked(by: { $0.setCookieValueStops }) }
+                #expect(scan.isUnmarked == (marked < 0), "count \(count), \";\" at \(marked), 0xC3 at \(nonASCII)")
+                #expect(scan.isASCII == (marked < 0 && nonASCII < 0), "count \(count), \";\" at \(marked), 0xC3 at \(nonASCII)")
             }
         }
     }

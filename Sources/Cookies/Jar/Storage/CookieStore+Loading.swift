@@ -23,19 +23,26 @@ extension CookieStore {
 
         mutating func append(_ cookie: LoadedCookie, to store: inout CookieStore) {
             guard !cookie.isExpired(at: now) else { return }
-            if let rejection = cookie.rejection {
+            let check = cookie.checkButDomain
+            if let rejection = check.rejection {
                 notLoaded.append(CookieNotLoaded(cookie, rejection: rejection))
                 return
             }
+            // A domain met before passed the check of its bytes.
+            guard let slot = siteSlots.value(ofDomain: cookie.domain) ?? addSite(of: cookie, to: &store) else { return }
             store.noteCreation(min(cookie.creation, now))
-            let slot = siteSlots.value(ofDomain: cookie.domain) ?? addSite(ofDomain: cookie.domain, to: &store)
-            store.appendLoaded(cookie, toSiteAt: slot)
+            store.appendLoaded(cookie, isASCIIPair: check.isASCIIPair, toSiteAt: slot)
         }
 
-        /// The slot of the site of a domain met for the first time (the site is created when new).
-        private mutating func addSite(ofDomain bytes: UnsafeBufferPointer<UInt8>, to store: inout CookieStore) -> Int {
-            let slot = store.slotCreatingSite(ofCookieDomain: bytes)
-            siteSlots.add(bytes, value: slot)
+        /// The slot of the site of the domain of `cookie`, met for the first time (the site is created when
+        /// new); nil, and the cookie listed in `notLoaded`, when no cookie may have that domain.
+        private mutating func addSite(of cookie: LoadedCookie, to store: inout CookieStore) -> Int? {
+            if let rejection = CookieTextRules.attributeRejection(cookie.domain) {
+                notLoaded.append(CookieNotLoaded(cookie, rejection: rejection))
+                return nil
+            }
+            let slot = store.slotCreatingSite(ofCookieDomain: cookie.domain)
+            siteSlots.add(cookie.domain, value: slot)
             return slot
         }
     }

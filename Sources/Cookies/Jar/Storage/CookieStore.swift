@@ -373,8 +373,8 @@ struct CookieStore: Sendable, CookieStoreQueries {
     /// Appends a cookie read from a file to the site at `slot` (`Loader`), without placing the site in
     /// `expiryOrder` and `evictionOrder`: `finishLoading()` places each site once, after its last cookie,
     /// where placing it at every cookie would visit the heaps' memory once a cookie.
-    mutating func appendLoaded(_ cookie: LoadedCookie, toSiteAt slot: Int) {
-        sites[slot].append(cookie)
+    mutating func appendLoaded(_ cookie: LoadedCookie, isASCIIPair: Bool, toSiteAt slot: Int) {
+        sites[slot].append(cookie, isASCIIPair: isASCIIPair)
         count += 1
     }
 

@@ -291,8 +291,9 @@ struct SiteCookies: Sendable {
 
     /// Appends a cookie read from a file, whose identity no cookie of the site has, out of send order:
     /// `restoreSendOrder()` follows the last one. Its domain, path and partition key become Strings only
-    /// when new to the site's tables; its name and value go to `pairs` as they are.
-    mutating func append(_ cookie: LoadedCookie) {
+    /// when new to the site's tables; its name and value go to `pairs` as they are (`isASCIIPair`: known
+    /// to be ASCII; otherwise their bytes tell).
+    mutating func append(_ cookie: LoadedCookie, isASCIIPair: Bool) {
         var new = StoredCookie(
             isHostOnly: cookie.isHostOnly, expiry: cookie.expiry, creation: cookie.creation, lastAccess: cookie.lastAccess,
             isSecure: cookie.isSecure, isHTTPOnly: cookie.isHTTPOnly, sameSite: cookie.sameSite,
@@ -301,7 +302,7 @@ struct SiteCookies: Sendable {
         new.domain = domains.retain(utf8: cookie.domain, reusing: key)
         new.path = paths.retain(utf8: cookie.path)
         new.partition = cookie.partitionKey.map { partitions.retain(utf8: $0) } ?? StoredCookie.unpartitioned
-        pairs.append(name: cookie.name, value: cookie.value, isKnownASCII: false, to: &new)
+        pairs.append(name: cookie.name, value: cookie.value, isKnownASCII: isASCIIPair, to: &new)
         let tag = CookieIdentityBytes(
             name: cookie.name, domain: cookie.domain, isHostOnly: cookie.isHostOnly, path: cookie.path,
             partitionKey: cookie.partitionKey

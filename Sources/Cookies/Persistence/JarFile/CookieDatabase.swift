@@ -440,16 +440,19 @@ final class CookieDatabase {
     /// Strings, whose UTF-8 always is; a String made of other bytes would hold U+FFFD instead, a changed
     /// cookie that the next write would store).
     private static func cookie(in row: SQLiteStatement, offset: Int32) throws(InvalidRow) -> LoadedCookie {
+        @inline(__always)
         func text(_ index: Int32, _ column: StaticString) throws(InvalidRow) -> UnsafeBufferPointer<UInt8> {
             guard let text = row.column(offset + index).text else { throw InvalidRow(column: column, problem: .notText) }
             guard text.isWellFormedUTF8 else { throw InvalidRow(column: column, problem: .notUTF8) }
             return text
         }
+        @inline(__always)
         func integer(_ index: Int32, _ column: StaticString) throws(InvalidRow) -> Int64 {
             guard let integer = row.column(offset + index).integer else { throw InvalidRow(column: column, problem: .notInteger) }
             return integer
         }
         // A flag's CHECK: 0 or 1.
+        @inline(__always)
         func flag(_ index: Int32, _ column: StaticString) throws(InvalidRow) -> Bool {
             switch try integer(index, column) {
             case 0: return false
@@ -457,6 +460,7 @@ final class CookieDatabase {
             default: throw InvalidRow(column: column, problem: .outOfRange)
             }
         }
+        @inline(__always)
         func integerOrNull(_ index: Int32, _ column: StaticString) throws(InvalidRow) -> Int64? {
             guard let integer = row.column(offset + index).integerOrNull else {
                 throw InvalidRow(column: column, problem: .notIntegerOrNull)

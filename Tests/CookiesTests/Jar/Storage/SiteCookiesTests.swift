@@ -117,7 +117,7 @@ struct SiteCookiesTests {
 
     /// Appends `cookie` as a jar file's reader hands it over (`LoadedCookie`: its strings as bytes).
     static func append(_ cookie: Cookie, to site: inout SiteCookies) {
-        LoadedCookie.withLoaded(cookie) { site.append($0) }
+        LoadedCookie.withLoaded(cookie) { site.append($0, isASCIIPair: false) }
     }
 
     @Test func loadedCookiesAreRestoredToSendOrder() {

@@ -35,6 +35,10 @@ struct ImportChecksTests {
         ("a;b", "c", .separatorCharacter, "§5.6 step 2: the pair ends at the first ;"),
         ("a", "b; c=d", .separatorCharacter, "§5.6 step 2: the pair ends at the first ;"),
         ("a", "b\u{7}", .controlCharacter, "§5.6 step 1"),
+        ("a\u{7F}", "b", .controlCharacter, "§5.6 step 1: DEL is a CTL (RFC 5234 B.1)"),
+        ("a\tb", "c\td", nil, "§5.6 step 1: HTAB is the one CTL a line may hold"),
+        ("a\t;", "c", .separatorCharacter, "§5.6 steps 1-2: HTAB passes, \";\" ends the pair"),
+        ("é", "ü", nil, "§5.6: any other octet"),
         ("a", String(repeating: "v", count: 4095), nil, "§5.6 step 5: 4,096 bytes"),
         ("a", String(repeating: "v", count: 4096), .nameAndValueTooLong, "§5.6 step 5: 4,097 bytes"),
     ] as [(String, String, CookieRejection?, String)])
@@ -45,6 +49,17 @@ struct ImportChecksTests {
         } catch {
             #expect(error.code == .invalidCookie && error.detail == rejection?.explanation, "\(source)")
         }
+    }
+
+    /// `CookieTextRules.pairCheck` tells whether a pair it lets through is ASCII (the flag a stored pair
+    /// keeps), by its one pass over the bytes or, for a text holding HTAB, by a second.
+    @Test(arguments: [
+        ("a", "b", true), ("a", "é", false), ("é", "b", false), ("a", "b\tc", true), ("a\t", "é", false),
+        ("", String(repeating: "v", count: 19), true), ("", String(repeating: "v", count: 18) + "é", false),
+    ])
+    func pairCheckTellsWhetherAPairIsASCII(name: String, value: String, isASCII: Bool) {
+        let check = name.withUTF8Bytes { name in value.withUTF8Bytes { CookieTextRules.pairCheck(name: name, value: $0) } }
+        #expect(check.rejection == nil && check.isASCII == isASCII)
     }
 
     /// `checkPath` lets through every cookie-path §5.7 step 11 can give: a Path attribute starting with "/"
