@@ -19,6 +19,10 @@ struct Import: ParsableCommand {
             opened with them raised to what it holds: none of its cookies is evicted, and an import \
             beyond them evicts as many as it adds.
 
+            --at sets the instant the import is evaluated at; it may not be later than now: the jar \
+            file is opened at that instant, and opening a jar removes the cookies expired by then for \
+            good (a cookie valid now would be lost).
+
             Examples:
               cookiejar import cookies.txt --into jar.sqlite
               cookiejar import ~/Library/Cookies/Cookies.binarycookies \\
@@ -41,8 +45,18 @@ struct Import: ParsableCommand {
     @Flag(help: "Keep session cookies in the jar file too.")
     var keepSessionCookies = false
 
-    @Option(help: "Import at this instant (Unix seconds) instead of now.")
+    @Option(help: "Import at this instant (Unix seconds, not later than now) instead of now.")
     var at: InstantArgument?
+
+    /// `--at` later than the wall clock's now is refused: the jar file is opened on the import's clock,
+    /// and a jar removes the cookies expired by its clock's now from its file (rfc6265bis-22 §5.7: the
+    /// user agent evicts expired cookies), so an instant to come would delete cookies still valid.
+    func validate() throws {
+        if let at, at.time > SystemCookieClock().now() {
+            throw ValidationError(
+                "--at: \(TimeFormatting.date(at.time)) is later than now: the jar file would be opened at that instant, and the cookies it holds that expire before then would be removed from it for good")
+        }
+    }
 
     func run() throws {
         let clock = clock(at: at)

@@ -67,17 +67,37 @@ struct ImportTests {
     }
 
     /// Importing into a jar file that holds cookies already keeps them: its session cookies too (opening
-    /// it is no relaunch of the app that keeps them), and an import evaluated later (--at) removes only
-    /// the file's cookies expired by then, counted in the report; "had" counts what the file held.
+    /// it is no relaunch of the app that keeps them), and an import evaluated later (--at 2026-11-23)
+    /// removes only the file's cookies expired by then (`short`, which expired on 2026-11-21 at 22:26),
+    /// counted in the report; "had" counts what the file held.
     @Test func importIntoAJarThatHoldsCookiesKeepsThem() throws {
         let jar = directory.file("jar.sqlite")
         let first = try Tool.run(["import", "Tests/Samples/app-jar.sqlite", "--into", jar, "--keep-session-cookies", "--at", InspectTests.at])
         let line = ".other.example\tTRUE\t/\tTRUE\t1900000000\tadded\t1\n"
-        let second = try Tool.run(["import", try write(line, to: "one.txt"), "--into", jar, "--at", InspectTests.at])
+        let short = ".other.example\tTRUE\t/\tTRUE\t1795300000\tshort\t1\n"
+        let second = try Tool.run(["import", try write(line + short, to: "two.txt"), "--into", jar, "--at", InspectTests.at])
         let afterSecond = try Tool.run(["export", jar, "--format", "cookies.txt", "--at", InspectTests.at])
-        let later = try Tool.run(["import", try write(line, to: "one.txt"), "--into", jar, "--at", "1830000000"])
-        let afterLater = try Tool.run(["export", jar, "--format", "cookies.txt", "--at", "1830000000"])
+        let later = try Tool.run(["import", try write(line, to: "one.txt"), "--into", jar, "--at", "1795400000"])
+        let afterLater = try Tool.run(["export", jar, "--format", "cookies.txt", "--at", "1795400000"])
         try Tool.expectGolden([first, second, afterSecond, later, afterLater], "import-into-a-jar-with-cookies", maskingDirectory: directory.path)
+    }
+
+    /// `--at` later than now is a usage error, and the jar file keeps every row: opened at that instant,
+    /// the jar removed for good the cookies expiring before it (the sample's, which expire in 2027, for an
+    /// import at 2030), cookies still valid now (a jar removes its expired cookies, rfc6265bis-22 §5.7).
+    @Test func importAtAnInstantLaterThanNowIsRefused() throws {
+        let sample = Tool.packageRoot.appendingPathComponent("Tests/Samples/app-jar.sqlite").path
+        let jar = directory.file("jar.sqlite")
+        try FileManager.default.copyItem(atPath: sample, toPath: jar)
+        let line = ".other.example\tTRUE\t/\tTRUE\t1900000000\tadded\t1\n"
+        let run = try Tool.run(["import", try write(line, to: "one.txt"), "--into", jar, "--at", "1900000000"])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Error: --at: 2030-03-17 17:46:40 UTC is later than now: "), "\(run.stderr)")
+        let now = CookieTime(secondsSinceEpoch: Int64(1_795_255_200))
+        let before = try CookieImportFile.read(path: sample, now: now).cookies
+        #expect(!before.isEmpty)
+        #expect(try CookieImportFile.read(path: jar, now: now).cookies == before, "every row of the jar file is still there")
     }
 
     /// A jar file written by an app with higher `CookieLimits` than the default ones (180 cookies a site,
