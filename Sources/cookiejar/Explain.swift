@@ -37,6 +37,10 @@ struct Explain: ParsableCommand {
     @Argument(help: "Set-Cookie values (a leading 'Set-Cookie:' is taken off). Read from standard input when none.")
     var values: [String] = []
 
+    func validate() throws {
+        _ = try parseRequestURL(url)
+    }
+
     func run() throws {
         let requestURL = try parseRequestURL(url)
         let lines: [String]

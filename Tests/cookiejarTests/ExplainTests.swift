@@ -119,6 +119,16 @@ struct ExplainTests {
         #expect(noCookies.stderr == "cookiejar: the response headers on standard input have no Set-Cookie field\n")
     }
 
+    /// A --url that is no URL is a usage error of the subcommand given: its own usage follows the error
+    /// (both validate the URL before they run), not the root command's, which names no option of it.
+    @Test(arguments: [["explain", "--url", "nope", "a=b"], ["inspect", "Tests/Samples/app-jar.json", "--url", "nope"]])
+    func aURLThatIsNoneIsAUsageErrorOfTheSubcommand(_ arguments: [String]) throws {
+        let run = try Tool.run(arguments)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Error: --url: not an absolute http(s) URL: nope\nUsage: cookiejar \(arguments[0]) "), "\(run.stderr)")
+    }
+
     /// `--at` takes Unix seconds within the years 1 to 9999 (every command's); anything else is a usage
     /// error (exit 2) naming the option, never a crash (a NaN made an Int64 conversion trap).
     @Test(arguments: ["nan", "inf", "-inf", "1e20", "-1e15", "tomorrow"])
