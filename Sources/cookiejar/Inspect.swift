@@ -54,6 +54,11 @@ struct Inspect: ParsableCommand {
     func validate() throws {
         if url != nil, json { throw ValidationError("--json and --url cannot be combined") }
         if let url { _ = try parseRequestURL(url) }
+        // The context is a request's: without --url there is none for it to change.
+        let given = request.given
+        if url == nil, !given.isEmpty {
+            throw ValidationError("\(given.joined(separator: ", ")) \(given.count == 1 ? "needs" : "need") --url: without it there is no request to describe")
+        }
     }
 
     func run() throws {

@@ -9,14 +9,28 @@ struct RequestContextOptions: ParsableArguments {
     @Flag(help: "The request is a top-level navigation.")
     var topLevel = false
 
-    @Option(help: "The request method.")
-    var method = "GET"
+    @Option(name: .customLong("method"), help: "The request method (default: GET).")
+    var givenMethod: String?
 
     @Option(help: "The top-level site the request is made under, for partitioned cookies (default: the URL's own site for a top-level navigation or without --site-for-cookies, else the --site-for-cookies origin; none for an opaque one).")
     var partition: String?
 
     @Flag(help: "Evaluate for a non-HTTP API such as document.cookie (HttpOnly cookies are invisible).")
     var nonHTTP = false
+
+    /// The request method: `--method`, else GET.
+    var method: String { givenMethod ?? "GET" }
+
+    /// The options of the request context given on the command line (`--method GET` among them), by name.
+    var given: [String] {
+        var names: [String] = []
+        if siteForCookies != nil { names.append("--site-for-cookies") }
+        if topLevel { names.append("--top-level") }
+        if givenMethod != nil { names.append("--method") }
+        if partition != nil { names.append("--partition") }
+        if nonHTTP { names.append("--non-http") }
+        return names
+    }
 
     func validate() throws {
         guard HTTPMethod.isValid(method) else {

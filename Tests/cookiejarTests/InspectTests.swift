@@ -185,6 +185,21 @@ import Testing
         #expect(run.status == 0 && run.stdout == row.stdout, "\(row.source)")
     }
 
+    /// The request context options describe the request to --url: without --url there is none, and they
+    /// are a usage error (exit 2) rather than ignored; `--method GET`, the default, too.
+    @Test(arguments: [
+        (["--method", "POST"], "--method needs"), (["--method", "GET"], "--method needs"), (["--top-level"], "--top-level needs"),
+        (["--non-http"], "--non-http needs"), (["--partition", "https://top.example"], "--partition needs"),
+        (["--site-for-cookies", "https://other.test"], "--site-for-cookies needs"),
+        (["--method", "POST", "--top-level", "--non-http"], "--top-level, --method, --non-http need"),
+    ])
+    func requestContextOptionsNeedAURL(_ options: [String], _ named: String) throws {
+        let run = try Tool.run(["inspect", "Tests/Samples/app-jar.json"] + options + ["--at", Self.at])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Error: \(named) --url: without it there is no request to describe\nUsage: cookiejar inspect "), "\(run.stderr)")
+    }
+
     /// A Firefox cookies.sqlite is read as it is on disk (SQLite's immutable mode: nothing written, not even
     /// beside it); changes still in its write-ahead log (Firefox running) are not in it, and a warning says so.
     @Test func firefoxDatabaseWithAWriteAheadLogIsReadWithAWarning() throws {
