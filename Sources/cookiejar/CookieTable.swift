@@ -57,19 +57,12 @@ struct CookieTable {
 
     /// The domain column: a leading dot marks a domain cookie, as browsers' tools show it.
     func domain(_ cookie: Cookie) -> String {
-        shown(cookie.isHostOnly ? cookie.domain : "." + cookie.domain)
+        (cookie.isHostOnly ? cookie.domain : "." + cookie.domain).showingControls
     }
 
     /// The name, domain and path columns of a cookie's row in a request report.
     func identityCells(_ cookie: Cookie) -> [String] {
-        [shown(cookie.name), domain(cookie), shown(cookie.path)]
-    }
-
-    /// `text` with its control characters shown as escapes (`OutputText.appendShowingControls`).
-    func shown(_ text: String) -> String {
-        var out = OutputText()
-        out.appendShowingControls(text)
-        return out.string
+        [cookie.name.showingControls, domain(cookie), cookie.path.showingControls]
     }
 
     /// One cookie's row, counted as persistent and expired. The cookie is read through its pointer, field

@@ -190,24 +190,27 @@ struct SetCookieExplanation {
         }
     }
 
+    /// The explanation, the texts of the line (its name, value, attributes) and of the cookie with their
+    /// control characters shown as escapes (`String.showingControls`): a line is a server's, and a
+    /// terminal would act on an ESC or a CSI (U+009B) in it; the colours are the terminal's own.
     func render(_ terminal: Terminal) -> String {
-        var out = terminal.bold("Set-Cookie: ") + line.debugDescriptionIfUnprintable
+        var out = terminal.bold("Set-Cookie: ") + line.showingControls
         switch parsed {
         case .failure(let reason):
             out += "\n  " + terminal.red("ignored") + "   \(reason.explanation) [\(reason.rawValue)]"
             return out
         case .success(let cookie):
             let bytes = cookie.name.utf8.count + cookie.value.utf8.count
-            out += "\n  parsed    name " + quoted(cookie.name) + ", value " + quoted(cookie.value)
+            out += "\n  parsed    name " + quoted(cookie.name.showingControls) + ", value " + quoted(cookie.value.showingControls)
                 + " (\(bytes) byte\(bytes == 1 ? "" : "s"))"
             let attributes = describeAttributes(cookie)
-            if !attributes.isEmpty { out += "\n            " + attributes.joined(separator: "  ") }
+            if !attributes.isEmpty { out += "\n            " + attributes.joined(separator: "  ").showingControls }
         }
         switch outcome {
         case .stored(let cookie):
-            out += "\n  " + terminal.green("stored") + "    " + describe(cookie)
+            out += "\n  " + terminal.green("stored") + "    " + describe(cookie).showingControls
         case .replaced(let cookie, _):
-            out += "\n  " + terminal.green("replaced") + "  an earlier line's cookie: " + describe(cookie)
+            out += "\n  " + terminal.green("replaced") + "  an earlier line's cookie: " + describe(cookie).showingControls
         case .deleted:
             out += "\n  " + terminal.yellow("deleted") + "   already expired: it deletes the earlier cookie of that name, domain and path"
         case .expired:
@@ -216,7 +219,7 @@ struct SetCookieExplanation {
             out += "\n  " + terminal.red("rejected") + "  \(reason.explanation) [\(reason.rawValue)]"
         }
         for warning in warnings() {
-            out += "\n  " + terminal.yellow("warning") + "   " + warning
+            out += "\n  " + terminal.yellow("warning") + "   " + warning.showingControls
         }
         return out
     }
@@ -287,18 +290,12 @@ struct SetCookieExplanation {
 }
 
 extension Unicode.Scalar {
-    /// `"," (U+002C)`-style name for messages.
+    /// `"," (U+002C)`-style name for messages; whitespace and a control character (C0, DEL, C1) by its
+    /// code alone.
     var debugName: String {
         let hex = String(value, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        return properties.isWhitespace || value < 0x20 || value == 0x7F ? code : "\"\(self)\" (\(code))"
-    }
-}
-
-extension String {
-    /// The string as is, or escaped when it holds control characters (so a terminal shows them).
-    var debugDescriptionIfUnprintable: String {
-        unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? debugDescription : self
+        return properties.isWhitespace || value < 0x20 || (0x7F...0x9F).contains(value) ? code : "\"\(self)\" (\(code))"
     }
 }
 

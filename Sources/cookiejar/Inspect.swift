@@ -125,7 +125,7 @@ struct Inspect: ParsableCommand {
         let terminal = table.terminal
         out.append(contentsOf: terminal.bold("\(request.method) \(requestURL)") + "\n")
         let header = CookieHeader.serialize(sent.map { CookiePair(name: $0.name, value: table.displayValue($0.value)) })
-        out.append(contentsOf: sent.isEmpty ? "no Cookie header\n" : "Cookie: \(table.shown(header))\n")
+        out.append(contentsOf: sent.isEmpty ? "no Cookie header\n" : "Cookie: \(header.showingControls)\n")
         var rows = AlignedColumns()
         for decision in report where isShown(decision.cookie) {
             let cookie = decision.cookie

@@ -194,3 +194,13 @@ struct OutputText: ~Copyable {
         StandardOutput.write(UnsafeRawBufferPointer(bytes))
     }
 }
+
+extension String {
+    /// The string with its control characters shown as escapes (`OutputText.appendShowingControls`): a
+    /// text of a file or a server, to be printed among others.
+    var showingControls: String {
+        var out = OutputText()
+        out.appendShowingControls(self)
+        return out.string
+    }
+}

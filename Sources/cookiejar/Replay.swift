@@ -60,12 +60,12 @@ struct Replay: ParsableCommand {
                 seen.insert(scenario.id)
                 if let reason = scenario.skip {
                     skipped += 1
-                    if verbose { StandardOutput.print("SKIP \(scenario.id): \(reason)") }
+                    if verbose { StandardOutput.printShowingControls("SKIP \(scenario.id): \(reason)") }
                     continue
                 }
                 var outcome = runner.run(scenario)
                 if !check {
-                    for (step, header) in outcome.headers { StandardOutput.print("\(scenario.id) #\(step): \(header)") }
+                    for (step, header) in outcome.headers { StandardOutput.printShowingControls("\(scenario.id) #\(step): \(header)") }
                     for failure in outcome.failures where !failure.contains("expected") { printError("\(scenario.id): \(failure)") }
                     continue
                 }
@@ -77,18 +77,18 @@ struct Replay: ParsableCommand {
                 if outcome.passed {
                     passed += 1
                     if isKnown { unexpectedPasses.append(scenario.id) }
-                    if verbose { StandardOutput.print("PASS \(scenario.id)") }
+                    if verbose { StandardOutput.printShowingControls("PASS \(scenario.id)") }
                 } else if isKnown {
                     knownCount += 1
-                    if verbose { StandardOutput.print("KNOWN \(scenario.id): \(known.reasons[scenario.id]!)") }
+                    if verbose { StandardOutput.printShowingControls("KNOWN \(scenario.id): \(known.reasons[scenario.id]!)") }
                 } else {
                     failed += 1
-                    for failure in outcome.failures { StandardOutput.print("FAIL \(scenario.id): \(failure)") }
+                    for failure in outcome.failures { StandardOutput.printShowingControls("FAIL \(scenario.id): \(failure)") }
                 }
             }
         }
         guard check else { return }
-        for id in unexpectedPasses { StandardOutput.print("PASSES NOW \(id): remove it from the known failures") }
+        for id in unexpectedPasses { StandardOutput.printShowingControls("PASSES NOW \(id): remove it from the known failures") }
         let stale = known.reasons.keys.filter { !seen.contains($0) }.sorted()
         for id in stale { printError("warning: known failure \(id) is in none of the files replayed") }
         var summary = "\(passed) passed, \(failed) failed"

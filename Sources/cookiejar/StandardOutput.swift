@@ -28,6 +28,15 @@ enum StandardOutput {
         _ = line.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Prints `text` and a line feed (`write(_:)`), its control characters shown as escapes
+    /// (`OutputText.appendShowingControls`): for a line that quotes a file or a server.
+    static func printShowingControls(_ text: String) {
+        var line = OutputText()
+        line.appendShowingControls(text)
+        line.append(UInt8(ascii: "\n"))
+        line.writeToStandardOutput()
+    }
+
     /// When some output was lost, says so on standard error (but for a closed pipe, whose reader wanted no
     /// more) and exits with 4.
     static func finish() {

@@ -7,7 +7,8 @@ import Testing
 /// A jar file's texts are shown, never obeyed: a row whose value holds an ESC sequence (a jar file's rows
 /// are held to the length limits only, so it loads) and whose name holds a C1 control (U+009B, a CSI to
 /// some terminals) reaches the terminal as escapes, in the table with and without --show-values and in
-/// `inspect --url`'s report.
+/// `inspect --url`'s report. So do a server's Set-Cookie lines in `explain` and a scenario file's texts
+/// in `replay` (the README: control characters are shown as escapes, never sent to the terminal).
 struct ControlCharacterTests {
     let directory = TemporaryDirectory()
 
@@ -46,5 +47,56 @@ struct ControlCharacterTests {
         #expect(runs[1].stdout.contains("\\u{1B}[31mRED"), "the value, escaped")
         // A jar refuses the cookie (§5.6 step 1: no line could carry it): named with that reason.
         #expect(runs[2].stdout.contains("n\\u{9B}x     www.example.com  /          refused by a jar: control-character"))
+    }
+
+    /// `explain` shows a line's control characters as escapes wherever it quotes the line: a C1 control
+    /// (U+009B) is no CTL (§5.6 step 1 refuses only %x00-08 / %x0A-1F / %x7F), so a cookie holding it is
+    /// stored, and its value, path and attribute names are printed; a line with an ESC is ignored, and
+    /// printed too.
+    static let explainedLines: [(arguments: [String], stdin: String?, shown: [String], source: String)] = [
+        ([], "Set-Cookie: a=x\u{9B}31mRED; Path=/\u{9B}2J\n",
+         ["Set-Cookie: a=x\\u{9B}31mRED; Path=/\\u{9B}2J", "value \"x\\u{9B}31mRED\"", "Path=/\\u{9B}2J", ", path /\\u{9B}2J,", "contains U+009B"],
+         "a response's Set-Cookie field, its value and path with a CSI"),
+        (["a=b; X\u{9B}y=1"], nil, ["the attribute \"X\\u{9B}y\""], "an unknown attribute's name with a CSI, in a warning"),
+        (["a=\u{1B}[31mRED"], nil, ["Set-Cookie: a=\\u{1B}[31mRED\n  ignored"], "a line with an ESC, ignored (§5.6 step 1)"),
+    ]
+
+    @Test(arguments: explainedLines.indices)
+    func controlCharactersOfASetCookieLineAreShownAsEscapes(_ index: Int) throws {
+        let row = Self.explainedLines[index]
+        let run = try Tool.run(["explain", "--url", "https://ex.com/", "--at", ExplainTests.at] + row.arguments, stdin: row.stdin)
+        #expect(!run.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }, "\(row.source): \(run.stdout.debugDescription)")
+        for shown in row.shown { #expect(run.stdout.contains(shown), "\(row.source): \(shown) in \(run.stdout)") }
+    }
+
+    /// `replay` shows a scenario file's texts (case ids, skip reasons, expected values), a ratchet's
+    /// reasons and the Cookie headers of a server's cookies (a U+009B in a value is no CTL, §5.6 step 1:
+    /// stored and sent) with their control characters as escapes, with and without --check.
+    @Test func controlCharactersOfAScenarioAreShownAsEscapes() throws {
+        let scenario = directory.file("scenario.json")
+        try #"""
+            {"cases": [
+              {"id": "evil\u001b]0;pwned\u0007", "steps": [
+                {"receive": {"url": "http://h.test/", "set_cookie": ["a=\u009b2J"]}, "at": 0},
+                {"request": {"url": "http://h.test/"}, "expect": "a=\u001b[2J", "at": 1}]},
+              {"id": "known\u001b[2J", "steps": [{"request": {"url": "http://h.test/"}, "expect": "x", "at": 1}]},
+              {"id": "passes\u009b2J", "steps": [{"request": {"url": "http://h.test/"}, "expect": "", "at": 1}]},
+              {"id": "skipped\u001b[2J", "skip": "kept\u0007", "steps": []}
+            ]}
+            """#.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let known = directory.file("known.txt")
+        try "known\u{1B}[2J  not yet: \u{9B}2J\npasses\u{9B}2J  not yet: passes\n".write(toFile: known, atomically: true, encoding: .utf8)
+        let headers = try Tool.run(["replay", scenario])
+        #expect(headers.stdout == "evil\\u{1B}]0;pwned\\u{07} #1: a=\\u{9B}2J\nknown\\u{1B}[2J #0: \npasses\\u{9B}2J #0: \n")
+        let checked = try Tool.run(["replay", "--check", "--verbose", "--known-failures", known, scenario])
+        #expect(checked.stdout == """
+            FAIL evil\\u{1B}]0;pwned\\u{07}: step 1: GET http://h.test/: expected "a=\\u{1B}[2J", got "a=\\u{9B}2J"
+            KNOWN known\\u{1B}[2J: not yet: \\u{9B}2J
+            PASS passes\\u{9B}2J
+            SKIP skipped\\u{1B}[2J: kept\\u{07}
+            PASSES NOW passes\\u{9B}2J: remove it from the known failures
+            1 passed, 1 failed, 1 skipped, 1 known
+
+            """)
     }
 }
