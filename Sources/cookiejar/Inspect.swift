@@ -105,20 +105,34 @@ struct Inspect: ParsableCommand {
         let ofSite = cookies.filter { list.site(of: $0) == requestSite }
         let unexpired = ofSite.unexpired(at: now)
         // What a jar would not keep of the file is listed too: a cookie it refuses (one no `Set-Cookie`
-        // line could have given), with why, and one over its limit of cookies a site. A stored cookie is
-        // looked for by the identity the jar gave it (a partition key canonical, a public suffix's domain
-        // cookie host-only), not the file's.
+        // line could have given), with why, one that a later cookie of the file of its identity replaces
+        // (§5.7 step 23), and one over its limit of cookies a site. A stored cookie is looked for by the
+        // identity the jar gave it (a partition key canonical, a public suffix's domain cookie host-only),
+        // not the file's.
         var refused: [(cookie: Cookie, reason: CookieRejection)] = []
         var stored: [(cookie: Cookie, identity: CookieIdentity)] = []
+        // The position in `stored` of the file's last cookie of each identity.
+        var last: [CookieIdentity: Int] = [:]
         for cookie in unexpired {
             switch jar.insert(cookie) {
             case .rejected(let reason): refused.append((cookie, reason))
-            case .stored(let inJar), .replaced(let inJar, _): stored.append((cookie, CookieIdentity(inJar)))
+            case .stored(let inJar), .replaced(let inJar, _):
+                let identity = CookieIdentity(inJar)
+                last[identity] = stored.count
+                stored.append((cookie, identity))
             case .deleted, .expired: break
             }
         }
         let kept = Set(jar.allCookies().map(CookieIdentity.init))
-        let evicted = stored.filter { !kept.contains($0.identity) }.map(\.cookie)
+        var replaced: [Cookie] = []
+        var evicted: [Cookie] = []
+        for (position, entry) in stored.enumerated() {
+            if last[entry.identity] != position {
+                replaced.append(entry.cookie)
+            } else if !kept.contains(entry.identity) {
+                evicted.append(entry.cookie)
+            }
+        }
         let expired = ofSite.expired(at: now)
         let report = jar.retrievalReport(for: requestURL, context: request.context)
         let sent = report.filter { $0.exclusion == nil }.map(\.cookie)
@@ -131,6 +145,10 @@ struct Inspect: ParsableCommand {
             let cookie = decision.cookie
             let status = decision.exclusion == nil ? terminal.green("sent") : terminal.red("not sent")
             rows.appendRow([status] + table.identityCells(cookie) + [decision.exclusion.map { "\($0.rawValue): \($0.explanation)" } ?? ""])
+        }
+        let replacedReason = "replaced: a later cookie of the file of the same name, domain, path and partition replaces it"
+        for cookie in replaced where isShown(cookie) {
+            rows.appendRow([terminal.red("not sent")] + table.identityCells(cookie) + [replacedReason])
         }
         let evictedReason = "evicted: over the \(jar.limits.maxCookiesPerSite) cookies a jar keeps a site, the least recently used go"
         for cookie in evicted where isShown(cookie) {

@@ -200,6 +200,24 @@ import Testing
         #expect(run.stderr.hasPrefix("Error: \(named) --url: without it there is no request to describe\nUsage: cookiejar inspect "), "\(run.stderr)")
     }
 
+    /// A cookie of the file that a later one of the same name, domain, path and partition replaces is not
+    /// sent (§5.7 step 23: the later one takes its place in the jar), and its row says why, where it was
+    /// listed with no row at all.
+    @Test func aCookieALaterOneOfItsIdentityReplacesIsNotSent() throws {
+        let path = directory.file("cookies.txt")
+        try "ex.com\tFALSE\t/\tFALSE\t1900000000\tn\tfirst\nex.com\tFALSE\t/\tFALSE\t1900000000\tn\tsecond\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try Tool.run(["inspect", path, "--url", "https://ex.com/", "--show-values", "--at", Self.at])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            GET https://ex.com/
+            Cookie: n=second
+              sent      n  ex.com  /
+              not sent  n  ex.com  /  replaced: a later cookie of the file of the same name, domain, path and partition replaces it
+
+            """)
+    }
+
     /// A Firefox cookies.sqlite is read as it is on disk (SQLite's immutable mode: nothing written, not even
     /// beside it); changes still in its write-ahead log (Firefox running) are not in it, and a warning says so.
     @Test func firefoxDatabaseWithAWriteAheadLogIsReadWithAWarning() throws {
