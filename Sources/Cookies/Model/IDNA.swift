@@ -4,7 +4,7 @@
 /// This is the subset a cookie store needs to canonicalise host names (RFC 6265bis §5.1.2): lower-casing, NFC
 /// normalisation and U-label ⇄ A-label conversion with Punycode (RFC 3492). It does not carry the UTS #46 mapping
 /// table: a host holding a code point that table maps to others is refused instead (deviation, 2026-11-27, see
-/// `isMappedAway`), and the IDNA2008 validity rules (RFC 5891 §5.4) are not checked. Like UTS #46 ToASCII with
+/// `isMappedAway`), as is one holding a code point of a class it disallows (`isDisallowed`), and the IDNA2008 validity rules (RFC 5891 §5.4) are not checked. Like UTS #46 ToASCII with
 /// VerifyDnsLength=false (what the WHATWG URL standard uses), it does not enforce the 63-octet label and
 /// 253-octet name limits of RFC 1035, since hosts that URLs accept must still get a cookie key.
 enum IDNA {
@@ -17,7 +17,8 @@ enum IDNA {
     /// lower-cased and unchecked; empty labels are kept, so "example.com." stays "example.com." and "" stays "".
     /// Labels are joined with U+002E.
     ///
-    /// Returns nil when the host holds a code point UTS #46 maps to others (`isMappedAway`), and when Punycode cannot
+    /// Returns nil when the host holds a code point UTS #46 maps to others (`isMappedAway`) or disallows
+    /// (`isDisallowed`), and when Punycode cannot
     /// encode a label, i.e. its deltas overflow (RFC 3492 §6.4), which takes a label of thousands of non-ASCII
     /// scalars. When `host` is already lower-case ASCII it is returned as it is, without allocating.
     static func toASCII(_ host: String) -> String? {
@@ -38,7 +39,7 @@ enum IDNA {
         // UTS #46 §4 steps 1–2 without the mapping table: lower-cased, then in NFC (the standard library's
         // normaliser, `_nfcCodeUnits`), so that "e\u{301}" and "é" are one host, as in a browser.
         let scalars = String(decoding: host.lowercased()._nfcCodeUnits, as: UTF8.self).unicodeScalars
-        if scalars.contains(where: { !isLabelSeparator($0) && isMappedAway($0) }) { return nil }
+        if scalars.contains(where: { !isLabelSeparator($0) && (isMappedAway($0) || isDisallowed($0)) }) { return nil }
         var result = ""
         result.reserveCapacity(scalars.count)
         var labelStart = scalars.startIndex
@@ -94,6 +95,22 @@ enum IDNA {
     /// nontransitional processing (the WHATWG URL standard's) keeps.
     private static func isMappedAway(_ scalar: Unicode.Scalar) -> Bool {
         scalar != "\u{00DF}" && scalar != "\u{03C2}" && scalar.properties.changesWhenNFKCCaseFolded
+    }
+
+    /// Whether UTS #46 disallows `scalar` (IDNA Mapping Table status "disallowed"), for the classes this
+    /// library tells without the table: controls (Cc, C1 included), format characters (Cf), space, line and
+    /// paragraph separators (Zs, Zl, Zp), private-use (Co), surrogates (Cs) and unassigned code points,
+    /// noncharacters included (Cn). A browser refuses a host holding one (the WHATWG URL standard's "domain
+    /// to ASCII" fails on it): encoded as written, `ex\u{9B}.com` would be a host, its C1 control a CSI to
+    /// a terminal. (The format characters and separators that the mapping step changes are `isMappedAway`
+    /// already.)
+    private static func isDisallowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
+            true
+        default:
+            false
+        }
     }
 
     /// The label separators of UTS #46 §4 step 4 (after its mapping step they are all U+002E).

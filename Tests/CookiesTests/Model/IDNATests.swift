@@ -49,8 +49,20 @@ private let toASCIIVectors: [(input: String, expected: String?)] = [
     ("evil.com\u{FF0F}.good.com", nil),
     ("ex\u{AD}ample.com", nil),
     ("\u{FB01}le.com", nil),
-    // A label whose Punycode deltas overflow (RFC 3492 §6.4) cannot be converted.
-    (String(repeating: "é", count: 4000) + "\u{10FFFF}.com", nil),
+    // Code points of the classes UTS #46 disallows (IDNA Mapping Table status "disallowed"): a C1 control
+    // (U+009B, a CSI to a terminal), U+1680 OGHAM SPACE MARK (Zs), U+2028 LINE SEPARATOR, a private-use code
+    // point, an unassigned one and a noncharacter (Cn).
+    ("ex\u{9B}.com", nil),
+    ("ex\u{1680}ample.com", nil),
+    ("ex\u{2028}ample.com", nil),
+    ("\u{E000}.example", nil),
+    ("\u{0378}.example", nil),
+    ("\u{FFFF}.example", nil),
+    // A symbol UTS #46 keeps (status "valid", NV8), as a browser does.
+    ("\u{2603}.example", "xn--n3h.example"),
+    // A label whose Punycode deltas overflow (RFC 3492 §6.4) cannot be converted: a CJK Extension B
+    // ideograph after 40,000 "é", 40,001 × 0x1FF17 past 2^32.
+    (String(repeating: "é", count: 40_000) + "\u{20000}.com", nil),
 ]
 
 @Test(arguments: toASCIIVectors)
