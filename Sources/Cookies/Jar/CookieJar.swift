@@ -206,7 +206,9 @@ public final class CookieJar: Sendable {
     /// `.rejected(.nameAndValueTooLong)`, one whose name and value are both empty (§5.7 step 2)
     /// `.rejected(.emptyNameAndValue)`, one whose name holds ";" or "=", or whose value holds ";" (where a
     /// line ends them, §5.6 steps 2–3: a `Cookie` header would carry the rest as pairs of their own)
-    /// `.rejected(.separatorCharacter)`, one whose name, value, domain, path or partition key holds a
+    /// `.rejected(.separatorCharacter)`, one whose name or value starts or ends with a space or tab (which
+    /// a line's parsing removes, §5.6 step 4) `.rejected(.whitespaceAtEnds)`, one whose name, value,
+    /// domain, path or partition key holds a
     /// control character other than HTAB (§5.6 step 1) `.rejected(.controlCharacter)`, one whose path does
     /// not start with "/" (§5.7 step 11) `.rejected(.relativePath)`, one whose source port is outside
     /// 0–65535 `.rejected(.invalidSourcePort)`, one whose partition key is empty (a file keeps none as an

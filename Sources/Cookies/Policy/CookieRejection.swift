@@ -14,6 +14,11 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
     /// and a cookie-av at the next ";" (§5.6 cookie-av step 1), so none gives such a cookie, and a `Cookie`
     /// header would carry what follows a ";" as a pair of its own.
     case separatorCharacter = "separator-character"
+    /// A cookie given as text (`CookieJar.insert(_:)`, a file's) whose name or value starts or ends with a
+    /// space or HTAB: §5.6 step 4 removes them from what a `Set-Cookie` line gives, so none gives such a
+    /// cookie, and a server reading the `Cookie` header removes them too (`a ` would be sent as a second
+    /// `a`).
+    case whitespaceAtEnds = "whitespace-at-ends"
     /// A Domain or Path given as text (`ParsedSetCookie(name:value:…)`) over 1024 octets: §5.6 cookie-av
     /// step 6 ignores such an attribute, so no `Set-Cookie` line gives it.
     case attributeValueTooLong = "attribute-value-too-long"
@@ -84,6 +89,8 @@ public enum CookieRejection: String, Error, Sendable, Hashable, CaseIterable, Cu
         case .nameAndValueTooLong: return "name and value together exceed 4096 bytes"
         case .separatorCharacter:
             return "the name holds \";\" or \"=\", or the value or an attribute \";\", where a Set-Cookie line ends them"
+        case .whitespaceAtEnds:
+            return "the name or value starts or ends with a space or tab, which a Set-Cookie line's parsing removes"
         case .attributeValueTooLong: return "the Domain or Path exceeds 1024 bytes"
         case .domainNotASCII: return "the Domain attribute contains a non-ASCII character"
         case .domainIsPublicSuffix: return "the Domain attribute is a public suffix"

@@ -8,8 +8,8 @@ enum CookieTextRules {
     /// Why no `Set-Cookie` line could give a cookie the name `name` and the value `value` (UTF-8), or nil
     /// when one could: a CTL other than HTAB in either (§5.6 step 1), a ";" in either, where the
     /// name-value-pair ends (step 2), an "=" in the name, where it ends (step 3), neither a name nor a
-    /// value (§5.7 step 2), or more than 4096 octets together (§5.6 step 5). WSP at their ends, which
-    /// step 4 removes, is the caller's to trim or keep.
+    /// value (§5.7 step 2), WSP at the ends of either, which step 4 removes (a caller taking texts as a
+    /// line gives them trims them first), or more than 4096 octets together (§5.6 step 5).
     static func pairRejection(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> CookieRejection? {
         pairCheck(name: name, value: value).rejection
     }
@@ -30,8 +30,16 @@ enum CookieTextRules {
             isASCII = name.isASCII && value.isASCII
         }
         if name.isEmpty && value.isEmpty { return (.emptyNameAndValue, isASCII) }
+        if hasWhitespaceAtEnds(name) || hasWhitespaceAtEnds(value) { return (.whitespaceAtEnds, isASCII) }
         if !ParsedSetCookie.Limits.nameAndValueFit(nameBytes: name.count, valueBytes: value.count) { return (.nameAndValueTooLong, isASCII) }
         return (nil, isASCII)
+    }
+
+    /// True when `text` starts or ends with WSP (SP or HTAB, §5.6 step 4).
+    @inline(__always)
+    private static func hasWhitespaceAtEnds(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = text.first, let last = text.last else { return false }
+        return first == UInt8(ascii: " ") || first == 0x09 || last == UInt8(ascii: " ") || last == 0x09
     }
 
     /// `pairRejection` of two strings' UTF-8.

@@ -39,6 +39,10 @@ struct ImportChecksTests {
         ("a\tb", "c\td", nil, "§5.6 step 1: HTAB is the one CTL a line may hold"),
         ("a\t;", "c", .separatorCharacter, "§5.6 steps 1-2: HTAB passes, \";\" ends the pair"),
         ("é", "ü", nil, "§5.6: any other octet"),
+        ("a ", "b", .whitespaceAtEnds, "§5.6 step 4: WSP at the ends of the name goes"),
+        ("a", "\tb", .whitespaceAtEnds, "§5.6 step 4: WSP at the ends of the value goes"),
+        ("a b", "c d", nil, "§5.6 step 4: only the ends; WSP inside stays"),
+        ("a", " ", .whitespaceAtEnds, "§5.6 step 4: a value of WSP alone is an empty one"),
         ("a", String(repeating: "v", count: 4095), nil, "§5.6 step 5: 4,096 bytes"),
         ("a", String(repeating: "v", count: 4096), .nameAndValueTooLong, "§5.6 step 5: 4,097 bytes"),
     ] as [(String, String, CookieRejection?, String)])
@@ -54,7 +58,7 @@ struct ImportChecksTests {
     /// `CookieTextRules.pairCheck` tells whether a pair it lets through is ASCII (the flag a stored pair
     /// keeps), by its one pass over the bytes or, for a text holding HTAB, by a second.
     @Test(arguments: [
-        ("a", "b", true), ("a", "é", false), ("é", "b", false), ("a", "b\tc", true), ("a\t", "é", false),
+        ("a", "b", true), ("a", "é", false), ("é", "b", false), ("a", "b\tc", true), ("a\tb", "é", false),
         ("", String(repeating: "v", count: 19), true), ("", String(repeating: "v", count: 18) + "é", false),
     ])
     func pairCheckTellsWhetherAPairIsASCII(name: String, value: String, isASCII: Bool) {

@@ -74,6 +74,8 @@ import Testing
         CookieNoJarHolds(change: { $0.value = "a;b=c" }, rejection: .separatorCharacter,
                          source: "§5.6 step 2: the name-value-pair ends at \";\"; a Cookie header would carry two pairs"),
         CookieNoJarHolds(change: { $0.name = "a=b" }, rejection: .separatorCharacter, source: "§5.6 step 3: the name ends at \"=\""),
+        CookieNoJarHolds(change: { $0.value = "v " }, rejection: .whitespaceAtEnds,
+                         source: "§5.6 step 4: WSP at the ends of the value goes"),
         CookieNoJarHolds(change: { $0.name = ""; $0.value = "" }, rejection: .emptyNameAndValue,
                          source: "§5.6 step 6: a line with an empty name and value is ignored"),
         CookieNoJarHolds(change: { $0.path = "account" }, rejection: .relativePath,
