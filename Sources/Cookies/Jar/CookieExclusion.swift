@@ -1,5 +1,6 @@
-/// Why a stored cookie is not sent on a request (rfc6265bis-22 §5.8.3 step 3), one case per rule, in the
-/// order retrieval checks them. Inclusion is the absence of a reason.
+/// Why a stored cookie is not sent on a request (rfc6265bis-22 §5.8.3 step 3), one case per rule.
+/// Retrieval checks the request's scheme first (`unsupportedScheme`), then expiry, then the others in the
+/// order listed. Inclusion is the absence of a reason.
 public enum CookieExclusion: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The cookie had expired.
     case expired
@@ -30,7 +31,7 @@ public enum CookieExclusion: String, Sendable, Hashable, CaseIterable, CustomStr
         case .hostOnly: return "it is host-only, and this request goes to another host"
         case .domainMismatch: return "the request host is not within the cookie's domain"
         case .pathMismatch: return "the request path is not within the cookie's path"
-        case .secureOnly: return "it is Secure, and this request is not over https (or to localhost)"
+        case .secureOnly: return "it is Secure, and this request is not over https or wss (nor to a loopback host)"
         case .httpOnly: return "it is HttpOnly, and the reader is a non-HTTP API"
         case .sameSite: return "its SameSite mode keeps it off this cross-site request"
         case .partition: return "it is partitioned under another top-level site"

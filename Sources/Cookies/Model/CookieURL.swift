@@ -225,8 +225,9 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     /// Splits the bytes of an absolute URL into the offsets of the scheme, of the host text and of the
     /// path (empty when there is none: it then starts where the authority ends), the scheme's kind and the
     /// explicit port; `isCanonical` when the scheme is lower-case, the authority holds no user information
-    /// and no brackets, only a domain name canonical as written and at most the port's colon, and the path
-    /// of an http-family URL no backslash. Nil when it is no such URL. One pass over the bytes.
+    /// and no brackets, only a domain name canonical as written and at most the port's colon and five
+    /// digits, and the path of an http-family URL no backslash. Nil when it is no such URL. One pass over
+    /// the bytes.
     private static func parts(
         of bytes: UnsafeBufferPointer<UInt8>
     ) -> (scheme: Range<Int>, schemeKind: SchemeKind, host: Range<Int>, port: Int?, path: Range<Int>, isCanonical: Bool)? {
@@ -291,16 +292,23 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         // The port follows the last colon of the host part that is not inside an IPv6 literal.
         var hostEnd = authorityEnd
         var port: Int?
+        var portFitsLayout = true
         if lastColon >= hostStart, lastClose < lastColon,
             bytes[hostStart] != UInt8(ascii: "[") || (lastColon > hostStart && bytes[lastColon - 1] == UInt8(ascii: "]"))
         {
             let digits = bytes[(lastColon + 1)..<authorityEnd]
             if !digits.isEmpty {
-                // DIGITs only (no sign), at most 65535.
-                guard digits.count <= 5, digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else { return nil }
-                let value = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-                guard value <= 65535 else { return nil }
+                // DIGITs only (no sign, RFC 3986 §3.2.3 `port = *DIGIT`), at most 65535, leading zeros
+                // allowed (the WHATWG URL port state: "000080" is 80).
+                var value = 0
+                for digit in digits {
+                    guard digit &- UInt8(ascii: "0") < 10 else { return nil }
+                    value = value * 10 + Int(digit &- UInt8(ascii: "0"))
+                    guard value <= 65535 else { return nil }
+                }
                 port = value
+                // More digits than `Layout` leaves between host and path: the text is rebuilt without them.
+                portFitsLayout = digits.count <= 5
             }
             hostEnd = lastColon
         }
@@ -322,7 +330,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         // whose last label does not start with a digit (it would be an IPv4 address, or no valid host).
         let host = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
         let isCanonical = !hasOtherByte && lastAt < 0 && lastClose < 0 && colons <= 1 && !host.isEmpty
-            && !CanonicalHost.lastLabelStartsWithDigit(host) && schemeIsLowerCase && !pathHasBackslash
+            && !CanonicalHost.lastLabelStartsWithDigit(host) && schemeIsLowerCase && !pathHasBackslash && portFitsLayout
         return (0..<colon, schemeKind, hostStart..<hostEnd, port, authorityEnd..<pathEnd, isCanonical)
     }
 

@@ -31,6 +31,11 @@ struct CookieURLTests {
         ("http://h.test:65535?q", "http", "h.test", 65535, "/"),
         ("http://h.test:0/x", "http", "h.test", 0, "/x"),
         ("http://h.test:00080/x", "http", "h.test", 80, "/x"),
+        // RFC 3986 §3.2.3 `port = *DIGIT`, WHATWG URL port state: any number of leading zeros; more digits
+        // than five take the rebuilt text.
+        ("http://b.test:000080/x", "http", "b.test", 80, "/x"),
+        ("http://B.test:000000000000000000000443?q", "http", "b.test", 443, "/"),
+        ("http://b.test:00000000000000000000065535/", "http", "b.test", 65535, "/"),
         // WHATWG URL (path state, special schemes): a backslash is a "/", also where it ends the host.
         ("http://h.test\\foo\\bar?q\\x", "http", "h.test", nil, "/foo/bar"),
         ("wss://h.test/a\\b", "wss", "h.test", nil, "/a/b"),
@@ -180,6 +185,7 @@ struct CookieURLTests {
 
     @Test(arguments: [
         "", "example.com", "http:/example.com", "http://", "http://exa mple.com/", "http://h.test:99999/",
+        "http://h.test:0065536/", "http://h.test:99999999999999999999999/",
         "http://h.test:x/", "http://h.test:-1/", "http://h.test:+80/", "http://[::1/", "http://[1:2:3:4:5:6:7:8:9]/", "http://1.2.3.256/", "http://www.fancy.1.2.3.4/",
         "http://a<b/", "1http://h.test/",
         // Percent-decoded hosts (WHATWG URL host parser) are checked as decoded: a decoded "/" is a forbidden
