@@ -240,7 +240,7 @@ struct SetCookieExplanation {
     }
 
     private func describe(_ cookie: Cookie) -> String {
-        var text = cookie.isHostOnly ? "host-only cookie of \(cookie.domain)" : "domain cookie of \(cookie.domain) and its subdomains"
+        var text = cookie.isHostOnly ? "host-only cookie of \(cookie.domain)" : "domain cookie of \(cookie.domain)" + domainScope(cookie.domain)
         text += ", path \(cookie.path)"
         if let expiry = cookie.expiry {
             text += ", expires \(TimeFormatting.date(expiry)) (\(TimeFormatting.relative(expiry, now: now)))"
@@ -253,6 +253,18 @@ struct SetCookieExplanation {
         flags.append("SameSite=\(cookie.sameSite.rawValue)")
         if let partition = cookie.partitionKey { flags.append("partitioned under \(partition)") }
         return text + ", " + flags.joined(separator: ", ")
+    }
+
+    /// Which hosts a domain cookie of `domain` goes to, after its name. §5.1.3 domain-match: a host
+    /// matches the domain when the two are identical, or when the domain is a suffix after a "." and "the
+    /// string is a host name (i.e., not an IP address)": a cookie whose domain is an IP address goes to
+    /// that address alone.
+    private func domainScope(_ domain: String) -> String {
+        switch CanonicalHost(domain)?.kind {
+        case .ipv4?: ", an IPv4 address: sent to that address alone (an IP address has no subdomains, §5.1.3)"
+        case .ipv6?: ", an IPv6 address: sent to that address alone (an IP address has no subdomains, §5.1.3)"
+        case .domain?, nil: " and its subdomains"
+        }
     }
 
     /// What a server author should know even when the cookie is stored.

@@ -47,6 +47,20 @@ struct ExplainTests {
         #expect(run.stdout.contains(expected), "\(run.stdout)")
     }
 
+    /// §5.1.3 domain-match: a host matches a domain that is a suffix of it after a "." only when "the
+    /// string is a host name (i.e., not an IP address)": a domain cookie of an IP address goes to that
+    /// address alone, no subdomains, and one of a host name to its subdomains too.
+    @Test(arguments: [
+        ("http://127.0.0.1/", "a=1; Domain=127.0.0.1", "domain cookie of 127.0.0.1, an IPv4 address: sent to that address alone (an IP address has no subdomains, §5.1.3), path /"),
+        ("http://[::1]/", "a=1; Domain=[::1]", "domain cookie of [::1], an IPv6 address: sent to that address alone (an IP address has no subdomains, §5.1.3), path /"),
+        ("http://www.a.test/", "a=1; Domain=a.test", "domain cookie of a.test and its subdomains, path /"),
+    ])
+    func aDomainCookieOfAnIPAddressHasNoSubdomains(_ url: String, _ line: String, _ expected: String) throws {
+        let run = try Tool.run(["explain", "--url", url, "--at", Self.at, line])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("stored    " + expected), "\(run.stdout)")
+    }
+
     /// A header block on standard input ends at its empty line (RFC 9112 §2.1: the body follows it); after
     /// it only a status line starts another block (`curl -i -L`: one block a response). The body's lines
     /// are no fields, and lines of a block that are no field are not values: both are counted in a warning.
