@@ -31,7 +31,7 @@ struct Explain: ParsableCommand {
 
     @OptionGroup var request: RequestContextOptions
 
-    @Option(help: "Evaluate at this instant (Unix seconds) instead of now.")
+    @Option(help: InstantArgument.help("Evaluate at this instant instead of now:"))
     var at: InstantArgument?
 
     @Argument(help: "Set-Cookie values (a leading 'Set-Cookie:' is taken off). Read from standard input when none.")

@@ -37,7 +37,7 @@ struct Export: ParsableCommand {
     @Option(help: "Write to this file instead of standard output.", completion: .file())
     var output: String?
 
-    @Option(help: "Evaluate expiry at this instant (Unix seconds) instead of now.")
+    @Option(help: InstantArgument.help("Evaluate expiry at this instant instead of now:"))
     var at: InstantArgument?
 
     func validate() throws {

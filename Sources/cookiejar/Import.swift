@@ -45,7 +45,7 @@ struct Import: ParsableCommand {
     @Flag(help: "Keep session cookies in the jar file too.")
     var keepSessionCookies = false
 
-    @Option(help: "Import at this instant (Unix seconds, not later than now) instead of now.")
+    @Option(help: InstantArgument.help("Import at this instant (not later than now) instead of now:"))
     var at: InstantArgument?
 
     /// `--at` later than the wall clock's now is refused: the jar file is opened on the import's clock,

@@ -48,7 +48,7 @@ struct Inspect: ParsableCommand {
 
     @OptionGroup var request: RequestContextOptions
 
-    @Option(help: "Evaluate at this instant (Unix seconds) instead of now.")
+    @Option(help: InstantArgument.help("Evaluate at this instant instead of now:"))
     var at: InstantArgument?
 
     func validate() throws {

@@ -143,14 +143,32 @@ struct ExplainTests {
         #expect(run.stderr.hasPrefix("Error: --url: not an absolute http(s) URL: nope\nUsage: cookiejar \(arguments[0]) "), "\(run.stderr)")
     }
 
-    /// `--at` takes Unix seconds within the years 1 to 9999 (every command's); anything else is a usage
-    /// error (exit 2) naming the option, never a crash (a NaN made an Int64 conversion trap).
-    @Test(arguments: ["nan", "inf", "-inf", "1e20", "-1e15", "tomorrow"])
-    func atOutsideTheYearsIsAUsageError(_ at: String) throws {
+    /// `--at` takes Unix seconds whose date, and that of an expiry up to 400 days later (the
+    /// cookie-age-limit, §5.5), the tool writes as it is: `CookieTime.utc` holds dates to the years 1601
+    /// through 9999 (§5.1.1's cookie-dates), so an instant in the year 1 was written as 1601-01-01 and an
+    /// expiry beyond 9999-12-31 as that day. Anything else is a usage error (exit 2) whose help says the
+    /// range and how a negative instant is written (ArgumentParser reads "-1" as an option), never a crash
+    /// (a NaN made an Int64 conversion trap).
+    @Test(arguments: ["nan", "inf", "-inf", "1e20", "-1e15", "tomorrow", "-62135596800", "-11644473601", "253367740800", "253402300799"])
+    func atOutsideTheRangeIsAUsageError(_ at: String) throws {
         for command in [["explain", "--url", "https://a.test/", "a=1"], ["inspect", "Tests/Samples/app-jar.json"]] {
-            let run = try Tool.run(command + ["--at", at])
+            let run = try Tool.run(command + ["--at=" + at])
             #expect(run.status == 2, "\(command[0]) --at \(at)")
-            #expect(run.stderr.contains("--at"))
+            #expect(run.stderr.contains("--at <at>  "), "\(run.stderr)")
+            #expect(run.stderr.contains("Unix seconds from -11644473600 (1601-01-01) to 253367740799 (9998-11-26); a negative one is written --at=-1."), "\(run.stderr)")
         }
+    }
+
+    /// The first and last instants `--at` takes, and the dates of a cookie's expiry from them, written as
+    /// they are: the last with an expiry capped at 400 days (§5.5) on 9999-12-31, the last second a
+    /// cookie-date can name (§5.1.1).
+    @Test(arguments: [
+        ("-11644473600", "a=1; Max-Age=10", "expires 1601-01-01 00:00:10 UTC (in 10 seconds)"),
+        ("253367740799", "a=1; Max-Age=100000000", "expires 9999-12-31 23:59:59 UTC (in 13 months)"),
+    ])
+    func theEdgesOfAtWriteTheirDates(_ at: String, _ line: String, _ expected: String) throws {
+        let run = try Tool.run(["explain", "--url", "https://a.test/", "--at=" + at, line])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(expected), "\(run.stdout)")
     }
 }
