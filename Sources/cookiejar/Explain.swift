@@ -275,7 +275,8 @@ struct SetCookieExplanation {
             warnings.append("session cookie: no Max-Age or Expires, so it ends with the session and an app relaunch loses it; give it Max-Age if it should persist")
         }
         // What §5.6 ignored or took for its default. An Expires or Max-Age that a later one of its kind
-        // replaced is not worth a word; either one's warning is said once.
+        // replaced is not worth a word (it would not apply either); with none of its kind applied, either
+        // one's warning is said once; one after the one that applies is named, with the value that does.
         let ignored = ParsedSetCookie.ignoredAttributes(of: line)
         if cookie.expires == nil, ignored.contains(where: { $0.reason == .expiresNotACookieDate }) {
             warnings.append("an Expires attribute did not parse as a cookie-date (§5.1.1) and was ignored")
@@ -283,8 +284,21 @@ struct SetCookieExplanation {
         if cookie.maxAge == nil, ignored.contains(where: { $0.reason == .maxAgeNotAnInteger }) {
             warnings.append("a Max-Age attribute is not an integer (§5.6.2) and was ignored")
         }
-        for attribute in ignored where attribute.reason != .expiresNotACookieDate && attribute.reason != .maxAgeNotAnInteger {
-            warnings.append("the attribute " + quoted(attribute.name) + ": " + attribute.reason.explanation)
+        for attribute in ignored where !attribute.isReplacedByLaterValue {
+            let ignoredAfter = "the attribute " + quoted(attribute.name + "=" + attribute.value) + ": " + attribute.reason.explanation
+            switch attribute.reason {
+            case .expiresNotACookieDate:
+                // §5.7 step 6: the expiry-time comes from the last Max-Age, when there is one, else from the
+                // last Expires.
+                if let expires = cookie.expires {
+                    let earlier = "; the earlier Expires=\(TimeFormatting.date(CookieTime(secondsSinceEpoch: expires)))"
+                    warnings.append(ignoredAfter + earlier + (cookie.maxAge == nil ? " applies" : " stands, and Max-Age takes precedence over it (§5.7 step 6)"))
+                }
+            case .maxAgeNotAnInteger:
+                if let maxAge = cookie.maxAge { warnings.append(ignoredAfter + "; the earlier Max-Age=\(maxAge) applies") }
+            default:
+                warnings.append("the attribute " + quoted(attribute.name) + ": " + attribute.reason.explanation)
+            }
         }
         switch CookieLimits.default.cappedLifetime(of: cookie, receivedAt: now) {
         case .maxAge(let maxAge): warnings.append("Max-Age=\(maxAge) is capped at 400 days (34,560,000 s, §5.5)")

@@ -61,6 +61,25 @@ struct ExplainTests {
         #expect(run.stdout.contains("stored    " + expected), "\(run.stdout)")
     }
 
+    /// §5.6.1, §5.6.2: an Expires that is no cookie-date, a Max-Age that is no integer, is ignored, and the
+    /// last of its kind that parses applies (§5.7 step 6: Max-Age before Expires). One after the one that
+    /// applies is named, its value escaped as the line is (a C1 control, U+009B, is a CSI to a terminal),
+    /// with the value that applies; one that a later value replaces would not apply either: no word.
+    @Test(arguments: [
+        ("g=1; Max-Age=1; Max-Age=abc", "the attribute \"Max-Age=abc\": it is not an integer (§5.6.2), so it was ignored; the earlier Max-Age=1 applies"),
+        ("g=1; Max-Age=1; Max-Age=\u{9B}2", "the attribute \"Max-Age=\\u{9B}2\": it is not an integer (§5.6.2), so it was ignored; the earlier Max-Age=1 applies"),
+        ("g=1; Expires=Thu, 01 Oct 2026 00:00:00 GMT; Expires=never", "the attribute \"Expires=never\": it did not parse as a cookie-date (§5.1.1), so it was ignored; the earlier Expires=2026-10-01 00:00:00 UTC applies"),
+        ("g=1; Expires=Thu, 01 Oct 2026 00:00:00 GMT; Expires=never; Max-Age=60", "the attribute \"Expires=never\": it did not parse as a cookie-date (§5.1.1), so it was ignored; the earlier Expires=2026-10-01 00:00:00 UTC stands, and Max-Age takes precedence over it (§5.7 step 6)"),
+        ("g=1; Max-Age=abc; Max-Age=60", nil),
+        ("g=1; Max-Age=1; Max-Age=abc; Max-Age=60", nil),
+    ])
+    func anIgnoredExpiryAfterTheOneThatAppliesIsWarnedOf(_ line: String, _ expected: String?) throws {
+        let run = try Tool.run(["explain", "--url", "https://a.test/", "--at", Self.at, line])
+        #expect(run.status == 0, "\(run.stderr)")
+        let warnings = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  warning") }.map { String($0.dropFirst(12)) }
+        #expect(warnings == (expected.map { [$0] } ?? []), "\(run.stdout)")
+    }
+
     /// A header block on standard input ends at its empty line (RFC 9112 §2.1: the body follows it); after
     /// it only a status line starts another block (`curl -i -L`: one block a response). The body's lines
     /// are no fields, and lines of a block that are no field are not values: both are counted in a warning.

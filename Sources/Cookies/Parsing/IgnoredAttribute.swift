@@ -47,10 +47,15 @@ public struct IgnoredAttribute: Sendable, Hashable {
     public let value: String
     /// Why it was ignored or taken for its default.
     public let reason: Reason
+    /// True for an ignored Expires or Max-Age that a later cookie-av of its name, whose value parsed,
+    /// replaces (§5.6.1, §5.6.2: the last of them in the list applies): ignored or not, it would not
+    /// apply. False when none follows it, so that the value that applies, if any, came before it.
+    public let isReplacedByLaterValue: Bool
 
     /// An attribute of this name and value, ignored for `reason`.
-    public init(name: String, value: String, reason: Reason) {
+    public init(name: String, value: String, reason: Reason, isReplacedByLaterValue: Bool = false) {
         (self.name, self.value, self.reason) = (name, value, reason)
+        self.isReplacedByLaterValue = isReplacedByLaterValue
     }
 }
 
@@ -58,6 +63,9 @@ public struct IgnoredAttribute: Sendable, Hashable {
 protocol IgnoredAttributeSink {
     /// The cookie-av `name`=`value` (ranges of the line) was ignored or defaulted for `reason`.
     mutating func ignore(name: LinePart, value: LinePart, because reason: IgnoredAttribute.Reason)
+    /// An Expires or Max-Age whose value parsed, which replaces the earlier ones of its name: those
+    /// ignored for `reason` (`.expiresNotACookieDate`, `.maxAgeNotAnInteger`) included.
+    mutating func replaceIgnored(_ reason: IgnoredAttribute.Reason)
 }
 
 /// The sink of the jar's own parsing: told nothing is kept, so the parser specialised for it records
@@ -65,13 +73,19 @@ protocol IgnoredAttributeSink {
 struct IgnoredAttributesUntold: IgnoredAttributeSink {
     @inline(__always)
     mutating func ignore(name: LinePart, value: LinePart, because reason: IgnoredAttribute.Reason) {}
+    @inline(__always)
+    mutating func replaceIgnored(_ reason: IgnoredAttribute.Reason) {}
 }
 
 /// The sink of `ParsedSetCookie.ignoredAttributes(of:)`: every report, in line order.
 struct IgnoredAttributeList: IgnoredAttributeSink {
-    var reports: [(name: LinePart, value: LinePart, reason: IgnoredAttribute.Reason)] = []
+    var reports: [(name: LinePart, value: LinePart, reason: IgnoredAttribute.Reason, isReplaced: Bool)] = []
 
     mutating func ignore(name: LinePart, value: LinePart, because reason: IgnoredAttribute.Reason) {
-        reports.append((name, value, reason))
+        reports.append((name, value, reason, false))
+    }
+
+    mutating func replaceIgnored(_ reason: IgnoredAttribute.Reason) {
+        for index in reports.indices where reports[index].reason == reason { reports[index].isReplaced = true }
     }
 }

@@ -11,7 +11,8 @@ extension ParsedSetCookie {
             guard (try? parts.parse(line, tellingIgnoredAttributesTo: &list)) != nil else { return [] }
             return list.reports.map { report in
                 IgnoredAttribute(
-                    name: report.name.string(in: setCookie), value: report.value.string(in: setCookie), reason: report.reason)
+                    name: report.name.string(in: setCookie), value: report.value.string(in: setCookie), reason: report.reason,
+                    isReplacedByLaterValue: report.isReplaced)
             }
         }
     }

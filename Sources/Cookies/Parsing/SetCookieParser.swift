@@ -189,6 +189,7 @@ struct CookieParts: Sendable, BitwiseCopyable {
             // §5.6.1: a value that fails the cookie-date algorithm ignores the cookie-av.
             if let date = CookieDate.parse(UnsafeBufferPointer(rebasing: line[value.start..<value.end])) {
                 expires = date
+                ignored.replaceIgnored(.expiresNotACookieDate)
             } else {
                 ignored.ignore(name: name, value: value, because: .expiresNotACookieDate)
             }
@@ -238,6 +239,7 @@ struct CookieParts: Sendable, BitwiseCopyable {
             index += 1
         }
         maxAge = negative ? -seconds : seconds
+        ignored.replaceIgnored(.maxAgeNotAnInteger)
     }
 
     /// §5.6.3 Domain: one leading "." is removed, the rest lower-cased (once parsing is done). An empty

@@ -27,6 +27,12 @@ struct IgnoredAttributeTests {
             .init(name: "Max-Age", value: "1.5", reason: .maxAgeNotAnInteger), .init(name: "Max-Age", value: "", reason: .maxAgeNotAnInteger),
             .init(name: "Max-Age", value: "-", reason: .maxAgeNotAnInteger), .init(name: "Max-Age", value: "+5", reason: .maxAgeNotAnInteger),
         ], source: "§5.6.2 steps 1-3"),
+        Row(line: "a=b; Max-Age=x; Max-Age=1; Max-Age=y; Expires=never; Expires=Thu, 01 Jan 2099 00:00:00 GMT; Expires=later", ignored: [
+            .init(name: "Max-Age", value: "x", reason: .maxAgeNotAnInteger, isReplacedByLaterValue: true),
+            .init(name: "Max-Age", value: "y", reason: .maxAgeNotAnInteger),
+            .init(name: "Expires", value: "never", reason: .expiresNotACookieDate, isReplacedByLaterValue: true),
+            .init(name: "Expires", value: "later", reason: .expiresNotACookieDate),
+        ], source: "§5.6.1, §5.6.2: the last Expires or Max-Age that parses applies; an ignored one before it would not apply either"),
         Row(line: "a=b; Domain=; Domain=.", ignored: [.init(name: "Domain", value: "", reason: .emptyDomain), .init(name: "Domain", value: ".", reason: .emptyDomain)],
             source: "§5.6.3: an empty Domain makes the cookie host-only"),
         Row(line: "a=b; Path=; Path=docs", ignored: [.init(name: "Path", value: "", reason: .pathWithoutLeadingSlash), .init(name: "Path", value: "docs", reason: .pathWithoutLeadingSlash)],
