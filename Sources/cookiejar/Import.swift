@@ -36,7 +36,7 @@ struct Import: ParsableCommand {
     @Argument(help: "The file to import.", completion: .file())
     var source: String
 
-    @Option(help: "The jar file to import into.", completion: .file())
+    @Option(help: "The jar file to import into: a swift-cookiejar SQLite jar, created if missing.", completion: .file())
     var into: String
 
     @Flag(help: "Skip bad entries (listed on stderr) instead of importing nothing.")
@@ -77,6 +77,7 @@ struct Import: ParsableCommand {
             jar = try CookieJar(contentsOf: into, options: options, limits: limits.limits, clock: clock)
         } catch {
             printError(error.description)
+            if error.code == .notADatabase { printError(Import.notAJarHint(into)) }
             throw Import.exit(for: error)
         }
         let kept = keepSessionCookies ? contents.cookies : contents.cookies.filter(\.isPersistent)
@@ -126,6 +127,18 @@ struct Import: ParsableCommand {
         case .notADatabase, .corrupt, .foreign, .newerSchema: ToolExit.unreadableInput
         default: ToolExit.unwritableOutput
         }
+    }
+
+    /// What to do about a jar file `path` that is no SQLite database: --into takes a jar, and a file whose
+    /// content is a cookie file of another format (`CookieFileFormat(sniffing:)`) is said to be one, the
+    /// source of an import rather than its target.
+    static func notAJarHint(_ path: String) -> String {
+        var hint = "--into takes a swift-cookiejar SQLite jar (created if missing)"
+        let bytes = (try? FileBytes.contents(atPath: path, limit: CookieImportFile.maximumSize)) ?? []
+        if !bytes.isEmpty, let format = CookieFileFormat(sniffing: bytes) {
+            hint += "; \(path) looks like a \(format.displayName) file: import it into a jar with cookiejar import \(path) --into JAR.sqlite"
+        }
+        return hint
     }
 
     /// The cookies of the jar file at `path`, expired ones included, read without changing it: none when

@@ -333,11 +333,15 @@ struct ImportTests {
     }
 
     /// A jar file to import into that is no cookie jar (another application's database, a text file, a
-    /// damaged database): the default `.fail` of `CookieJarFileOptions.unreadableFile` leaves it exactly as
-    /// it is and moves nothing aside, and the tool says which file and why, exit 3.
+    /// damaged database, a cookies.txt): the default `.fail` of `CookieJarFileOptions.unreadableFile` leaves it exactly as
+    /// it is and moves nothing aside, and the tool says which file and why, that --into takes a jar, and
+    /// of a cookie file of another format that it is one, exit 3.
     static let unreadableJars: [Unreadable] = [
         Unreadable(golden: "import-into-foreign-database") { try sample("foreign.sqlite") },
         Unreadable(golden: "import-into-text-file") { Array("my notes, not a jar\n".utf8) },
+        // A cookie file of another format, sniffed (`CookieFileFormat(sniffing:)`): said to be one, the
+        // source of an import, not its target.
+        Unreadable(golden: "import-into-cookies-txt") { Array(cookiesTxt.utf8) },
         // The jar sample with its first page overwritten past the 100-byte database header: the schema
         // is gone.
         Unreadable(golden: "import-into-damaged-database") {
