@@ -21,6 +21,8 @@ struct ScenarioSuite: Decodable {
     /// Reads and decodes `path`; errors name the file and the position.
     static func load(_ path: String) throws -> ScenarioSuite {
         let data = Data(try InputBytes.file(path))
+        // An empty file (a failed download, a shell's `>`) is said to be one, as an empty cookie file is.
+        guard !data.isEmpty else { throw InputError(description: "\(path): empty file: no cases") }
         do {
             return try JSONDecoder().decode(ScenarioSuite.self, from: data)
         } catch let error as DecodingError {

@@ -60,6 +60,9 @@ struct ReplayTests {
 
     @Test(arguments: [
         ("{\"cases\": [", "not valid JSON"),
+        // An empty file (a failed download, a shell's `>`) is said to be empty, as the README says of input
+        // files, not JSON that is invalid.
+        ("", "empty file: no cases"),
         ("{\"cases\": [{\"id\": \"x\", \"steps\": [{\"at\": 1}]}]}", "cases[0].steps[0]"),
         ("{\"cases\": [{\"steps\": []}]}", "missing \"id\" at cases[0]"),
         // A misspelt member would leave its step unchecked.
