@@ -63,9 +63,12 @@ struct PSLTests {
         #expect(notAHost.status == 3)
         #expect(notAHost.stderr == "cookiejar: a b: not a host name or an http(s) URL\n")
         #expect(notAHost.stdout.contains("example.com"))
-        let missingList = try Tool.run(["psl", "--psl", "/nonexistent.dat", "example.com"])
-        #expect(missingList.status == 3)
-        #expect(missingList.stderr.contains("/nonexistent.dat"))
+        // A list file that cannot be read is named with the system's reason (open(2), read(2)).
+        for (path, reason) in [("/nonexistent.dat", "No such file or directory"), ("/tmp", "Is a directory")] {
+            let unreadable = try Tool.run(["psl", "--psl", path, "example.com"])
+            #expect(unreadable.status == 3)
+            #expect(unreadable.stderr == "cookiejar: cannot read public suffix list file '\(path)': \(reason)\n")
+        }
         // A file with a line that is no rule may be no list at all (an error page saved in its place).
         let page = FileManager.default.temporaryDirectory.appendingPathComponent("psl-\(UUID().uuidString).dat").path
         try "com\nco.uk\n<html><body>Not Found</body></html>\n".write(toFile: page, atomically: false, encoding: .utf8)

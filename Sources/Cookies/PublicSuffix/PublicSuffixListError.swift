@@ -12,16 +12,20 @@ public struct PublicSuffixListError: Error, Sendable, Equatable, CustomStringCon
     public let code: Code
     /// The path of the file, as given by the caller.
     public let path: String
+    /// Why an `.unreadable` file could not be read, as the system says it ("No such file or directory",
+    /// "Is a directory", "Permission denied"); nil when that is not known (libpsl tells no reason).
+    public let reason: String?
 
-    /// The error `code` for the file at `path`.
-    public init(code: Code, path: String) {
+    /// The error `code` for the file at `path`, for `reason` when known.
+    public init(code: Code, path: String, reason: String? = nil) {
         self.code = code
         self.path = path
+        self.reason = reason
     }
 
     public var description: String {
         switch code {
-        case .unreadable: "cannot read public suffix list file '\(path)'"
+        case .unreadable: "cannot read public suffix list file '\(path)'" + (reason.map { ": " + $0 } ?? "")
         case .empty: "public suffix list file '\(path)' contains no rules"
         }
     }

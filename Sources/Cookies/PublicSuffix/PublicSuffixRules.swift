@@ -72,13 +72,14 @@ public struct PublicSuffixRules: PublicSuffixList {
     }
 
     /// Reads and parses the list at `path` with POSIX `open`/`read`.
-    /// Throws `.unreadable` when the file cannot be opened or read, `.empty` when it holds no rule.
+    /// Throws `.unreadable` when the file cannot be opened or read (with the system's reason), `.empty`
+    /// when it holds no rule.
     public init(contentsOfFile path: String) throws(PublicSuffixListError) {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.contents(atPath: path, limit: .max)
         } catch {
-            throw PublicSuffixListError(code: .unreadable, path: path)
+            throw PublicSuffixListError(code: .unreadable, path: path, reason: error.explanation)
         }
         let info = PublicSuffixListInfo(source: .file, date: FileBytes.modificationTime(atPath: path), path: path)
         self = bytes.withUnsafeBufferPointer { PublicSuffixRules(parsing: $0, info: info) }
