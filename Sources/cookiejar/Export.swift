@@ -28,7 +28,7 @@ struct Export: ParsableCommand {
         case json
     }
 
-    @Argument(help: "The jar file.", completion: .file())
+    @Argument(help: "The jar file ('-': standard input).", completion: .file())
     var jar: String
 
     @Option(help: "cookies.txt or json.")

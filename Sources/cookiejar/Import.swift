@@ -33,7 +33,7 @@ struct Import: ParsableCommand {
             """
     )
 
-    @Argument(help: "The file to import.", completion: .file())
+    @Argument(help: "The file to import ('-': standard input).", completion: .file())
     var source: String
 
     @Option(help: "The jar file to import into: a swift-cookiejar SQLite jar, created if missing.", completion: .file())

@@ -15,8 +15,12 @@ enum InputBytes {
         }
     }
 
-    /// All of the file at `path`.
+    /// The file argument that stands for standard input, as in most tools.
+    static let standardInputArgument = "-"
+
+    /// All of the file at `path`; "-" is standard input.
     static func file(_ path: String) throws(InputError) -> [UInt8] {
+        if path == standardInputArgument { return try standardInput() }
         do {
             return try FileBytes.contents(atPath: path, limit: .max)
         } catch {

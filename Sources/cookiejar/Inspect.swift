@@ -22,7 +22,7 @@ struct Inspect: ParsableCommand {
             """
     )
 
-    @Argument(help: "The jar file.", completion: .file())
+    @Argument(help: "The jar file ('-': standard input).", completion: .file())
     var file: String
 
     @Option(help: "Only cookies of this site (a host, a registrable domain, or a URL of it).")

@@ -5,8 +5,10 @@ import Foundation
 /// A Firefox database is read as it is on disk, without its write-ahead log: when that log holds
 /// changes (Firefox running, or quit without a checkpoint), a warning says that they are not read. An
 /// empty file (read as a cookies.txt without cookies: a file a failed download or a shell's `>` left)
-/// is said to be one.
-func readCookieFile(_ path: String, now: CookieTime, lenient: Bool = false) throws -> CookieFileContents {
+/// is said to be one. A `path` of "-" is standard input, read through /dev/stdin (a format of text or
+/// bytes: a database is read from its file).
+func readCookieFile(_ argument: String, now: CookieTime, lenient: Bool = false) throws -> CookieFileContents {
+    let path = argument == InputBytes.standardInputArgument ? "/dev/stdin" : argument
     let contents: CookieFileContents
     do {
         contents = try CookieImportFile.read(path: path, now: now, lenient: lenient)

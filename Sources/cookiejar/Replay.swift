@@ -20,7 +20,7 @@ struct Replay: ParsableCommand {
             """
     )
 
-    @Argument(help: "Scenario files (JSON, the conformance FORMAT.md format, or PSL vectors).", completion: .file())
+    @Argument(help: "Scenario files (JSON, the conformance FORMAT.md format, or PSL vectors; '-': standard input).", completion: .file())
     var files: [String]
 
     @Flag(help: "Compare with the expected values; exit 1 on any unexpected result.")

@@ -341,4 +341,18 @@ import Testing
         let run = try Tool.run(["inspect", "Tests/Samples/app-jar.sqlite", "--at", Self.at])
         #expect(!run.stdout.contains("\u{1B}["), "output to a pipe has no escape sequences")
     }
+
+    /// A file argument of "-" is standard input, as in most tools (it was read as a file named "-": "No
+    /// such file or directory"): a cookie file for inspect and export, a scenario file for replay.
+    @Test(arguments: [
+        (["inspect", "-", "--at", at], "Tests/Samples/app-jar.json", "7 cookies in 2 sites"),
+        (["export", "-", "--format", "cookies.txt", "--at", at], "Tests/Samples/app-jar.json", "remember_me"),
+        (["replay", "--check", "-"], "Tests/Samples/native-sign-in.json", "passed, 0 failed"),
+    ])
+    func aFileArgumentOfDashIsStandardInput(_ arguments: [String], _ input: String, _ expected: String) throws {
+        let bytes = try Data(contentsOf: Tool.packageRoot.appendingPathComponent(input))
+        let run = try Tool.run(arguments, stdinBytes: bytes)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(expected), "\(run.stdout)")
+    }
 }
