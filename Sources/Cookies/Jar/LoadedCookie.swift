@@ -26,14 +26,15 @@ struct LoadedCookie {
         expiry.map { $0 <= now } ?? false
     }
 
-    /// Why a jar may not hold this cookie, or nil when it may: texts no `Set-Cookie` line could give
-    /// (`CookieTextRules`: a name or value with a control character other than HTAB, a ";" or a name's
-    /// "=", which a `Cookie` header would carry as something else, a CR LF as a header field of its own;
-    /// both empty; a domain with a control character or ";"; a path not starting with "/" or with a
-    /// control character; an empty partition key or one with a control character), or a cookie outside
-    /// the bounds of `StoredCookie.rejection`. The texts are those `CookieJar.insert(_:)` refuses, but for
-    /// the domain's canonical form, which only decides whether a request ever matches the cookie.
-    var rejection: CookieRejection? { checkButDomain.rejection ?? CookieTextRules.attributeRejection(domain) }
+    /// Why a jar may not hold this cookie, or nil when it may: a name and value no `Set-Cookie` line could
+    /// give (`CookieTextRules.pairRejection`: a control character other than HTAB, a ";" or a name's "=",
+    /// which a `Cookie` header would carry as something else, a CR LF as a header field of its own; both
+    /// empty; WSP at their ends), a path not starting with "/", a domain with a control character (no host
+    /// has one), an empty partition key or one with a control character, or a cookie outside the bounds of
+    /// `StoredCookie.rejection`. Every cookie a jar receives passes: a default-path may hold any byte of
+    /// the request's path, control characters included, and a host a ";" (the WHATWG URL host parser lets
+    /// one through), neither of which a `Cookie` header carries.
+    var rejection: CookieRejection? { checkButDomain.rejection ?? CookieTextRules.hostRejection(domain) }
 
     /// `rejection` but for the domain's (which a reader of many cookies of one domain checks once), and
     /// whether the name and value are ASCII (the pair's flag, `CookiePairs`): one pass over them for both.
@@ -42,7 +43,7 @@ struct LoadedCookie {
         let pair = CookieTextRules.pairCheck(name: name, value: value)
         let rejection = pair.rejection
             ?? StoredCookie.rejection(nameLength: name.count, valueLength: value.count, sourcePort: sourcePort)
-            ?? CookieTextRules.pathRejection(path)
+            ?? CookieTextRules.storedPathRejection(path)
             ?? partitionKey.flatMap(CookieTextRules.partitionKeyRejection)
         return (rejection, pair.isASCII)
     }

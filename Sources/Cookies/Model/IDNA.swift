@@ -98,18 +98,19 @@ enum IDNA {
     }
 
     /// Whether UTS #46 disallows `scalar` (IDNA Mapping Table status "disallowed"), for the classes this
-    /// library tells without the table: controls (Cc, C1 included), format characters (Cf), space, line and
-    /// paragraph separators (Zs, Zl, Zp), private-use (Co), surrogates (Cs) and unassigned code points,
-    /// noncharacters included (Cn). A browser refuses a host holding one (the WHATWG URL standard's "domain
-    /// to ASCII" fails on it): encoded as written, `ex\u{9B}.com` would be a host, its C1 control a CSI to
-    /// a terminal. (The format characters and separators that the mapping step changes are `isMappedAway`
-    /// already.)
+    /// library tells without the table: controls (Cc, C1 included), format characters (Cf) but the joiners
+    /// U+200C and U+200D (deviation characters, which nontransitional processing keeps where RFC 5892's
+    /// CONTEXTJ allows them), space, line and paragraph separators (Zs, Zl, Zp), private-use (Co),
+    /// surrogates (Cs) and code points unassigned in the standard library's Unicode version, noncharacters
+    /// included (Cn). A browser refuses a host holding one (the WHATWG URL standard's "domain to ASCII" fails
+    /// on it): encoded as written, `ex\u{9B}.com` would be a host, its C1 control a CSI to a terminal. (The
+    /// format characters and separators that the mapping step changes, the joiners among them, are
+    /// `isMappedAway` already.)
     private static func isDisallowed(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
-        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
-            true
-        default:
-            false
+        case .format: scalar != "\u{200C}" && scalar != "\u{200D}"
+        case .control, .spaceSeparator, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: true
+        default: false
         }
     }
 

@@ -71,6 +71,20 @@ enum CookieTextRules {
         return path.first == UInt8(ascii: "/") ? nil : .relativePath
     }
 
+    /// Why no cookie a jar holds could have the path `path` (UTF-8): one that does not start with "/"
+    /// (§5.7 step 11's cookie-path always does). Unlike `pathRejection`, a control character is let
+    /// through: a default-path (§5.1.4) is the request path's, which may hold one.
+    static func storedPathRejection(_ path: UnsafeBufferPointer<UInt8>) -> CookieRejection? {
+        path.first == UInt8(ascii: "/") ? nil : .relativePath
+    }
+
+    /// Why no cookie could have the domain `domain` (UTF-8) as far as its bytes go: a control character
+    /// other than HTAB, which no host holds (`CanonicalHost` refuses them, as the WHATWG URL host parser
+    /// does).
+    static func hostRejection(_ domain: UnsafeBufferPointer<UInt8>) -> CookieRejection? {
+        domain.containsForbiddenControl ? .controlCharacter : nil
+    }
+
     /// Why no cookie could have the partition key `key` (UTF-8), or nil when one could as far as its
     /// bytes go: an empty key (an unpartitioned cookie has none), or one with a CTL other than HTAB, which
     /// §5.6 step 1 never lets through (a partition key is a site: a scheme and a host).

@@ -37,7 +37,7 @@ extension CookieStore {
         /// The slot of the site of the domain of `cookie`, met for the first time (the site is created when
         /// new); nil, and the cookie listed in `notLoaded`, when no cookie may have that domain.
         private mutating func addSite(of cookie: LoadedCookie, to store: inout CookieStore) -> Int? {
-            if let rejection = CookieTextRules.attributeRejection(cookie.domain) {
+            if let rejection = CookieTextRules.hostRejection(cookie.domain) {
                 notLoaded.append(CookieNotLoaded(cookie, rejection: rejection))
                 return nil
             }

@@ -109,14 +109,15 @@ struct StoredCookie: Sendable, BitwiseCopyable {
 
 extension Cookie {
     /// Why `CookieJar.insert(_:)` refuses this cookie, expired or not, or nil when it does not: one no jar
-    /// may hold (`LoadedCookie.rejection`: texts no `Set-Cookie` line could give, a control character other
-    /// than HTAB anywhere, which §5.6 step 1 never lets through and no `Cookie` header may carry, nor
-    /// PostgreSQL's text a NUL; sizes and a port out of bounds), or one whose domain is not a canonical
-    /// host, which no request's host would ever match.
+    /// may hold (`LoadedCookie.rejection`: a name and value no `Set-Cookie` line could give, a control
+    /// character other than HTAB in the domain or partition key, which §5.6 step 1 never lets through nor
+    /// PostgreSQL's text holds as a NUL; sizes and a port out of bounds), one whose path no line's Path
+    /// attribute could give (`CookieTextRules.pathRejection`), or one whose domain is not a canonical host,
+    /// which no request's host would ever match.
     var insertionRejection: CookieRejection? {
         var rejection: CookieRejection?
         LoadedCookie.withLoaded(self) { rejection = $0.rejection }
-        if let rejection { return rejection }
+        if let rejection = rejection ?? CookieTextRules.pathRejection(path) { return rejection }
         return CanonicalHost(domain)?.name == domain ? nil : .domainNotCanonical
     }
 

@@ -30,6 +30,26 @@ import Testing
         #expect(reopened.filePath == path)
     }
 
+    /// Every cookie a jar receives loads again: the texts a jar refuses to load (`LoadedCookie.rejection`)
+    /// are none a `Set-Cookie` line and a request URL give. A default-path is the request path's (§5.1.4),
+    /// any byte of it included; a host may hold a ";" (no forbidden host code point of the WHATWG URL host
+    /// parser); a name and value keep HTAB inside (§5.6 step 1), a value its quotes and the WSP between them.
+    @Test(arguments: [
+        ("https://h.example/x\u{7F}y/z", "a=1"), ("https://h.example/\u{1}/z", "a=1"),
+        ("https://a;b.example/", "a=1"), ("https://a%3Bb.example/", "a=1"),
+        ("https://h.example/", "a\tb=c\td"), ("https://h.example/", "a=\" x \""), ("https://h.example/", "=nameless"),
+        ("https://h.example/", "a=1; Path=/p\tq"), ("https://[::1]/", "a=1"), ("https://bücher.example/", "a=ü"),
+    ])
+    func everyCookieAJarReceivesLoadsAgain(url text: String, line: String) throws {
+        let jar = try openTestJar(path)
+        let outcome = jar.setCookie(line + "; Max-Age=600", from: try #require(CookieURL(text)))
+        let stored = try #require(outcome.cookie, "stored: \(outcome)")
+        try jar.close()
+        let reopened = try openTestJar(path)
+        #expect(reopened.allCookies() == [stored])
+        #expect(reopened.cookiesNotLoaded.isEmpty)
+    }
+
     /// A response received through `receive` (which reports nothing) reaches the file as `setCookie`'s
     /// would: stored, replaced and deleted cookies alike.
     @Test func receivedResponsesReachTheFile() throws {
