@@ -1,8 +1,9 @@
-/// A cookie a jar found in its file or store but did not load, and why: one no jar may hold, such as a
-/// value with a CR LF, which a `Cookie` header would carry as a header field of its own, or a path not
-/// starting with "/" (`CookieJar.insert(_:)` refuses the same cookies; an earlier version of the library
-/// may have stored one). The jar neither sends nor deletes it: it stays in the file or store as it is,
-/// until a cookie of its identity replaces it or it expires. `CookieJar.cookiesNotLoaded` lists them.
+/// A cookie a jar found in its file or store but did not load, and why: one no jar may hold
+/// (`LoadedCookie.rejection`), such as a value with a CR LF, which a `Cookie` header would carry as a
+/// header field of its own, or a path not starting with "/" (`CookieJar.insert(_:)` refuses these too; an
+/// earlier version of the library may have stored one). The jar neither sends nor deletes it: it stays in
+/// the file or store as it is, until a cookie of its identity replaces it or it expires.
+/// `CookieJar.cookiesNotLoaded` lists them.
 public struct CookieNotLoaded: Hashable, Sendable {
     /// The cookie's identity, its texts as they are stored.
     public let identity: CookieIdentity
