@@ -67,8 +67,7 @@ enum CookieTextRules {
 
     /// `pathRejection` of a path's UTF-8.
     static func pathRejection(_ path: UnsafeBufferPointer<UInt8>) -> CookieRejection? {
-        if path.containsForbiddenControl { return .controlCharacter }
-        return path.first == UInt8(ascii: "/") ? nil : .relativePath
+        path.containsForbiddenControl ? .controlCharacter : storedPathRejection(path)
     }
 
     /// Why no cookie a jar holds could have the path `path` (UTF-8): one that does not start with "/"
