@@ -38,8 +38,9 @@ final class FreezableProxy: Sendable {
                     close(client)
                     continue
                 }
-                Thread { self.pump(from: client, to: server) }.start()
-                Thread { self.pump(from: server, to: client) }.start()
+                let pair = SocketPair(client, server)
+                Thread { self.pump(from: client, to: server, closing: pair) }.start()
+                Thread { self.pump(from: server, to: client, closing: pair) }.start()
             }
         }.start()
     }
@@ -68,12 +69,27 @@ final class FreezableProxy: Sendable {
         return connected ? fd : -1
     }
 
+    /// A connection's two sockets, closed by the second of its pumps to end: a socket closed while the other
+    /// pump still uses its number could be a later connection's by then.
+    private final class SocketPair: Sendable {
+        private let sockets: (Int32, Int32)
+        private let pumpsRunning = Atomic(2)
+
+        init(_ first: Int32, _ second: Int32) { sockets = (first, second) }
+
+        func pumpEnded() {
+            guard pumpsRunning.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
+            close(sockets.0)
+            close(sockets.1)
+        }
+    }
+
     /// Copies bytes from `source` to `destination` until either end closes, holding them while `frozen`.
-    private func pump(from source: Int32, to destination: Int32) {
+    private func pump(from source: Int32, to destination: Int32, closing pair: SocketPair) {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         defer {
             shutdown(destination, Int32(SHUT_WR))
-            close(source)
+            pair.pumpEnded()
         }
         while true {
             let count = read(source, &buffer, buffer.count)
@@ -81,7 +97,7 @@ final class FreezableProxy: Sendable {
             while frozen.withLock({ $0 }) { usleep(10_000) }
             var written = 0
             while written < count {
-                let result = buffer[written..<count].withUnsafeBytes { write(destination, $0.baseAddress, $0.count) }
+                let result = buffer[written..<count].withUnsafeBytes { send(destination, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 guard result > 0 else { return }
                 written += result
             }
