@@ -189,22 +189,67 @@ package enum CookieFileSystem {
     }
 
     /// Moves the file at `path` and its companions to `<path>.corrupt-<seconds>` (with `-2`, `-3`, …
-    /// appended if that name is taken), never replacing an existing file; a missing one is skipped (the file
-    /// itself, for a `-wal` left without it). Returns the new path.
+    /// appended while a name is taken), never replacing a file, even one made meanwhile by another
+    /// process: each file is first given its new name as a hard link (`link`, which fails rather than
+    /// replace), and the old names are removed only once every file has one (companions first, so that the
+    /// file is never found missing beside its `-wal`); when a name is taken, the links made so far are
+    /// removed and the next name is tried. A missing file is skipped (the file itself, for a `-wal` left
+    /// without it). Returns the new path. On a file system without hard links, each file is renamed to a
+    /// name found free just before, which another process could take in between.
     static func moveAside(_ path: String, seconds: Int64) throws(CookieFileError) -> String {
-        var target = "\(path).corrupt-\(seconds)"
+        let suffixes = ([""] + companionSuffixes).filter { exists(path + $0) }
         var attempt = 1
-        while ([""] + companionSuffixes).contains(where: { exists(target + $0) }) {
+        while true {
+            let target = attempt == 1 ? "\(path).corrupt-\(seconds)" : "\(path).corrupt-\(seconds)-\(attempt)"
             attempt += 1
-            target = "\(path).corrupt-\(seconds)-\(attempt)"
-        }
-        for suffix in [""] + companionSuffixes where exists(path + suffix) {
-            guard rename(path + suffix, target + suffix) == 0 else {
-                throw CookieFileError(
-                    .io, path: path, detail: "cannot move the unreadable file aside: \(String(cString: strerror(errno)))")
+            if ([""] + companionSuffixes).contains(where: { exists(target + $0) }) { continue }
+            switch linkAll(suffixes, of: path, to: target) {
+            case .linked:
+                for suffix in suffixes.reversed() { unlink(path + suffix) }
+                return target
+            case .nameTaken:
+                continue
+            case .noHardLinks:
+                for suffix in suffixes where rename(path + suffix, target + suffix) != 0 {
+                    throw moveAsideError(path, errno)
+                }
+                return target
+            case .failed(let reason):
+                throw moveAsideError(path, reason)
             }
         }
-        return target
+    }
+
+    private enum LinkOutcome {
+        case linked
+        case nameTaken
+        case noHardLinks
+        case failed(Int32)
+    }
+
+    /// Links `path` + each of `suffixes` to `target` + the same suffix, all or none: on any failure the
+    /// links made are removed. A file gone meanwhile (moved by another process) is passed over.
+    private static func linkAll(_ suffixes: [String], of path: String, to target: String) -> LinkOutcome {
+        var linked: [String] = []
+        for suffix in suffixes {
+            if link(path + suffix, target + suffix) == 0 {
+                linked.append(target + suffix)
+                continue
+            }
+            let reason = errno
+            if reason == ENOENT { continue }
+            for name in linked { unlink(name) }
+            switch reason {
+            case EEXIST: return .nameTaken
+            case EPERM, ENOTSUP, EOPNOTSUPP, EMLINK, EXDEV: return linked.isEmpty ? .noHardLinks : .failed(reason)
+            default: return .failed(reason)
+            }
+        }
+        return .linked
+    }
+
+    private static func moveAsideError(_ path: String, _ reason: Int32) -> CookieFileError {
+        CookieFileError(.io, path: path, detail: "cannot move the unreadable file aside: \(String(cString: strerror(reason)))")
     }
 }
 

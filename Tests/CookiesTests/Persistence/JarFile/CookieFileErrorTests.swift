@@ -235,6 +235,21 @@ import Testing
         #expect(try openTestJar(path).allCookies().map(\.name) == ["fresh"])
     }
 
+    /// A name taken by anything, even a symbolic link to nothing (which `access` does not see), is not
+    /// replaced: the file goes to the next name. The file is given its new name by `link`, which fails on
+    /// any existing name, where a check followed by `rename` would replace a name taken in between.
+    @Test func moveAsideReplacesNoExistingName() throws {
+        try damage(.text)
+        let before = fileBytes(path)
+        let taken = "\(path).corrupt-\(testEpoch.secondsSinceEpoch)"
+        try FileManager.default.createSymbolicLink(atPath: taken, withDestinationPath: "\(path).nowhere")
+        var options = testFileOptions()
+        options.unreadableFile = .moveAside
+        #expect(try openTestJar(path, options: options).count == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: taken) == "\(path).nowhere")
+        #expect(fileBytes("\(taken)-2") == before)
+    }
+
     /// Two processes find one damaged file: the first moves it aside and makes a new jar at the path; the
     /// second, moving aside only the file it found unreadable (its device and inode), leaves that new jar
     /// where it is instead of moving it in its turn (where the first would go on writing unseen).
