@@ -104,5 +104,8 @@ struct Replay: ParsableCommand {
     func validate() throws {
         if !check, knownFailures != nil { throw ValidationError("--known-failures needs --check") }
         if !check, verbose { throw ValidationError("--verbose needs --check") }
+        if (files + [knownFailures].compactMap { $0 }).filter({ $0 == InputBytes.standardInputArgument }).count > 1 {
+            throw ValidationError("standard input ('-') can be read only once: give it to one scenario file or to --known-failures")
+        }
     }
 }

@@ -129,6 +129,11 @@ struct ReplayTests {
             #expect(usage.status == 2)
             #expect(usage.stderr.contains("needs --check"))
         }
+        for twice in [["-", "-"], ["-", "--known-failures", "-"]] {
+            let usage = try Tool.run(["replay", "--check"] + twice)
+            #expect(usage.status == 2)
+            #expect(usage.stderr.contains("standard input ('-') can be read only once"))
+        }
     }
 
     /// A scenario file or ratchet that cannot be read is named with the reason (the system's), exit 3.
