@@ -101,10 +101,17 @@ struct InternedStrings: Sendable {
     }
 
     /// The slot of the string whose UTF-8 is `bytes`, counted one more use: a file's bytes (well-formed
-    /// UTF-8, which its reader checked), made into a String only when no slot has them. `candidate`, a
-    /// String that may have the same bytes (the site's key, which is the domain of its host-only cookies),
-    /// is kept instead of a new one when it does.
-    mutating func retain(utf8 bytes: UnsafeBufferPointer<UInt8>, reusing candidate: String? = nil) -> UInt32 {
+    /// UTF-8, which its reader checked), made into a String only when no slot has them. `likely`, a slot in
+    /// use that probably holds them (the previous cookie's, as a file gives a site's cookies one after
+    /// another), is tried before the others. `candidate`, a String that may have the same bytes (the site's
+    /// key, which is the domain of its host-only cookies), is kept instead of a new one when it does.
+    mutating func retain(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, tryingFirst likely: UInt32? = nil, reusing candidate: String? = nil
+    ) -> UInt32 {
+        if let likely, slot(likely, holds: bytes) {
+            slots[Int(likely)].uses += 1
+            return likely
+        }
         if let slot = slot(ofUTF8: bytes) {
             slots[Int(slot)].uses += 1
             return slot

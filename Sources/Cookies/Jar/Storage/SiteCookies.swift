@@ -299,8 +299,8 @@ struct SiteCookies: Sendable {
             isSecure: cookie.isSecure, isHTTPOnly: cookie.isHTTPOnly, sameSite: cookie.sameSite,
             isSourceSecure: cookie.isSourceSecure, sourcePort: cookie.sourcePort, domain: 0, path: 0,
             partition: StoredCookie.unpartitioned)
-        new.domain = domains.retain(utf8: cookie.domain, reusing: key)
-        new.path = paths.retain(utf8: cookie.path)
+        new.domain = domains.retain(utf8: cookie.domain, tryingFirst: entries.last?.domain, reusing: key)
+        new.path = paths.retain(utf8: cookie.path, tryingFirst: entries.last?.path)
         new.partition = cookie.partitionKey.map { partitions.retain(utf8: $0) } ?? StoredCookie.unpartitioned
         pairs.append(name: cookie.name, value: cookie.value, isKnownASCII: isASCIIPair, to: &new)
         let tag = CookieIdentityBytes(
