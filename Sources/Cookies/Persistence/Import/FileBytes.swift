@@ -38,27 +38,42 @@ package enum FileBytes {
     }
 
     /// The bytes of the file at `path`, at most `limit` of them; with `prefix`, only its first `prefix`
-    /// bytes (fewer when the file is shorter).
+    /// bytes (fewer when the file is shorter). A regular file is read from its first byte whatever the
+    /// offset of the descriptor opened: opening /dev/stdin gives a new offset on Linux but shares standard
+    /// input's on Darwin, where a second opening would otherwise go on after the bytes the first read.
     package static func contents(atPath path: String, limit: Int, prefix: Int? = nil) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(errorNumber: errno) }
         defer { SQLiteLockedFiles.closeWhenUnlocked(descriptor) }
-        return try contents(ofDescriptor: descriptor, limit: limit, prefix: prefix)
+        return try contents(ofDescriptor: descriptor, limit: limit, prefix: prefix, fromStartOfRegularFile: true)
     }
 
     /// The bytes `descriptor` reads from where it stands to its end, at most `limit` of them; with
-    /// `prefix`, only the first `prefix` (fewer when there are fewer). The descriptor stays open.
-    package static func contents(ofDescriptor descriptor: Int32, limit: Int, prefix: Int? = nil) throws(Failure) -> [UInt8] {
+    /// `prefix`, only the first `prefix` (fewer when there are fewer). With `fromStartOfRegularFile`, a
+    /// regular file is read from its first byte (`pread`), its offset left where it stood. The descriptor
+    /// stays open.
+    package static func contents(
+        ofDescriptor descriptor: Int32, limit: Int, prefix: Int? = nil, fromStartOfRegularFile: Bool = false
+    ) throws(Failure) -> [UInt8] {
         // A regular file's size is known: its bytes are read straight into one allocation (not zeroed
         // first), rather than into an array that grows chunk by chunk.
         var status = stat()
-        let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+        let isRegularFile = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        let size = isRegularFile ? Int(status.st_size) : 0
         let expected = min(prefix ?? size, size, limit)
+        // The offset of the next byte, for a read from the start of a regular file; nil: where it stands.
+        var offset: off_t? = isRegularFile && fromStartOfRegularFile ? 0 : nil
+        func readChunk(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+            guard let at = offset else { return read(descriptor, buffer, count) }
+            let got = pread(descriptor, buffer, count, at)
+            if got > 0 { offset = at + off_t(got) }
+            return got
+        }
         var failure: Int32?
         var contents = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
             count = 0
             while count < buffer.count {
-                let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                let got = readChunk(into: buffer.baseAddress! + count, count: buffer.count - count)
                 if got < 0 {
                     if errno == EINTR { continue }
                     failure = errno
@@ -78,7 +93,7 @@ package enum FileBytes {
             let start = contents.count
             contents.append(contentsOf: repeatElement(0, count: chunkSize))
             let count = contents.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + start, chunkSize)
+                readChunk(into: buffer.baseAddress! + start, count: chunkSize)
             }
             if count < 0 {
                 let error = errno
