@@ -6,8 +6,9 @@ public struct CookieJarFileOptions: Sendable {
         /// Throw a `CookieFileError` naming the file; the file is left exactly as it is.
         case fail
         /// Rename the file (and its `-wal`/`-shm`/`-journal` companions) to
-        /// `<name>.corrupt-<seconds since 1970>` and start an empty jar in its place. A missing file whose
-        /// `-wal` holds bytes has its companions renamed so, the WAL's frames kept.
+        /// `<name>.corrupt-<seconds since 1970>` (`-2`, `-3`, … appended while that name is taken: no
+        /// existing file is ever replaced) and start an empty jar in its place. A missing file whose `-wal`
+        /// holds bytes has its companions renamed so, the WAL's frames kept.
         case moveAside
     }
 
