@@ -1,6 +1,7 @@
 import Cookies
 import CookiesFoundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// The sync engine against a store that misbehaves as web views have been seen to: every pitfall the
@@ -482,6 +483,27 @@ struct CookieStoreSyncTests {
         #expect(try await sync.reconcile().changedNothing)
     }
 
+    /// A set the store completed, whose read-back did not: the cookie is in the store, unrecorded. Taken
+    /// for the web view's own once the jar lost it (a native sign-out), it would be copied back into the
+    /// jar; unconfirmed until a read finds it, it is recorded then, and the jar's deletion wins.
+    @Test("a set whose read-back fails stays unconfirmed: the jar's deletion of the cookie after it (a native sign-out) is deleted from the store, not copied back", arguments: [false, true])
+    func setWhoseReadBackFails(afterAnEarlierVersion: Bool) async throws {
+        let (jar, store, sync) = Self.makeSync([], FaultInjectingCookieStore())
+        if afterAnEarlierVersion {
+            jar.insert(Self.cookie("session", "anonymous"))
+            try await sync.push()
+        }
+        jar.insert(Self.cookie("session", "signed-in"))
+        store.faults.afterNextSet = { $0.faults.reads = .never }
+        await #expect(throws: CookieSyncError.timedOut(call: .allCookies, after: Self.timeout)) { try await sync.push() }
+        store.faults.reads = .immediate
+        #expect(Self.values(store) == ["session": "signed-in"])
+        #expect(jar.delete(Self.cookie("session", "signed-in")))
+        let report = try await sync.reconcile()
+        #expect(report.copiedToJar.isEmpty && report.conflicts.isEmpty && report.deletedFromWeb.map(\.value) == ["signed-in"])
+        #expect(jar.allCookies().isEmpty && store.contents.isEmpty && sync.synchronisedCookies.isEmpty)
+    }
+
     @Test("SameSite and HttpOnly dropped by the store (swift-corelibs-foundation's HTTPCookie) are no change, and the jar keeps them when the value rotates")
     func droppedAttributes() async throws {
         let (jar, store, sync) = Self.makeSync(
@@ -687,6 +709,75 @@ struct CookieStoreSyncTests {
         store.faults.deletes = .immediate
         try await sync.reconcile()
         #expect(store.contents.isEmpty && jar.allCookies().isEmpty && sync.synchronisedCookies.isEmpty)
+    }
+
+    /// A sign-out cut short before the store's cookies of the site were deleted, with one the sync never
+    /// recorded there (a web sign-in's, set since the last sync): the next call finishes the sign-out and
+    /// deletes it from the store. Taken for the web view's addition, it would be copied into the jar, and
+    /// sign the app back in.
+    @Test("a sign-out cut short (its deletion or its first read never completes) is finished by the next call: the site's cookies the sync never recorded are deleted from the store, not copied into the jar", arguments: ["deletes", "reads"])
+    func signOutCutShortDeletesUnrecordedWebCookies(_ failing: String) async throws {
+        let (jar, store, sync) = Self.makeSync([Self.cookie("session", "1")], FaultInjectingCookieStore())
+        try await sync.push()
+        store.webSets(Self.cookie("remember", "web"))
+        if failing == "deletes" { store.faults.deletes = .never } else { store.faults.reads = .never }
+        await #expect(throws: CookieSyncError.self) { try await sync.signOut(site: Self.site) }
+        (store.faults.deletes, store.faults.reads) = (.immediate, .immediate)
+        let report = try await sync.reconcile()
+        #expect(report.copiedToJar.isEmpty && Set(report.deletedFromWeb.map(\.name)) == ["session", "remember"])
+        #expect(jar.allCookies().isEmpty && store.contents.isEmpty && sync.synchronisedCookies.isEmpty)
+        // Finished, the sign-out leaves the site alone: a web sign-in after it is copied into the jar.
+        store.webSets(Self.cookie("session", "2"))
+        #expect(try await sync.reconcile().copiedToJar.map(\.value) == ["2"])
+    }
+
+    /// A cookie that arrives during a sign-out on every round (a response in flight) ends it unconfirmed;
+    /// recorded, it is deleted by the next call from the side that holds it, not copied to the other.
+    @Test("a cookie that keeps arriving during a sign-out is recorded, and the next call deletes it instead of copying it to the other side")
+    func signOutUnconfirmedRecordsWhatArrived() async throws {
+        let (jar, store, sync) = Self.makeSync([Self.cookie("session", "1")], FaultInjectingCookieStore())
+        try await sync.push()
+        Self.keepSetting(Self.cookie("late", "web"), afterEachDeletionIn: store)
+        await #expect(throws: CookieSyncError.signOutUnconfirmed(site: Self.site, remaining: ["late in the store"])) {
+            try await sync.signOut(site: Self.site)
+        }
+        store.faults.afterNextDelete = nil
+        let report = try await sync.reconcile()
+        #expect(report.copiedToJar.isEmpty && report.deletedFromWeb.map(\.name) == ["late"])
+        #expect(jar.allCookies().isEmpty && store.contents.isEmpty)
+    }
+
+    /// Web content that sets `cookie` again after each deletion in `store`.
+    static func keepSetting(_ cookie: Cookie, afterEachDeletionIn store: FaultInjectingCookieStore) {
+        store.faults.afterNextDelete = { store in
+            store.webSets(cookie)
+            keepSetting(cookie, afterEachDeletionIn: store)
+        }
+    }
+
+    /// The record to save is read with the jar's file written, after the sync's calls that were running
+    /// (here a reconcile copying the web view's cookie into the jar, its store read slow): a record read
+    /// after that call with the file written before it would hold a cookie the file does not, which the
+    /// next launch would take for one deleted in the jar, and delete from the web view.
+    @Test("the record to save is read after the running call, with the jar's file written", .timeLimit(.minutes(1)))
+    func recordSavedWithTheJarFlushed() async throws {
+        let directory = TemporaryDirectory()
+        var options = CookieJarFileOptions()
+        options.flushDelay = nil
+        let path = directory.file("cookies.sqlite")
+        let jar = try CookieJar(
+            contentsOf: path, options: options, publicSuffixList: testPublicSuffixList, clock: ManualCookieClock(testEpoch))
+        let store = FaultInjectingCookieStore([Self.cookie("web", "1")], faults: .init(reads: .late(.milliseconds(200))))
+        let sync = CookieStoreSync(jar: jar, store: store, domains: [Self.site], timeout: Self.timeout)
+        let readsBefore = store.calls(.allCookies)
+        let reconciling = Task { try await sync.reconcile() }
+        while store.calls(.allCookies) == readsBefore { await Task.yield() }
+        let saved = try await sync.synchronisedCookiesWithJarFlushed()
+        #expect(try await reconciling.value.copiedToJar.map(\.name) == ["web"])
+        #expect(saved.map(\.name) == ["web"] && !jar.hasPendingChanges)
+        try jar.close()
+        #expect(try CookieJar(contentsOf: path, publicSuffixList: testPublicSuffixList, clock: ManualCookieClock(testEpoch))
+            .allCookies().map(\.name) == ["web"])
     }
 
     @Test("a relaunch with the saved record: a cookie deleted in the web view meanwhile is deleted, not copied back")

@@ -9,7 +9,7 @@ final class AsyncSerialLock: Sendable {
 
     private let state = CookieLock(State())
 
-    func withLock<T>(_ body: () async throws(CookieSyncError) -> T) async throws(CookieSyncError) -> T {
+    func withLock<T, Failure: Error>(_ body: () async throws(Failure) -> T) async throws(Failure) -> T {
         await acquire()
         defer { release() }
         return try await body()

@@ -61,11 +61,17 @@ public final class CookieStoreSync: Sendable {
     private let deletingFromJar = CookieLock<Set<CookieIdentity>>([])
     /// The versions of the jar's cookies the store turned down: reported, not offered again.
     private let refusedVersions = CookieLock(RefusedCookieVersions())
-    /// The cookies of sets the store did not complete in time (`withTimeout` left them running), by
-    /// identity, until a read finds the version offered in the store (`recordLandedSets`): a set that
-    /// lands after the jar deleted the cookie, or after a sign-out, is then a deletion to copy to the
-    /// store, not a cookie of the web view's to copy back into the jar.
+    /// The cookies of sets the store has not confirmed, by identity: offered, until a read-back finds them
+    /// kept or not; left so when the set timed out (`withTimeout` left it running), failed (it may have
+    /// landed in part) or its read-back did, until a read finds the version offered in the store
+    /// (`recordLandedSets`). A set that lands after the jar deleted the cookie, or after a sign-out, is then
+    /// a deletion to copy to the store, not a cookie of the web view's to copy back into the jar.
     private let unconfirmedSets = CookieLock<[CookieIdentity: Cookie]>([:])
+    /// The sites whose `signOut(site:)` ended with an error, until a later call finishes it: a cookie of the
+    /// site that the store holds and the record does not know (one the sign-out could not read, or that
+    /// arrived during it) is then recorded, so that the plan deletes it from the store instead of copying
+    /// it into the jar.
+    private let unfinishedSignOuts = CookieLock<Set<String>>([])
     /// True once a read of the store found a cookie (of any domain): the store is loaded, and an empty
     /// read after that is believed (`sync`).
     private let storeSeenLoaded = Atomic<Bool>(false)
@@ -119,6 +125,17 @@ public final class CookieStoreSync: Sendable {
     /// cookies deleted in the jar, and the next sync would delete them from the web view too.
     public var synchronisedCookies: [Cookie] { record.withLock { Array($0.values) } }
 
+    /// `synchronisedCookies` once the jar's changes are on disk, to save for the next launch: writes the
+    /// jar's file (`CookieJar.flush()`) and reads the record while no call of this sync runs, so that no
+    /// call (one `run()` makes) records a cookie between the two that the file does not hold yet. Throws
+    /// what the flush throws; the record is then not to be saved.
+    public func synchronisedCookiesWithJarFlushed() async throws(CookieFileError) -> [Cookie] {
+        try await lock.withLock { () throws(CookieFileError) -> [Cookie] in
+            try jar.flush()
+            return synchronisedCookies
+        }
+    }
+
     // MARK: The calls an app makes
 
     /// Copies the jar's changes to the store and returns once the store confirmed every write: load the
@@ -152,9 +169,12 @@ public final class CookieStoreSync: Sendable {
     /// parent domains within the scope, which its requests carry too) in the jar and in the store, then
     /// reads both again, and repeats while
     /// cookies keep arriving (a response in flight during the sign-out). The record keeps the site's
-    /// cookies until both reads come back without any, so that a sign-out cut short is finished by the
-    /// next call. A site that is no host name or IP address throws `CookieSyncError.invalidDomain`, one
-    /// outside the scope `siteOutOfScope`, before anything is touched.
+    /// cookies until both reads come back without any, so that a sign-out cut short (an error) is finished
+    /// by the next call: the site's cookies in the store are then deleted, not copied into the jar, also
+    /// those the sync never recorded (read by the sign-out, arriving during it, or unread when the store
+    /// could not be read); until that call, a cookie the web view sets for the site is taken for one the
+    /// sign-out missed. A site that is no host name or IP address throws `CookieSyncError.invalidDomain`,
+    /// one outside the scope `siteOutOfScope`, before anything is touched.
     ///
     /// In the jar, the site's partitioned cookies go too (a native response's `Partitioned` cookie is
     /// partitioned under its own site, and sent on the app's requests to it), though no sync copies them.
@@ -168,18 +188,12 @@ public final class CookieStoreSync: Sendable {
         guard scope.domains.contains(where: {
             CookieSyncScope.domain(site, isWithin: $0) || CookieSyncScope.domain($0, isWithin: site)
         }) else { throw .siteOutOfScope(site) }
-        let scope = self.scope
-        // The site's cookies, and the domain cookies of its parent domains, which go on its requests too
-        // (rfc6265bis-22 §5.8.3 step 1: a `Domain=example.com` session cookie signs `app.example.com` in).
-        let inSiteInJar: @Sendable (Cookie) -> Bool = { cookie in
-            scope.covers(cookie.domain)
-                && (CookieSyncScope.domain(cookie.domain, isWithin: site)
-                    || (!cookie.isHostOnly && CookieSyncScope.domain(site, isWithin: cookie.domain)))
-        }
-        // What the sync carries (partitioned cookies never are).
-        let inSite: @Sendable (Cookie) -> Bool = { $0.partitionKey == nil && inSiteInJar($0) }
+        let (inSiteInJar, inSite) = Self.cookiesSignedOut(of: site, within: scope)
         return try await lock.withLock { () async throws(CookieSyncError) -> CookieSyncReport in
             var report = CookieSyncReport(operation: .signOut)
+            // Until both sides are read back without the site's cookies, the sign-out is unfinished: a
+            // later call finishes it, should this one end with an error.
+            unfinishedSignOuts.withLock { _ = $0.insert(site) }
             do throws(CookieSyncError) {
                 var remaining: [String] = []
                 for _ in 0..<Self.signOutRounds {
@@ -192,6 +206,9 @@ public final class CookieStoreSync: Sendable {
                     }
                     let web = try await readStore(expectingSome: !known.isEmpty, &report).values.filter(inSite)
                     for cookie in web { known[CookieIdentity(cookie)] = cookie }
+                    // Recorded as both sides' before they are deleted: should the deletion fail, the next
+                    // sync finds them in the record and not in the jar, and deletes them from the store.
+                    recordAsHeld(web)
                     if !known.isEmpty {
                         try await deleteFromStore(Array(known.values))
                         report.deletedFromWeb += web
@@ -200,8 +217,12 @@ public final class CookieStoreSync: Sendable {
                     let webLeft = try await readStore().values.filter(inSite)
                     if jarLeft.isEmpty && webLeft.isEmpty {
                         record.withLock { $0 = $0.filter { !inSite($0.value) } }
+                        unfinishedSignOuts.withLock { _ = $0.remove(site) }
                         return publish(report)
                     }
+                    // Cookies that arrived during the sign-out: recorded, so that the next sync deletes them
+                    // from the side that holds them instead of copying them to the other.
+                    recordAsHeld(jarLeft.filter(inSite) + webLeft)
                     remaining = jarLeft.map { "\($0.name) in the jar" } + webLeft.map { "\($0.name) in the store" }
                 }
                 throw CookieSyncError.signOutUnconfirmed(site: site, remaining: remaining)
@@ -279,6 +300,7 @@ public final class CookieStoreSync: Sendable {
                 let expecting = record.withLock { !$0.isEmpty }
                 let web = try await readStore(expectingSome: expecting, &report)
                 recordLandedSets(in: web)
+                let signOutsToFinish = recordCookiesOfUnfinishedSignOuts(in: web)
                 let jarSide = jarCookiesInScope()
                 refusedVersions.withLock { $0.keepOnly(heldIn: jarSide) }
                 // A store that has read empty since the sync was made, where the record says it held
@@ -301,6 +323,7 @@ public final class CookieStoreSync: Sendable {
                 report.conflicts = plan.conflicts
                 try await apply(
                     plan.steps.filter { $0.target.map(targets.contains) ?? true }, planned: jarSide, web: web, &report)
+                unfinishedSignOuts.withLock { $0.subtract(signOutsToFinish) }
                 return publish(report)
             } catch {
                 report.error = error
@@ -331,23 +354,16 @@ public final class CookieStoreSync: Sendable {
             for step in steps where step.target == nil { record[step.identity] = step.recordAfter }
         }
         if !sets.isEmpty {
-            let refused: [Cookie]
-            do {
-                refused = try await withTimeout(timeout, call: .setCookies) { [store] in
-                    do {
-                        try await store.setCookies(sets)
-                        return [Cookie]()
-                    } catch let refusal as PlatformCookieStoreRefusal {
-                        return refusal.cookies
-                    }
+            // Unconfirmed until the store is read back: a set that times out keeps running and may still
+            // land, one that fails may have landed in part, and a read-back that fails leaves either unknown.
+            unconfirmedSets.withLock { unconfirmed in for cookie in sets { unconfirmed[CookieIdentity(cookie)] = cookie } }
+            let refused = try await withTimeout(timeout, call: .setCookies) { [store] in
+                do {
+                    try await store.setCookies(sets)
+                    return [Cookie]()
+                } catch let refusal as PlatformCookieStoreRefusal {
+                    return refusal.cookies
                 }
-                unconfirmedSets.withLock { unconfirmed in for cookie in sets { unconfirmed[CookieIdentity(cookie)] = nil } }
-            } catch {
-                // The set keeps running and may still land (`unconfirmedSets`).
-                if case .timedOut = error {
-                    unconfirmedSets.withLock { unconfirmed in for cookie in sets { unconfirmed[CookieIdentity(cookie)] = cookie } }
-                }
-                throw error
             }
             // A store may complete a set without keeping the cookie (`HTTPCookieStorage` whose accept policy
             // is `.never`, WebKit given a cookie it rejects). Recorded as held, its absence would read at the
@@ -362,6 +378,7 @@ public final class CookieStoreSync: Sendable {
             let refusedIdentities = Set(refused.map(CookieIdentity.init))
             let offered = offering.filter { !refusedIdentities.contains($0.identity) }
             let held = offered.isEmpty ? [:] : try await readStore(expectingSome: true, &report)
+            unconfirmedSets.withLock { unconfirmed in for cookie in sets { unconfirmed[CookieIdentity(cookie)] = nil } }
             let carried = store.carriedFields
             func wasKept(_ step: SyncPlan.Step) -> Bool {
                 guard let now = held[step.identity] else { return false }
@@ -481,6 +498,41 @@ public final class CookieStoreSync: Sendable {
         }
         guard !landed.isEmpty else { return }
         record.withLock { record in record.merge(landed) { _, offered in offered } }
+    }
+
+    /// Records `cookies` as the version both sides held, replacing what the record held for them.
+    private func recordAsHeld(_ cookies: [Cookie]) {
+        guard !cookies.isEmpty else { return }
+        record.withLock { record in for cookie in cookies { record[CookieIdentity(cookie)] = cookie } }
+    }
+
+    /// Records, for each site whose sign-out is unfinished, the cookies of it that `web` (the store as just
+    /// read) holds and the record does not know, as both sides': the jar does not hold them (the sign-out
+    /// deleted the site's cookies there), so the plan deletes them from the store. Returns the sites, which
+    /// are finished once the call's steps are made.
+    private func recordCookiesOfUnfinishedSignOuts(in web: [CookieIdentity: Cookie]) -> Set<String> {
+        let sites = unfinishedSignOuts.withLock { $0 }
+        for site in sites {
+            let inSite = Self.cookiesSignedOut(of: site, within: scope).synced
+            let unknown = record.withLock { record in web.filter { record[$0.key] == nil && inSite($0.value) } }
+            recordAsHeld(Array(unknown.values))
+        }
+        return sites
+    }
+
+    /// Which cookies a sign-out of `site` deletes: in the jar, the site's cookies and the domain cookies of
+    /// its parent domains within `scope`, which go on its requests too (rfc6265bis-22 §5.8.3 step 1: a
+    /// `Domain=example.com` session cookie signs `app.example.com` in); of those, the ones the sync carries
+    /// (partitioned cookies never are).
+    private static func cookiesSignedOut(
+        of site: String, within scope: CookieSyncScope
+    ) -> (inJar: @Sendable (Cookie) -> Bool, synced: @Sendable (Cookie) -> Bool) {
+        let inJar: @Sendable (Cookie) -> Bool = { cookie in
+            scope.covers(cookie.domain)
+                && (CookieSyncScope.domain(cookie.domain, isWithin: site)
+                    || (!cookie.isHostOnly && CookieSyncScope.domain(site, isWithin: cookie.domain)))
+        }
+        return (inJar, { $0.partitionKey == nil && inJar($0) })
     }
 
     /// The jar's cookies within the scope, by identity.

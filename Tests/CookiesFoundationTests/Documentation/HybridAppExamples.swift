@@ -50,7 +50,7 @@ struct HybridAppExamples {
         // Relaunch: the persistent cookie is back, the session cookie is not, in the jar nor, once
         // reconciled, in the web view.
         syncing.cancel()
-        let saved = sync.synchronisedCookies
+        let saved = try await sync.synchronisedCookiesWithJarFlushed()
         try jar.close()
         let relaunched = try CookieJar(contentsOf: appSupport + "/cookies.sqlite")
         let names = relaunched.allCookies().map(\.name)         // ["remember_me"]
