@@ -121,7 +121,9 @@ public final class PostgresCookieJars: Sendable {
     public func jar(_ id: String) throws(PostgresCookieStoreError) -> CookieJar {
         // The changes of the jars of `id` let go come first: the jar read below holds them.
         try flushEvicted(id)
-        for entry in letGoJars(id) where entry.jar.hasPendingChanges { try entry.jar.flush(to: entry.store) }
+        // Each is flushed, pending changes or not: a flush waits for a write under way (a background flush
+        // of a jar let go, whose changes are no longer pending once it started), which the read must follow.
+        for entry in letGoJars(id) { try entry.jar.flush(to: entry.store) }
         let cached = open.withLock { $0.use(id) }
         var known: Int64 = -1
         if let cached, !cached.store.isClosed {
@@ -233,11 +235,15 @@ public final class PostgresCookieJars: Sendable {
         var changed = 0
         while let entry = evicting.withLock({ $0[id]?.first }) {
             changed += try entry.jar.flush(to: entry.store)
-            evicting.withLock { evicting in
-                evicting[id]?.removeAll { $0.store === entry.store }
+            // Another call may have written the same jar meanwhile (the eviction's own flush, and a request
+            // of the id): the one that takes it out of `evicting` lets it go, once.
+            let isTakenOut = evicting.withLock { evicting -> Bool in
+                guard let index = evicting[id]?.firstIndex(where: { $0.store === entry.store }) else { return false }
+                evicting[id]?.remove(at: index)
                 if evicting[id]?.isEmpty == true { evicting[id] = nil }
+                return true
             }
-            keepWriting(entry)
+            if isTakenOut { keepWriting(entry) }
         }
         return changed
     }

@@ -479,6 +479,63 @@ extension PostgresServerTests {
             #expect(try db.rows(of: "j0") == ["a": "1"], "written when let go")
         }
 
+        /// A jar let go to make room is written by the call that let it go and by a request of its id at
+        /// once (the first waiting for the jar's row, which another instance's write holds): it is let go
+        /// once, and forgotten once done with; let go twice, neither copy would ever be the only reference,
+        /// and the jar would stay in memory for ever.
+        @Test(.timeLimit(.minutes(1))) func aJarLetGoWhileTwoCallsWriteItIsForgottenOnceDoneWith() throws {
+            let db = TestDatabase("evictedtwice")
+            defer { db.drop() }
+            let jars = try db.instance(maximumOpenJars: 1, timeout: .seconds(20))
+            try jars.jar("a").receive("base=1; Max-Age=60", from: url("example.com"))
+            try jars.flush("a")  // the jar's row, for the other connection to lock
+            try jars.jar("a").receive("x=1; Max-Age=60", from: url("example.com"))
+            let frozen = try db.connectionLockingJar("a")
+            defer { try? frozen.close().wait() }
+            let group = DispatchGroup()
+            group.enter()
+            Thread { _ = try? jars.jar("b"); group.leave() }.start()  // lets "a" go, and waits to write it
+            #expect(db.untilAWriteWaitsForALock())
+            group.enter()
+            Thread { _ = try? jars.jar("a"); group.leave() }.start()  // writes the "a" let go too
+            Thread.sleep(forTimeInterval: 0.5)
+            _ = try frozen.query("ROLLBACK", logger: Logger(label: "tests")).wait()
+            group.wait()
+            for _ in 0..<3 { _ = try jars.jar("a") }
+            #expect(jars.openJarCount == 1 && jars.inMemoryJarCount == 1)
+            #expect(try db.rows(of: "a") == ["base": "1", "x": "1"])
+        }
+
+        /// A request's jar, replaced meanwhile by a reload, is let go with a change the request made; its
+        /// background flush is under way (waiting for the jar's row) when the next request asks for the
+        /// jar: that request waits for the write and reads the change, as it would a change still pending.
+        @Test(.timeLimit(.minutes(1))) func theNextRequestWaitsForAWriteUnderWayOfAJarLetGo() throws {
+            let db = TestDatabase("letgoinflight")
+            defer { db.drop() }
+            var configuration = PostgresCookieJars.Configuration.environment()
+            configuration.schema = db.schema
+            configuration.clock = db.clock
+            configuration.writeOptions.flushDelay = .milliseconds(10)
+            let a = try PostgresCookieJars(configuration)
+            let b = try db.instance()
+            var held: CookieJar? = try a.jar("u")  // a request begins
+            try b.jar("u").receive("other=1; Max-Age=60", from: url("example.com"))
+            try b.flush("u")
+            #expect(try a.jar("u") !== held, "reloaded for another request: the first one's jar is let go")
+            let frozen = try db.connectionLockingJar("u")
+            held?.receive("sid=new; Max-Age=60", from: url("example.com"))  // the first request sets a cookie, ends
+            held = nil
+            #expect(db.untilAWriteWaitsForALock(), "the background flush is under way")
+            let unlocking = Thread {
+                Thread.sleep(forTimeInterval: 0.5)
+                _ = try? frozen.query("ROLLBACK", logger: Logger(label: "tests")).wait()
+            }
+            unlocking.start()
+            let next = try a.jar("u")  // the next request
+            #expect(Set(next.allCookies().map(\.name)) == ["other", "sid"])
+            try frozen.close().wait()
+        }
+
         /// A server that stops answering mid-connection (here a proxy that stops forwarding, as a failover
         /// without a reset or a firewall that dropped the connection's state) holds no call longer than four
         /// times the timeout: the write throws `.unreachable` with its changes pending, a new connection to
