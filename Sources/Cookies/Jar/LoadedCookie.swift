@@ -31,9 +31,10 @@ struct LoadedCookie {
     /// which a `Cookie` header would carry as something else, a CR LF as a header field of its own; both
     /// empty; WSP at their ends), a path not starting with "/", a domain with a control character (no host
     /// has one), an empty partition key or one with a control character, or a cookie outside the bounds of
-    /// `StoredCookie.rejection`. Every cookie a jar receives passes: a default-path may hold any byte of
-    /// the request's path, control characters included, and a host a ";" (the WHATWG URL host parser lets
-    /// one through), neither of which a `Cookie` header carries.
+    /// `StoredCookie.rejection`. Every cookie a jar receives passes, a host with a ";" included (the WHATWG
+    /// URL host parser lets one through); so does a path with a control character, which a jar file may
+    /// hold from a request path taken as written (`CookieURL` percent-encodes them): a `Cookie` header
+    /// carries neither.
     var rejection: CookieRejection? { checkButDomain.rejection ?? CookieTextRules.hostRejection(domain) }
 
     /// `rejection` but for the domain's (which a reader of many cookies of one domain checks once), and

@@ -2,7 +2,9 @@
 ///
 /// Parsed from the text of an absolute `scheme://authority/path?query#fragment` URL. The path is kept as
 /// written (never percent-decoded, rfc6265bis-22 §5.1.4 works on the URI path as sent), without query or
-/// fragment; an empty path is `/`, as a browser's URL parser gives it.
+/// fragment; as a browser's URL parser gives it, an empty path is `/`, a backslash in an http-family path
+/// a "/", and a control character, which no request line carries, removed (TAB, LF, CR) or
+/// percent-encoded.
 public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     /// The text every part is read from, by UTF-8 offsets: the URL as given when its scheme and host are
     /// canonical as written (no String is made), else `scheme://host` and the path rebuilt in canonical
@@ -180,17 +182,15 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
                 hostKind: .domain, port: parts.port, path: parts.path)
             return
         }
-        // The scheme lower-cased, the host canonicalised (percent-decoded, IDNA, IP addresses) and the
-        // backslashes of an http-family path made "/" make a text of their own.
+        // The scheme lower-cased, the host canonicalised (percent-decoded, IDNA, IP addresses) and the path
+        // canonicalised make a text of their own.
         let (scheme, hostText, path) = string.withUTF8BytesViaSpan { bytes in
             (String(unsafeUninitializedCapacity: parts.scheme.count) { buffer in
                 for index in parts.scheme { buffer[index] = bytes[index].asciiLowercased }
                 return parts.scheme.count
             },
             CookieURL.hostText(UnsafeBufferPointer(rebasing: bytes[parts.host])),
-            String(decoding: bytes[parts.path].lazy.map {
-                parts.schemeKind != .other && $0 == UInt8(ascii: "\\") ? UInt8(ascii: "/") : $0
-            }, as: UTF8.self))
+            CookieURL.canonicalPath(UnsafeBufferPointer(rebasing: bytes[parts.path]), schemeKind: parts.schemeKind))
         }
         // An IPv6 address is written inside brackets (RFC 3986 §3.2.2); without them a ":" is a forbidden
         // host code point (WHATWG URL host parser), as a decoded "%3A" is.
@@ -198,6 +198,28 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
             let host = CanonicalHost(canonicalising: hostText)
         else { return nil }
         self.init(canonicalScheme: scheme, host: host, port: parts.port, path: path)
+    }
+
+    /// A path as the WHATWG URL standard's path state makes it: a backslash is a "/" in an http-family URL,
+    /// TAB, LF and CR are removed (as from the whole URL), and the other control characters (%x00-1F /
+    /// %x7F, which no request line carries as they are) are percent-encoded, upper-case hex.
+    private static func canonicalPath(_ bytes: UnsafeBufferPointer<UInt8>, schemeKind: SchemeKind) -> String {
+        var path: [UInt8] = []
+        path.reserveCapacity(bytes.count)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\\") where schemeKind != .other:
+                path.append(UInt8(ascii: "/"))
+            case 0x09, 0x0A, 0x0D:
+                continue
+            case 0x00..<0x20, 0x7F:
+                func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10 }
+                path += [UInt8(ascii: "%"), hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
+            default:
+                path.append(byte)
+            }
+        }
+        return String(decoding: path, as: UTF8.self)
     }
 
     /// The text of a host as written in a URL, percent-decoded (WHATWG URL host parser: `b%C3%BCcher.example`
@@ -313,16 +335,18 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
             hostEnd = lastColon
         }
         // The path runs up to the query or fragment; a backslash in it, a "/" to a browser (the WHATWG URL
-        // standard, for http-family schemes as for its other special ones), takes the canonicalisation.
+        // standard, for http-family schemes as for its other special ones), and a control character take
+        // the canonicalisation (`canonicalPath`).
         var pathEnd = count
-        var pathHasBackslash = false
+        var pathIsCanonical = true
         var pathNext = authorityEnd
-        while let stop = bytes.firstIndex(from: pathNext, markedBy: { $0.pathEndOrBackslashBytes }) {
-            guard bytes[stop] == UInt8(ascii: "\\") else {
+        while let stop = bytes.firstIndex(from: pathNext, markedBy: { $0.pathStopBytes }) {
+            let byte = bytes[stop]
+            guard byte != UInt8(ascii: "?") && byte != UInt8(ascii: "#") else {
                 pathEnd = stop
                 break
             }
-            pathHasBackslash = pathHasBackslash || schemeKind != .other
+            pathIsCanonical = pathIsCanonical && byte == UInt8(ascii: "\\") && schemeKind == .other
             pathNext = stop &+ 1
         }
         // The host is canonical as written when the authority is a domain name of canonical bytes, with at
@@ -330,7 +354,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         // whose last label does not start with a digit (it would be an IPv4 address, or no valid host).
         let host = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
         let isCanonical = !hasOtherByte && lastAt < 0 && lastClose < 0 && colons <= 1 && !host.isEmpty
-            && !CanonicalHost.lastLabelStartsWithDigit(host) && schemeIsLowerCase && !pathHasBackslash && portFitsLayout
+            && !CanonicalHost.lastLabelStartsWithDigit(host) && schemeIsLowerCase && pathIsCanonical && portFitsLayout
         return (0..<colon, schemeKind, hostStart..<hostEnd, port, authorityEnd..<pathEnd, isCanonical)
     }
 

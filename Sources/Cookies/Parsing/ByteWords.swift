@@ -120,13 +120,13 @@ extension UInt64 {
     }
 
     /// RFC 3986 §3.3-3.5: a URI's path ends at the first "?" (query) or "#" (fragment); a backslash in the
-    /// path of an http-family URL is a "/" (the WHATWG URL standard, path state). The high bit of each,
-    /// no other bit.
+    /// path of an http-family URL is a "/", and a control character (%x00-1F / %x7F) is removed or
+    /// percent-encoded (the WHATWG URL standard, path state). The high bit of each, no other bit.
     @inline(__always)
-    var pathEndOrBackslashBytes: UInt64 {
+    var pathStopBytes: UInt64 {
         let word = ByteWord(self)
         return word.ascii(where: ~(word.differs(from: UInt8(ascii: "?")) & word.differs(from: UInt8(ascii: "#"))
-            & word.differs(from: UInt8(ascii: "\\"))))
+            & word.differs(from: UInt8(ascii: "\\"))) | ~word.atLeast(0x20) | word.atLeast(0x7F))
     }
 
     /// RFC 8259 §7: inside a JSON string, the bytes that need a second look are `"` (its end), `\` (an

@@ -72,7 +72,7 @@ enum CookieTextRules {
 
     /// Why no cookie a jar holds could have the path `path` (UTF-8): one that does not start with "/"
     /// (§5.7 step 11's cookie-path always does). Unlike `pathRejection`, a control character is let
-    /// through: a default-path (§5.1.4) is the request path's, which may hold one.
+    /// through: a jar file may hold a default-path (§5.1.4) taken from a request path as written.
     static func storedPathRejection(_ path: UnsafeBufferPointer<UInt8>) -> CookieRejection? {
         path.first == UInt8(ascii: "/") ? nil : .relativePath
     }

@@ -40,6 +40,13 @@ struct CookieURLTests {
         ("http://h.test\\foo\\bar?q\\x", "http", "h.test", nil, "/foo/bar"),
         ("wss://h.test/a\\b", "wss", "h.test", nil, "/a/b"),
         ("httpx://h.test/a\\b", "httpx", "h.test", nil, "/a\\b"),
+        // WHATWG URL: TAB, LF and CR are removed; the other controls are percent-encoded in a path (the C0
+        // control percent-encode set, DEL being above U+007E), of any scheme; a request line carries none.
+        ("http://h.test/a\u{01}b/c\u{1F}", "http", "h.test", nil, "/a%01b/c%1F"),
+        ("http://h.test/a\tb\nc\rd?q", "http", "h.test", nil, "/abcd"),
+        ("http://h.test/\u{7F}x\u{00}", "http", "h.test", nil, "/%7Fx%00"),
+        ("httpx://h.test/a\u{1B}\\b", "httpx", "h.test", nil, "/a%1B\\b"),
+        ("https://h.test/caf\u{E9}\u{7F}", "https", "h.test", nil, "/caf\u{E9}%7F"),
         // WHATWG URL host parser: the host is percent-decoded (as UTF-8) before IDNA, as Foundation's URL.host
         // reads it too.
         ("https://b%C3%BCcher.example/", "https", "xn--bcher-kva.example", nil, "/"),
@@ -52,6 +59,21 @@ struct CookieURLTests {
         #expect(parsed.host.name == host)
         #expect(parsed.port == port)
         #expect(parsed.path == path)
+    }
+
+    /// A cookie received from a URL with a control character in its path takes the percent-encoded path
+    /// for its default-path (rfc6265bis-22 §5.1.4 works on the path the request carries, which holds no
+    /// control character), goes back to that URL, and is a cookie `insert` takes (an export imported
+    /// again), as every cookie a jar receives must be.
+    @Test func aCookieFromAPathWithAControlCharacterIsOneInsertTakes() throws {
+        let jar = CookieJar(publicSuffixList: PublicSuffixRules(parsing: "com"))
+        let url = try #require(CookieURL("https://example.com/a\u{01}b/c"))
+        #expect(jar.setCookie("a=1", from: url).rejection == nil)
+        let cookie = try #require(jar.allCookies().first)
+        #expect(cookie.path == "/a%01b")
+        #expect(jar.cookieHeader(for: url) == "a=1")
+        let other = CookieJar(publicSuffixList: PublicSuffixRules(parsing: "com"))
+        #expect(other.insert(cookie).rejection == nil)
     }
 
     /// A URL is four words (its text and `Layout`): the most Swift returns in registers, so that dropping
