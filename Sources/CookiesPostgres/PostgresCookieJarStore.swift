@@ -224,7 +224,8 @@ public final class PostgresCookieJarStore: CookieJarStore {
         for row in counts {
             let (domain, partition, count) = try row.decode((String, String, Int64).self)
             total += Int(count)
-            perSite[(jars.publicSuffixList.registrableDomain(of: domain) ?? domain) + " " + partition, default: 0] += Int(count)
+            // A cookie's domain is canonical, but may be an IP address or end in a dot.
+            perSite[(jars.publicSuffixList.registrableDomain(ofCanonicalDomain: domain) ?? domain) + " " + partition, default: 0] += Int(count)
         }
         guard total > jars.limits.maxCookies || perSite.values.contains(where: { $0 > jars.limits.maxCookiesPerSite }) else {
             return 0

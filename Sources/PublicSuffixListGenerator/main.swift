@@ -8,8 +8,9 @@ import Foundation
 ///     swift run PublicSuffixListGenerator                       # regenerate from the repository's list
 ///     swift run PublicSuffixListGenerator check                 # exit 1 when the generated file is stale
 ///     swift run PublicSuffixListGenerator update FILE COMMIT DATE   # take a new list, then regenerate
+///     swift run PublicSuffixListGenerator verify FILE           # say whether FILE is a list `update` takes
 let usage = """
-    usage: PublicSuffixListGenerator [check | update FILE COMMIT YYYY-MM-DD]
+    usage: PublicSuffixListGenerator [check | update FILE COMMIT YYYY-MM-DD | verify FILE]
     """
 
 let folder = URL(fileURLWithPath: #filePath)
@@ -41,12 +42,10 @@ func generatedSource(list: [UInt8], revision: String) -> String {
     else {
         fail("\(revisionFile.path): expected \"publicsuffix/list@<commit> <YYYY-MM-DD>\", found \"\(revision)\"")
     }
-    let text = String(decoding: list, as: UTF8.self)
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let rules = checkedRules(of: list)
+    let lines = list.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(line)
     // The list's licence header: its leading comment lines.
     let licence = lines.prefix { $0.hasPrefix("//") }
-    let rules = lines.compactMap { PublicSuffixRules.canonicalRule(ofLine: String($0)) }
-    guard !rules.isEmpty else { fail("\(listFile.path): no rules") }
     return """
         \(licence.joined(separator: "\n"))
         //
@@ -68,6 +67,28 @@ func generatedSource(list: [UInt8], revision: String) -> String {
         }
 
         """
+}
+
+/// A line of the list as text: lines end at LF, a CR before it dropped (a list saved with CRLF line ends).
+func line(_ bytes: ArraySlice<UInt8>) -> String {
+    String(decoding: bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes, as: UTF8.self)
+}
+
+/// The rules of `list` (the .dat file's bytes) in the form `PublicSuffixRules` keeps them; fails on a list
+/// that is not the whole of one (a line that is no rule, a section that does not end: an error page, a
+/// download cut short), as `PublicSuffixRules(contentsOfFile:)` refuses it, and on one without both of the
+/// published list's sections.
+func checkedRules(of list: [UInt8]) -> [String] {
+    let text = String(decoding: list, as: UTF8.self)
+    if let incompleteness = PublicSuffixRules(parsing: text).incompleteness { fail("the list: \(incompleteness)") }
+    for section in ["ICANN DOMAINS", "PRIVATE DOMAINS"] where !text.contains("===END \(section)===") {
+        fail("the list: it has no \(section) section (no \"===END \(section)===\")")
+    }
+    let rules = list.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).compactMap {
+        PublicSuffixRules.canonicalRule(ofLine: line($0))
+    }
+    guard !rules.isEmpty else { fail("the list: no rules") }
+    return rules
 }
 
 func read(_ file: URL) -> Data {
@@ -101,6 +122,8 @@ case "check":
             """)
     }
     print("\(generatedFile.lastPathComponent) matches public_suffix_list.dat")
+case "verify" where arguments.count == 2:
+    print("\(arguments[1]): a complete list of \(checkedRules(of: [UInt8](read(URL(fileURLWithPath: arguments[1])))).count) rules")
 case "update" where arguments.count == 4:
     let (file, commit, date) = (arguments[1], arguments[2], arguments[3])
     guard day(date) != nil else { fail("not a YYYY-MM-DD date: \(date)") }

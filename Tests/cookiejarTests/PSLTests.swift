@@ -76,6 +76,12 @@ struct PSLTests {
         let notAList = try Tool.run(["psl", "--psl", page, "www.example.co.uk"])
         #expect(notAList.status == 3)
         #expect(notAList.stdout.isEmpty)
-        #expect(notAList.stderr == "cookiejar: \(page):3: \"<html><body>Not\" is no public suffix rule (a domain name, or one after \"*.\" or \"!\"): is the file a public suffix list?\n")
+        #expect(notAList.stderr == "cookiejar: '\(page)' is no complete public suffix list: line 3: \"<html><body>Not\" is no public suffix rule (a domain name, or one after \"*.\" or \"!\")\n")
+        // A list cut short (its PRIVATE section begun, not ended) would miss the suffixes after the cut.
+        try "// ===BEGIN ICANN DOMAINS===\ncom\n// ===END ICANN DOMAINS===\n// ===BEGIN PRIVATE DOMAINS===\ngithub.io\n"
+            .write(toFile: page, atomically: false, encoding: .utf8)
+        let cut = try Tool.run(["psl", "--psl", page, "www.example.com"])
+        #expect(cut.status == 3)
+        #expect(cut.stderr == "cookiejar: '\(page)' is no complete public suffix list: its PRIVATE DOMAINS section does not end (no \"===END PRIVATE DOMAINS===\"): the file was cut short\n")
     }
 }

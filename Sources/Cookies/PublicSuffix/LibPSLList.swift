@@ -44,18 +44,18 @@ public final class LibPSLList: PublicSuffixList, @unchecked Sendable {
             context: psl_latest(nil) ?? psl_builtin(), info: PublicSuffixListInfo(source: .libpsl, date: latestDate))
     }
 
-    /// When the list `latest()` loads was published, as libpsl itself decides which is newer: the later of the
-    /// built-in data's file time (`psl_builtin_file_time`) and the distribution file's modification time
-    /// (`psl_dist_filename`). Nil when libpsl knows neither. Read without loading the list.
+    /// When the list `latest()` loads was published, as libpsl itself decides which is newer: the latest of the
+    /// built-in data's file time (`psl_builtin_file_time`) and the modification times of the two files
+    /// `psl_latest` looks at, the distribution's (`psl_dist_filename`, a DAFSA on Debian) and the list file the
+    /// built-in data was made from (`psl_builtin_filename`). Nil when libpsl knows none. Read without loading
+    /// the list.
     public static var latestDate: CookieTime? {
         let builtin = psl_builtin_file_time()
         let builtinDate = builtin > 0 ? CookieTime(secondsSinceEpoch: Int64(builtin)) : nil
-        let distDate = psl_dist_filename().flatMap { FileBytes.modificationTime(atPath: String(cString: $0)) }
-        switch (builtinDate, distDate) {
-        case (let builtin?, let dist?): return max(builtin, dist)
-        case (let date?, nil), (nil, let date?): return date
-        case (nil, nil): return nil
+        let fileDates = [psl_dist_filename(), psl_builtin_filename()].map {
+            $0.flatMap { FileBytes.modificationTime(atPath: String(cString: $0)) }
         }
+        return ([builtinDate] + fileDates).compactMap { $0 }.max()
     }
 
     /// Loads the list at `path` (the publicsuffix.org text format or libpsl's DAFSA format) with `psl_load_file`.

@@ -10,7 +10,7 @@ extension PublicSuffixList {
 
     /// As `registrableDomain(of:)`, for a canonical domain string such as a cookie's domain, which may
     /// also be an IP address (a host-only cookie of an IP host): that has none, as for the host.
-    func registrableDomain(ofCanonicalDomain name: String) -> String? {
+    package func registrableDomain(ofCanonicalDomain name: String) -> String? {
         name.withUTF8Bytes { bytes in
             registrableDomainStart(ofCanonicalDomain: bytes).map {
                 // The answer starts after a "." (a scalar boundary): its bytes are well-formed.

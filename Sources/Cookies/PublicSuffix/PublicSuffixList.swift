@@ -16,11 +16,14 @@ public protocol PublicSuffixList: Sendable {
 }
 
 extension PublicSuffixList {
-    /// True when `domain` is a public suffix (incl. the "*" default rule: every single label is one).
-    /// Same input contract as `registrableDomain(of:)`.
+    /// True when `domain` is a public suffix (incl. the "*" default rule: every single label is one). The
+    /// name is taken as a URL's host may be written (any case, Unicode or A-labels, a trailing dot) and
+    /// canonicalised first (`CanonicalHost`): `CO.UK`, `co.uk.` and `公司.cn` are public suffixes as `co.uk`
+    /// and `xn--55qx5d.cn` are. An IP address is none; a name that is no host counts as one (no cookie may
+    /// name it either).
     public func isPublicSuffix(_ domain: String) -> Bool {
-        // A domain is a public suffix exactly when no label is left of its public suffix.
-        registrableDomain(of: domain) == nil
+        guard let host = CanonicalHost(domain) else { return true }
+        return host.kind == .domain && host.withNameBytes { isPublicSuffix(canonicalDomain: $0) }
     }
 
     public func registrableDomainStart(inUTF8 domain: UnsafeBufferPointer<UInt8>) -> Int? {

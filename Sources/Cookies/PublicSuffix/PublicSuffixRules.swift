@@ -51,6 +51,10 @@ public struct PublicSuffixRules: PublicSuffixList {
     /// place), which the parser, skipping such lines, would still take for a list of a few rules.
     package let firstLineNotARule: LineNotARule?
 
+    /// The first section the text begins (`// ===BEGIN ICANN DOMAINS===`) without ending it (`// ===END
+    /// ICANN DOMAINS===`), nil when every section begun ends: a list cut short, as a download can be.
+    package let unendedSection: String?
+
     /// A line of a list file that is neither a rule, a comment nor blank.
     package struct LineNotARule: Sendable {
         /// Its number, from 1.
@@ -72,8 +76,11 @@ public struct PublicSuffixRules: PublicSuffixList {
     }
 
     /// Reads and parses the list at `path` with POSIX `open`/`read`.
-    /// Throws `.unreadable` when the file cannot be opened or read (with the system's reason), `.empty`
-    /// when it holds no rule.
+    /// Throws `.unreadable` when the file cannot be opened or read (with the system's reason); `.notAList`
+    /// when a line is neither a rule, a comment nor blank (an error page or another file saved in the
+    /// list's place, whose few lines that read as names would otherwise make a list that protects no
+    /// suffix), or when a section it begins does not end (a download cut short: the rules after the cut
+    /// would be missing). `.empty` comes first, for a file that holds no rule at all.
     public init(contentsOfFile path: String) throws(PublicSuffixListError) {
         let bytes: [UInt8]
         do {
@@ -86,6 +93,23 @@ public struct PublicSuffixRules: PublicSuffixList {
         if entries.isEmpty {
             throw PublicSuffixListError(code: .empty, path: path)
         }
+        if let incompleteness {
+            throw PublicSuffixListError(code: .notAList, path: path, reason: incompleteness)
+        }
+    }
+
+    /// Why the text parsed is no complete list, nil when it is one: its first line that is neither a rule,
+    /// a comment nor blank, or the first section it begins and does not end. `init(contentsOfFile:)`
+    /// refuses such a file, and the generator of the compiled-in list such a list.
+    @_spi(PublicSuffixListGenerator)
+    public var incompleteness: String? {
+        if let line = firstLineNotARule {
+            return "line \(line.number): \"\(line.token)\" is no public suffix rule (a domain name, or one after \"*.\" or \"!\")"
+        }
+        if let section = unendedSection {
+            return "its \(section) section does not end (no \"===END \(section)===\"): the file was cut short"
+        }
+        return nil
     }
 
     /// Parses the list format in `text` (UTF-8; ill-formed sequences only ever reach a rule that IDNA refuses).
@@ -93,6 +117,7 @@ public struct PublicSuffixRules: PublicSuffixList {
         var names: [UInt8] = []
         var rules: [(start: Int, length: Int, kind: Kind)] = []
         var firstLineNotARule: LineNotARule?
+        var sections = ListSections()
         var lineStart = 0
         var lineNumber = 1
         while lineStart < text.count {
@@ -104,11 +129,14 @@ public struct PublicSuffixRules: PublicSuffixList {
                 rules.append((start, names.count - start, kind))
             } else if isNotARule, firstLineNotARule == nil {
                 firstLineNotARule = LineNotARule(number: lineNumber, token: Self.firstToken(of: line))
+            } else {
+                sections.note(line)
             }
             lineStart = lineEnd + 1
             lineNumber += 1
         }
         self.firstLineNotARule = firstLineNotARule
+        self.unendedSection = sections.firstUnended
 
         // The smallest power of two that is at least twice the number of rules (and at least 1).
         let minimumSlots = max(1, rules.count * 2)

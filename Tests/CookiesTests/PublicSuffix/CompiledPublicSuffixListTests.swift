@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Cookies
 
@@ -137,6 +138,46 @@ struct CompiledPublicSuffixListTests {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
+    }
+
+    /// `PublicSuffixListGenerator verify FILE`: its exit status and output (stdout and stderr).
+    static func verify(_ contents: [UInt8]) throws -> (status: Int32, output: String) {
+        let directory = TemporaryDirectory()
+        let file = directory.file("list.dat")
+        try Data(contents).write(to: URL(fileURLWithPath: file))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try builtExecutablePath(named: "PublicSuffixListGenerator"))
+        process.arguments = ["verify", file]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    /// The generator takes only a whole list (`update` checks it as `verify` does, before it writes): the
+    /// published one, also with CRLF line ends, whose rules it then reads all; not a list with a line that is
+    /// no rule (an error page), cut short (a section begun and not ended), or without its PRIVATE section.
+    @Test func theGeneratorTakesOnlyAWholeList() throws {
+        let list = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent("public_suffix_list.dat")))
+        let crlf = list.split(separator: 0x0A, omittingEmptySubsequences: false).joined(separator: [0x0D, 0x0A]).map { $0 }
+        for taken in [list, crlf] {
+            let verified = try Self.verify(taken)
+            #expect(verified.status == 0, "\(verified.output)")
+            #expect(verified.output.hasSuffix(": a complete list of \(CompiledPublicSuffixList.ruleCount) rules\n"), "\(verified.output)")
+        }
+        let end = Array("// ===END ICANN DOMAINS===".utf8)
+        let icannEnd = try #require((0...(list.count - end.count)).first { list[$0..<$0 + end.count].elementsEqual(end) })
+        for (broken, message) in [
+            (Array("com\nco.uk\n<html>\n// ===BEGIN ICANN DOMAINS===\n// ===END ICANN DOMAINS===\n".utf8), "line 3: \"<html>\""),
+            (Array(list.prefix(120_000)), "its ICANN DOMAINS section does not end"),
+            (Array(list.prefix(icannEnd + end.count)) + [0x0A], "it has no PRIVATE DOMAINS section"),
+        ] {
+            let refused = try Self.verify(broken)
+            #expect(refused.status == 1 && refused.output.contains(message), "\(refused.output)")
+        }
     }
 
     static let folder = URL(fileURLWithPath: #filePath)

@@ -85,6 +85,24 @@ struct PublicSuffixHostTests {
         #expect(domain.withUTF8Bytes { testPublicSuffixList.isPublicSuffix(canonicalDomain: $0) } == expected, "\(source): \(domain)")
     }
 
+    /// The public `isPublicSuffix(_:)` takes a name as a URL's host may be written, canonicalised first
+    /// (`CanonicalHost`, WHATWG URL host parsing): its answers are those of the canonical name; an IP
+    /// address is none, and a name that is no host counts as one (no cookie may name it).
+    @Test(arguments: [
+        ("CO.UK", true, "upper case: co.uk"),
+        ("co.uk.", true, "a trailing dot: co.uk"),
+        ("Example.CO.uk", false, "upper case: example.co.uk, a registrable domain"),
+        ("b.CK", true, "the wildcard rule *.ck, whatever the case"),
+        ("WWW.ck", false, "the exception rule !www.ck, whatever the case"),
+        ("192.168.0.1", false, "an IP address is no public suffix (the \"*\" rule would read \"1\")"),
+        ("[::1]", false, "an IPv6 address neither"),
+        ("a b", true, "no host: no cookie may name it"),
+        ("", true, "no host either"),
+    ] as [(String, Bool, String)])
+    func isPublicSuffixOfANameAsWritten(_ name: String, _ expected: Bool, _ source: String) {
+        #expect(testPublicSuffixList.isPublicSuffix(name) == expected, "\(source): \(name)")
+    }
+
     /// A cookie's domain and a request's host name the same site, whichever was looked up first: the
     /// store caches both lookups in one table (an IP host's cookie would otherwise be filed under "3.4",
     /// by the list's "*" rule, when its domain was looked up first).

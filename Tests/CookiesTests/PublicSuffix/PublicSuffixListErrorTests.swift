@@ -38,6 +38,33 @@ struct PublicSuffixListErrorTests {
         }
     }
 
+    /// A file that is no complete list is refused (`.notAList`, the reason saying why): an error page saved
+    /// in the list's place, whose few lines that read as names would make a list protecting no suffix, and
+    /// a download cut short, missing every rule after the cut (the publicsuffix.org format marks its
+    /// sections `===BEGIN …===` and `===END …===`). A list without markers, or whose sections all end, loads.
+    @Test(arguments: [
+        ("an error page", "com\nco.uk\n<html><body>Sign in</body></html>\n",
+         "line 3: \"<html><body>Sign\" is no public suffix rule (a domain name, or one after \"*.\" or \"!\")"),
+        ("cut in the ICANN section", "// ===BEGIN ICANN DOMAINS===\ncom\nco.uk\n",
+         "its ICANN DOMAINS section does not end (no \"===END ICANN DOMAINS===\"): the file was cut short"),
+        ("cut in the PRIVATE section",
+         "// ===BEGIN ICANN DOMAINS===\ncom\n// ===END ICANN DOMAINS===\n// ===BEGIN PRIVATE DOMAINS===\ngithub.io\n",
+         "its PRIVATE DOMAINS section does not end (no \"===END PRIVATE DOMAINS===\"): the file was cut short"),
+        ("complete", "// ===BEGIN ICANN DOMAINS===\ncom\n// ===END ICANN DOMAINS===\n", nil),
+        ("without markers", "com\nco.uk\n", nil),
+    ] as [(String, String, String?)])
+    func aFileThatIsNoCompleteListIsRefused(_ label: String, _ contents: String, _ reason: String?) throws {
+        let path = try Self.temporaryFile(contents)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard let reason else {
+            #expect(try PublicSuffixRules(contentsOfFile: path).isPublicSuffix("com"), "\(label)")
+            return
+        }
+        let error = #expect(throws: PublicSuffixListError.self, "\(label)") { _ = try PublicSuffixRules(contentsOfFile: path) }
+        #expect(error?.code == .notAList && error?.reason == reason, "\(label)")
+        #expect(error?.description == "'\(path)' is no complete public suffix list: \(reason)")
+    }
+
     @Test func directoryIsUnreadable() {
         let path = FileManager.default.temporaryDirectory.path
         for (name, load) in Self.loaders {

@@ -1,4 +1,7 @@
 import Testing
+#if LibPSL && canImport(CLibPSL)
+import CLibPSL
+#endif
 @testable import Cookies
 
 /// The default list: the newest available, never the "*" rule alone.
@@ -27,6 +30,20 @@ struct SystemPublicSuffixListTests {
         #expect(info.source == .compiledIn)
         #endif
     }
+
+    #if LibPSL && canImport(CLibPSL)
+    /// libpsl's date is no older than any file `psl_latest` may load in place of its built-in data: it stats
+    /// the distribution's file and the list file the built-in data was made from (strace of `psl_latest(NULL)`
+    /// on libpsl 0.21.2: `public_suffix_list.dafsa`, then `public_suffix_list.dat`).
+    @Test func libpslsDateCoversEveryFileItLoadsFrom() throws {
+        let date = try #require(LibPSLList.latestDate)
+        for file in [psl_dist_filename(), psl_builtin_filename()].compactMap({ $0 }) {
+            if let modified = FileBytes.modificationTime(atPath: String(cString: file)) {
+                #expect(date >= modified, "\(String(cString: file))")
+            }
+        }
+    }
+    #endif
 
     static let old = PublicSuffixRules(parsing: "com\n", info: PublicSuffixListInfo(
         source: .file, date: CookieTime(secondsSinceEpoch: Int64(1_675_900_800)), path: "old.dat"))  // 2023-02-09
