@@ -95,8 +95,12 @@ public struct JarHTTPClient: Sendable {
         var chain = RedirectChain(
             url: request.url, method: request.method.rawValue, context: context, jar: jar,
             maximumRedirects: maximumRedirects)
+        // Sent as the chain reads it (Fetch normalises a method before the first request too): `post` goes as
+        // `POST` on every hop, the one the rules of SameSite and of redirects were applied to.
+        request.method = HTTPMethod(rawValue: chain.current.method)
         var history: [HTTPClientRequestResponse] = []
-        // The caller's own cookies go with the jar's, in one field, until a hop leaves the first origin.
+        // The caller's own cookies go with the jar's, in one field, until a hop leaves the first origin; one a
+        // response sets or deletes goes as the jar holds it after that.
         var ownCookies = request.headers["Cookie"]
         while true {
             request.headers.remove(name: "Cookie")
@@ -113,7 +117,7 @@ public struct JarHTTPClient: Sendable {
             history.append(HTTPClientRequestResponse(
                 request: request,
                 responseHead: HTTPResponseHead(version: response.version, status: response.status, headers: response.headers)))
-            chain.receive(response.headers["Set-Cookie"])
+            ownCookies = CookieHeader.removing(chain.receive(response.headers["Set-Cookie"]), from: ownCookies)
             guard followsRedirects, let step = try chain.follow(
                 status: Int(response.status.code), locations: response.headers["Location"])
             else {

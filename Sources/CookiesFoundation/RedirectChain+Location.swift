@@ -34,7 +34,8 @@ extension RedirectChain {
     /// - before all that, C0 controls and spaces at the ends go, and every tab and newline
     ///   ("remove any leading and trailing C0 control or space", "remove all ASCII tab or newline");
     /// - the path's dot segments go, in an absolute Location too ("shorten url's path"): `/a/../c` and
-    ///   `http://b.test/a/../c` end in `/c`.
+    ///   `http://b.test/a/../c` end in `/c`;
+    /// - the port is written as the standard serialises it (`normalizingPort(of:scheme:)`).
     ///
     /// A Location of any other scheme, or without one against a base of any other scheme, is as RFC 3986
     /// reads it. Nil when the result does not parse.
@@ -58,7 +59,9 @@ extension RedirectChain {
         rest = rest.dropFirst(slashes)
         let queryOrFragment = rest.firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex
         rest = Substring(rest[..<queryOrFragment].replacingOccurrences(of: "\\", with: "/") + rest[queryOrFragment...])
-        guard scheme == baseScheme, slashes < 2 else { return URL(string: scheme + "://" + rest)?.standardized.absoluteString }
+        guard scheme == baseScheme, slashes < 2 else {
+            return (URL(string: scheme + "://" + rest)?.standardized.absoluteString).map { normalizingPort(of: $0, scheme: scheme) }
+        }
         let relative: String
         if slashes == 1 {
             relative = "/" + rest
@@ -69,7 +72,32 @@ extension RedirectChain {
         } else {
             relative = String(rest)
         }
-        return URL(string: relative, relativeTo: baseURL)?.absoluteURL.standardized.absoluteString
+        return (URL(string: relative, relativeTo: baseURL)?.absoluteURL.standardized.absoluteString).map {
+            normalizingPort(of: $0, scheme: scheme)
+        }
+    }
+
+    /// The default port of each special scheme (WHATWG URL standard), which a URL's serialisation omits.
+    static let defaultPorts: [String: Int] = ["ftp": 21, "http": 80, "https": 443, "ws": 80, "wss": 443]
+
+    /// `url` (of a special `scheme`) with its port as the WHATWG URL standard serialises it: no ":" for an
+    /// empty port ("port state": the port is null), no leading zeros (`:0080` is 80), none at all for the
+    /// scheme's default port. `http://b.test:/x` and `http://b.test:0080/x` are `http://b.test/x`, which a
+    /// client built on Foundation's URL sends as it reads it (a port it would otherwise drop or rewrite).
+    static func normalizingPort(of url: String, scheme: String) -> String {
+        guard let authorityStart = url.range(of: "://")?.upperBound else { return url }
+        let authorityEnd = url[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
+        let authority = url[authorityStart..<authorityEnd]
+        // The port's colon: the last one after the user information and an IPv6 address's brackets.
+        let hostStart = authority.lastIndex(of: "@").map(authority.index(after:)) ?? authority.startIndex
+        let afterBrackets = authority[hostStart...].lastIndex(of: "]") ?? hostStart
+        guard let colon = authority[afterBrackets...].lastIndex(of: ":") else { return url }
+        let digits = authority[authority.index(after: colon)...]
+        let significant = digits.drop { $0 == "0" }
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), significant.count <= 5 else { return url }
+        let port = Int(significant) ?? 0
+        let written = digits.isEmpty || port == defaultPorts[scheme] ? "" : ":\(port)"
+        return String(url[..<colon]) + written + String(url[authorityEnd...])
     }
 
     /// RFC 3986 §3.1: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.

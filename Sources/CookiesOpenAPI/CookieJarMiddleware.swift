@@ -109,19 +109,27 @@ public struct CookieJarMiddleware: ClientMiddleware {
         var chain = RedirectChain(
             url: url, method: request.method.rawValue, context: context, jar: jar, maximumRedirects: maximumRedirects)
         var (request, body, baseURL) = (request, body, baseURL)
-        // The operation's own cookies go with the jar's until a hop leaves the first origin.
+        // Sent as the chain reads it (Fetch normalises a method before the first request too): `post` goes as
+        // `POST` on every hop, the one the rules of SameSite and of redirects were applied to.
+        request.method = HTTPRequest.Method(chain.current.method) ?? request.method
+        // The operation's own cookies go with the jar's until a hop leaves the first origin; one a response
+        // sets or deletes goes as the jar holds it after that.
         var ownCookies = request.headerFields[values: .cookie]
         while true {
             let value = CookieHeader.merging(ownCookies, with: try chain.cookieHeader())
             request.headerFields[fields: .cookie] = value.map { [HTTPField(name: .cookie, value: $0)] } ?? []
             let (response, responseBody) = try await next(request, body, baseURL)
             let fields = response.headerFields[values: .setCookie]
-            chain.receive(fields.count == 1 && transportJoinsSetCookieFields ? CombinedSetCookie.split(fields[0]) : fields)
+            let changed = chain.receive(
+                fields.count == 1 && transportJoinsSetCookieFields ? CombinedSetCookie.split(fields[0]) : fields)
+            ownCookies = CookieHeader.removing(changed, from: ownCookies)
             guard followsRedirects,
                 let step = try chain.follow(
-                    status: response.status.code, locations: response.headerFields[values: .location]),
-                let target = TransportURL.split(step.url)
+                    status: response.status.code, locations: response.headerFields[values: .location])
             else { return (response, responseBody) }
+            guard let target = TransportURL.split(step.url) else {
+                throw CookieJarMiddlewareError.locationNotSendable(status: response.status.code, location: step.url)
+            }
             if !step.dropsBody, let body, body.iterationBehavior == .single {
                 throw CookieJarMiddlewareError.bodyCannotBeResent(status: response.status.code, location: step.url)
             }

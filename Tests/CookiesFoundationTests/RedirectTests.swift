@@ -35,6 +35,12 @@ struct RedirectTests {
         ("//b.test\\z", "http://b.test/z"), ("/a\\b", "http://a.test/a/b"), ("/a\\b?c\\d", "http://a.test/a/b?c%5Cd"),
         ("/a\tb\n", "http://a.test/ab"), (" \u{1}/y ", "http://a.test/y"),
         ("/a/../c", "http://a.test/c"), ("http://b.test/a/./../c", "http://b.test/c"), ("../../../y", "http://a.test/y"),
+        // The port as the standard serialises it ("port state"): an empty one is none, leading zeros go, and
+        // the scheme's default port is omitted.
+        ("http://b.test:/x", "http://b.test/x"), ("http://b.test:0080/x", "http://b.test/x"),
+        ("http://b.test:08080/x", "http://b.test:8080/x"), ("https://b.test:443?q", "https://b.test?q"),
+        ("https://u:p@b.test:00443/", "https://u:p@b.test/"), ("http://[::1]:0/", "http://[::1]:0/"),
+        ("http://b.test:8080/x", "http://b.test:8080/x"),
     ])
     func specialSchemeLocation(_ location: String, _ expected: String) throws {
         var chain = RedirectChain(url: "http://a.test/d/x", method: "GET", jar: makeTestJar())

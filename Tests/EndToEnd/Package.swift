@@ -45,6 +45,7 @@ let package = Package(
                 .product(name: "CookiesFoundation", package: "swift-cookiejar"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "CookiesAsyncHTTPClient", package: "swift-cookiejar"),
                 .product(name: "CookiesOpenAPI", package: "swift-cookiejar"),
                 "AccountsAPI",

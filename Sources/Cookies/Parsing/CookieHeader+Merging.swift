@@ -14,4 +14,12 @@ extension CookieHeader {
         let pairs = own + added
         return pairs.isEmpty ? nil : serialize(pairs)
     }
+
+    /// The `Cookie` fields `fields` without the pairs named one of `names`, as one field (none when no pair
+    /// is left): a request's own cookies once a response changed those (`RedirectChain.receive(_:)`).
+    public static func removing(_ names: Set<String>, from fields: [String]) -> [String] {
+        guard !names.isEmpty else { return fields }
+        let kept = fields.flatMap(parse).filter { !names.contains($0.name) }
+        return kept.isEmpty ? [] : [serialize(kept)]
+    }
 }

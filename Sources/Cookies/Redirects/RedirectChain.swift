@@ -79,8 +79,12 @@ public struct RedirectChain: Sendable {
 
     /// The `Cookie` field value of the current hop (nil when the jar sends none), or
     /// `RedirectError.loop` when this very request (method, URL and cookies) was sent before in the
-    /// chain: nothing changed that could make its answer differ. A repeated URL whose cookies changed
-    /// on the way (a sign-in that sets a cookie and redirects back) is no loop.
+    /// chain. A deliberate choice, stricter than Fetch and browsers, which stop only at 20 redirects, and
+    /// looser than AsyncHTTPClient's own following, which stops at a URL repeated (`allowCycles: false`):
+    /// a server that answers the same request with the same redirect again loops in most cases, and a
+    /// server's state alone (a job still running, polled by redirecting to itself) is left to a client that
+    /// follows no redirect (`followsRedirects: false`) and asks again itself. A repeated URL whose cookies
+    /// changed on the way (a sign-in that sets a cookie and redirects back) is no loop.
     public mutating func cookieHeader() throws(RedirectError) -> String? {
         let header = CookieURL(current.url).flatMap { jar.cookieHeader(for: $0, context: context) }
         let request = SentRequest(method: current.method, url: current.url, cookieHeader: header)
@@ -88,10 +92,20 @@ public struct RedirectChain: Sendable {
         return header
     }
 
-    /// Stores the `Set-Cookie` field values of the current hop's response, each on its own.
-    public func receive(_ setCookies: some Sequence<String>) {
-        guard let url = CookieURL(current.url) else { return }
-        jar.receive(setCookies, from: url, context: context)
+    /// Stores the `Set-Cookie` field values of the current hop's response, each on its own; returns the
+    /// names of the cookies the jar took them for (stored, replaced, deleted, or already expired). A caller
+    /// that sends cookies of its own with the jar's drops those names from them for the hops after
+    /// (`CookieHeader.removing(_:from:)`): the server just changed them, and the jar holds its word, as
+    /// Go's client drops the cookies a response changed from the `Cookie` field it forwards.
+    @discardableResult
+    public func receive(_ setCookies: some Sequence<String>) -> Set<String> {
+        guard let url = CookieURL(current.url) else { return [] }
+        var changed: Set<String> = []
+        for line in setCookies {
+            guard let parsed = try? ParsedSetCookie(parsing: line) else { continue }
+            if jar.setCookie(parsed, from: url, context: context).rejection == nil { changed.insert(parsed.name) }
+        }
+        return changed
     }
 
     /// The next hop that a response with `status` and a Location resolved to `location` asks for, which

@@ -28,4 +28,17 @@ struct CookieHeaderMergingTests {
     func merging(_ testCase: Case) {
         #expect(CookieHeader.merging(testCase.fields, with: testCase.jar) == testCase.merged)
     }
+
+    /// A request's own cookies without those a response changed (`RedirectChain.receive(_:)`), as one field;
+    /// none when no pair is left, the fields as they were when no name is dropped.
+    @Test(arguments: [
+        (["session=old; keep=1"], ["session"], ["keep=1"]),
+        (["session=old", "keep=1"], ["session"], ["keep=1"]),
+        (["session=old"], ["session"], []),
+        (["a=1", "b=2"], [], ["a=1", "b=2"]),
+        (["a=1"], ["z"], ["a=1"]),
+    ] as [([String], Set<String>, [String])])
+    func removing(_ fields: [String], _ names: Set<String>, _ kept: [String]) {
+        #expect(CookieHeader.removing(names, from: fields) == kept)
+    }
 }

@@ -212,6 +212,20 @@ struct RedirectChainTests {
 
     /// A request sent a second time unchanged (method, URL, cookies) is a loop; the same URL with other
     /// cookies is not (a sign-in that sets a cookie and comes back).
+    /// `receive(_:)` names the cookies the jar took a response's lines for: stored, replaced, deleted or
+    /// already expired (a deletion of a cookie the jar never held: one the caller sends itself); not a line
+    /// refused (another site's Domain) or unparsable.
+    @Test func receiveNamesTheCookiesItChanged() throws {
+        let (jar, _) = makeTestJar()
+        jar.receive("rotated=old", from: try #require(CookieURL("https://www.example.com/")))
+        let chain = RedirectChain(url: "https://www.example.com/start", method: "GET", jar: jar)
+        let changed = chain.receive([
+            "new=1", "rotated=new", "gone=; Max-Age=0", "foreign=1; Domain=other.test", "=", "\u{1}bad=1",
+        ])
+        #expect(changed == ["new", "rotated", "gone"])
+        #expect(jar.allCookies().map(\.name).sorted() == ["new", "rotated"])
+    }
+
     @Test("loops")
     func loops() throws {
         let (jar, _) = makeTestJar()

@@ -9,10 +9,12 @@ import Synchronization
 ///   and remember-me cookies) and answers 302 to `/home`; 401 for a wrong password.
 /// - `GET /home`: what `GET /me` answers.
 /// - `GET /bounce?to=URL`: 302 to `URL` (another site's, for the cross-site hops).
+/// - `GET /set-and-bounce?set=LINE&to=URL`: 302 to `URL`, setting the cookie of the `Set-Cookie` line `LINE`.
 /// - `POST /submit`: 303 to `/echo`.
 /// - `POST /moved-temporarily`: 307 to `/echo`.
-/// - `GET|POST /echo`: 200 and `{"method", "bodyBytes", "contentType", "authorization", "cookies"}` of the
-///   request (`authorization` and `contentType` empty when absent).
+/// - `GET|POST /echo`: 200 and `{"method", "bodyBytes", "contentType", "authorization", "cookies",
+///   "cookieHeader", "origin"}` of the request (`cookies` the names, `cookieHeader` the field as sent;
+///   empty when absent).
 /// - `GET /loop/a` and `GET /loop/b`: 302 to each other, for ever.
 /// - `GET /locations?to=A&to=B…`: 302 with one Location field for each `to`, in order.
 /// - `GET /bounce-with-body/huge` and `GET /bounce-with-body/trickling`: 302 to `/echo` with a body that
@@ -36,6 +38,11 @@ extension Backend {
         router.get("/bounce") { request, _ -> Response in
             redirect(.found, to: request.uri.queryParameters.get("to") ?? "/")
         }
+        router.get("/set-and-bounce") { request, _ -> Response in
+            redirect(
+                .found, to: request.uri.queryParameters.get("to") ?? "/",
+                setCookies: request.uri.queryParameters.get("set").map { [$0] } ?? [])
+        }
         router.post("/submit") { _, _ -> Response in
             redirect(.seeOther, to: "/echo")
         }
@@ -49,6 +56,7 @@ extension Backend {
                     "method": request.method.rawValue, "bodyBytes": String(body.readableBytes),
                     "contentType": request.headers[.contentType] ?? "",
                     "authorization": request.headers[.authorization] ?? "", "cookies": cookieNames(of: request),
+                    "cookieHeader": request.headers[.cookie] ?? "",
                     "origin": request.headers[.origin] ?? "",
                 ])
             }

@@ -3,6 +3,7 @@ import Cookies
 import CookiesAsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 import TestBackend
 import Testing
 
@@ -88,6 +89,28 @@ struct JarHTTPClientRedirectTests {
             #expect(jar.cookies(forSite: "127.0.0.1").map(\.name).sorted() == ["remember_me", "session"])
             let home = try await client.execute(HTTPClientRequest(url: baseURL + "/home"), timeout: .seconds(30))
             #expect(try await Self.json(home)["cookies"] == "session,remember_me")
+        }
+    }
+
+    /// A cookie the caller sends itself that a redirect's response sets or deletes goes on the next hops as
+    /// the jar holds it, the server's new value or none (a session rotated, or a sign-out that deletes it
+    /// and redirects): the caller's value would otherwise win its name's clash with the jar's on every later
+    /// hop (Go's net/http drops such a cookie from the `Cookie` field it forwards). The first hop goes with
+    /// the method as the chain reads it (`post` as `POST`, Fetch's "normalize a method").
+    @Test("a cookie the server changes on the way goes as the jar holds it, and the method as the chain reads it", arguments: [
+        ("session=new; Path=/", "keep=1; session=new"), ("session=; Max-Age=0; Path=/", "keep=1"),
+    ])
+    func aCookieTheServerChangesOnTheWay(_ setCookie: String, _ echoed: String) async throws {
+        try await Backend.withRunningServer { baseURL in
+            let query = "set=" + setCookie.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! + "&to=%2Fecho"
+            var request = HTTPClientRequest(url: baseURL + "/set-and-bounce?" + query)
+            request.headers.add(name: "Cookie", value: "session=old; keep=1")
+            let response = try await JarHTTPClient(jar: CookieJar()).execute(request, timeout: .seconds(30))
+            #expect(try await Self.json(response)["cookieHeader"] == echoed)
+            var post = HTTPClientRequest(url: baseURL + "/submit")
+            post.method = HTTPMethod(rawValue: "post")
+            let submitted = try await JarHTTPClient(jar: CookieJar()).execute(post, timeout: .seconds(30))
+            #expect(submitted.history.map(\.request.method) == [.POST, .GET])
         }
     }
 

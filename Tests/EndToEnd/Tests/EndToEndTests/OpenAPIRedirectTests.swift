@@ -101,6 +101,37 @@ struct OpenAPIRedirectTests {
         #expect(jar.cookies(for: CookieURL("https://b.example/")!).map(\.name) == ["b"])
     }
 
+    /// A cookie the operation sends itself that a redirect's response sets or deletes goes on the next
+    /// hops as the jar holds it, the server's new value or none: the operation's value would otherwise win
+    /// its name's clash with the jar's on every later hop (Go's net/http drops such a cookie from the
+    /// `Cookie` field it forwards, `makeHeadersCopier`). Its other cookies still go.
+    @Test(arguments: [("session=new; Path=/", "keep=1; session=new"), ("session=; Max-Age=0; Path=/", "keep=1")])
+    func aCookieTheServerChangesOnTheWayGoesAsTheJarHoldsIt(_ setCookie: String, _ next: String) async throws {
+        let transport = ScriptedTransport([Self.response(.found, location: "/home", setCookies: [setCookie]), Self.response(.ok)])
+        var request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/start")
+        request.headerFields[.cookie] = "session=old; keep=1"
+        _ = try await Self.run(CookieJarMiddleware(jar: CookieJar()), request, over: transport)
+        #expect(transport.sent.withLock { $0 }.map(\.cookie) == ["session=old; keep=1", next])
+    }
+
+    /// The method goes as the chain reads it from the first hop on (Fetch's "normalize a method": `post` is
+    /// `POST`), the one the rules of SameSite and of redirects apply to; and a Location whose port the
+    /// WHATWG URL standard writes otherwise (empty, leading zeros, the default) is followed, to the URL
+    /// that standard makes of it.
+    @Test func theMethodAndALocationsPortGoAsTheStandardWritesThem() async throws {
+        let transport = ScriptedTransport([
+            Self.response(.temporaryRedirect, location: "https://a.example:/x"),
+            Self.response(.temporaryRedirect, location: "https://a.example:0443/y"),
+            Self.response(.ok),
+        ])
+        let request = HTTPRequest(method: try #require(HTTPRequest.Method("post")), scheme: nil, authority: nil, path: "/start")
+        let final = try await Self.run(CookieJarMiddleware(jar: CookieJar()), request, body: HTTPBody("payload"), over: transport)
+        #expect(final.status == .ok)
+        let sent = transport.sent.withLock { $0 }
+        #expect(sent.map(\.url) == ["https://a.example/start", "https://a.example/x", "https://a.example/y"])
+        #expect(sent.map(\.method.rawValue) == ["POST", "POST", "POST"])
+    }
+
     /// The URL the jar picks a hop's cookies for and stores its response's under is the one the transport
     /// sends: a server URL's trailing "/" stays (`/start` under `https://a.example/api/` goes to
     /// `/api//start`), so that a cookie of Path=/api/start does not go (rfc6265bis-22 §5.1.4: "/api/start"
