@@ -87,6 +87,10 @@ public final class JarURLSession: Sendable {
         var chain = RedirectChain(
             url: url.absoluteString, method: request.httpMethod ?? "GET", context: context, jar: jar,
             maximumRedirects: maximumRedirects)
+        // Sent as the chain reads it (Fetch normalises a method before the first request too), as
+        // `JarHTTPClient` and `CookieJarMiddleware` send it: `post` goes as `POST` on every hop, the one the
+        // rules of SameSite and of redirects were applied to.
+        request.httpMethod = chain.current.method
         while true {
             request.setValue(try chain.cookieHeader(), forHTTPHeaderField: "Cookie")
             let (data, response) = try await session.data(for: request)

@@ -23,7 +23,9 @@ import OpenAPIRuntime
 /// a PUT) of a body that can be iterated only once throws `CookieJarMiddlewareError.bodyCannotBeResent`;
 /// a redirect with several different Location fields throws `RedirectError.severalLocations` (a transport
 /// that joins them into one, as URLSession's does with ", ", or keeps only the last, as AsyncHTTPClient's
-/// does, hands over one value, which is followed as it came). A redirect's body is read to its end only
+/// does, hands over one value, which is followed as it came); a redirect to a URL the transport cannot be
+/// given as a server URL and a path throws `CookieJarMiddlewareError.locationNotSendable`. A redirect's
+/// body is read to its end only
 /// when it is short and there at once, and otherwise dropped (`RedirectBody`: at most 2 KiB, for at most
 /// a second), so that a body that is huge or trickles does not hold the chain; a transport that buffers
 /// bodies (URLSession's on Linux) has read all of it before any middleware sees it. `followsRedirects:

@@ -731,6 +731,22 @@ struct CookieStoreSyncTests {
         #expect(try await sync.reconcile().copiedToJar.map(\.value) == ["2"])
     }
 
+    /// A sign-out that could not read the store, of a session the web view rotated since the record: the next
+    /// call deletes the web view's version. Recorded in its older version, the web view's would be a
+    /// conflict that `.preferWeb` settles by copying it into the jar, signing the app back in.
+    @Test("a sign-out cut short deletes at the next call a cookie the web view changed since the record, not copied into the jar as a conflict the web view wins")
+    func signOutCutShortDeletesAVersionTheRecordDidNotKnow() async throws {
+        let (jar, store, sync) = Self.makeSync([Self.cookie("session", "1")], FaultInjectingCookieStore())
+        try await sync.push()
+        store.webSets(Self.cookie("session", "2"))
+        store.faults.reads = .never
+        await #expect(throws: CookieSyncError.self) { try await sync.signOut(site: Self.site) }
+        store.faults.reads = .immediate
+        let report = try await sync.reconcile()
+        #expect(report.copiedToJar.isEmpty && report.conflicts.isEmpty && report.deletedFromWeb.map(\.value) == ["2"])
+        #expect(jar.allCookies().isEmpty && store.contents.isEmpty && sync.synchronisedCookies.isEmpty)
+    }
+
     /// A cookie that arrives during a sign-out on every round (a response in flight) ends it unconfirmed;
     /// recorded, it is deleted by the next call from the side that holds it, not copied to the other.
     @Test("a cookie that keeps arriving during a sign-out is recorded, and the next call deletes it instead of copying it to the other side")

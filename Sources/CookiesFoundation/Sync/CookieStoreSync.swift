@@ -67,10 +67,11 @@ public final class CookieStoreSync: Sendable {
     /// (`recordLandedSets`). A set that lands after the jar deleted the cookie, or after a sign-out, is then
     /// a deletion to copy to the store, not a cookie of the web view's to copy back into the jar.
     private let unconfirmedSets = CookieLock<[CookieIdentity: Cookie]>([:])
-    /// The sites whose `signOut(site:)` ended with an error, until a later call finishes it: a cookie of the
-    /// site that the store holds and the record does not know (one the sign-out could not read, or that
-    /// arrived during it) is then recorded, so that the plan deletes it from the store instead of copying
-    /// it into the jar.
+    /// The sites whose `signOut(site:)` ended with an error, until a later call of this sync finishes it:
+    /// every cookie of the site that the store holds (one the sign-out could not read, that arrived during
+    /// it, or that the web view changed since the record) is then recorded as the store holds it, so that
+    /// the plan deletes it from the store instead of copying it into the jar. Kept in memory only: a sync
+    /// made at the next launch knows of no unfinished sign-out (the record still deletes what it knew).
     private let unfinishedSignOuts = CookieLock<Set<String>>([])
     /// True once a read of the store found a cookie (of any domain): the store is loaded, and an empty
     /// read after that is believed (`sync`).
@@ -170,10 +171,11 @@ public final class CookieStoreSync: Sendable {
     /// reads both again, and repeats while
     /// cookies keep arriving (a response in flight during the sign-out). The record keeps the site's
     /// cookies until both reads come back without any, so that a sign-out cut short (an error) is finished
-    /// by the next call: the site's cookies in the store are then deleted, not copied into the jar, also
-    /// those the sync never recorded (read by the sign-out, arriving during it, or unread when the store
-    /// could not be read); until that call, a cookie the web view sets for the site is taken for one the
-    /// sign-out missed. A site that is no host name or IP address throws `CookieSyncError.invalidDomain`,
+    /// by the next call of this sync: the site's cookies in the store are then deleted, not copied into the
+    /// jar, also those the sync never recorded or recorded in another version (read by the sign-out,
+    /// arriving during it, changed by the web view, or unread when the store could not be read); until that
+    /// call, a cookie the web view sets for the site is taken for one the sign-out missed. (A sync made at
+    /// the next launch deletes only what the saved record knew.) A site that is no host name or IP address throws `CookieSyncError.invalidDomain`,
     /// one outside the scope `siteOutOfScope`, before anything is touched.
     ///
     /// In the jar, the site's partitioned cookies go too (a native response's `Partitioned` cookie is
@@ -506,16 +508,17 @@ public final class CookieStoreSync: Sendable {
         record.withLock { record in for cookie in cookies { record[CookieIdentity(cookie)] = cookie } }
     }
 
-    /// Records, for each site whose sign-out is unfinished, the cookies of it that `web` (the store as just
-    /// read) holds and the record does not know, as both sides': the jar does not hold them (the sign-out
-    /// deleted the site's cookies there), so the plan deletes them from the store. Returns the sites, which
-    /// are finished once the call's steps are made.
+    /// Records, for each site whose sign-out is unfinished, every cookie of it that `web` (the store as just
+    /// read) holds, as both sides' in the version the store holds: the jar does not hold them (the sign-out
+    /// deleted the site's cookies there), so the plan deletes them from the store, also one the record knew
+    /// in another version (a session the web view rotated), which would otherwise be a conflict that
+    /// `.preferWeb` settles by copying it into the jar. Returns the sites, which are finished once the
+    /// call's steps are made.
     private func recordCookiesOfUnfinishedSignOuts(in web: [CookieIdentity: Cookie]) -> Set<String> {
         let sites = unfinishedSignOuts.withLock { $0 }
         for site in sites {
             let inSite = Self.cookiesSignedOut(of: site, within: scope).synced
-            let unknown = record.withLock { record in web.filter { record[$0.key] == nil && inSite($0.value) } }
-            recordAsHeld(Array(unknown.values))
+            recordAsHeld(web.values.filter(inSite))
         }
         return sites
     }

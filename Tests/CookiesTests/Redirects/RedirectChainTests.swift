@@ -210,8 +210,6 @@ struct RedirectChainTests {
         #expect(step.method == next && chain.current.method == next)
     }
 
-    /// A request sent a second time unchanged (method, URL, cookies) is a loop; the same URL with other
-    /// cookies is not (a sign-in that sets a cookie and comes back).
     /// `receive(_:)` names the cookies the jar took a response's lines for: stored, replaced, deleted or
     /// already expired (a deletion of a cookie the jar never held: one the caller sends itself); not a line
     /// refused (another site's Domain) or unparsable.
@@ -226,6 +224,8 @@ struct RedirectChainTests {
         #expect(jar.allCookies().map(\.name).sorted() == ["new", "rotated"])
     }
 
+    /// A request sent a second time unchanged (method, URL, cookies) is a loop; the same URL with other
+    /// cookies is not (a sign-in that sets a cookie and comes back).
     @Test("loops")
     func loops() throws {
         let (jar, _) = makeTestJar()
