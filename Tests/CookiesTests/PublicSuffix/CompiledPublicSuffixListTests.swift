@@ -128,26 +128,15 @@ struct CompiledPublicSuffixListTests {
 
     /// The committed Swift file is what the generator makes of the committed .dat and revision (the check CI runs).
     @Test func generatedFileMatchesItsGenerator() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try builtExecutablePath(named: "PublicSuffixListGenerator"))
-        process.arguments = ["check"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let check = try Self.runGenerator(["check"])
+        #expect(check.status == 0, "\(check.output)")
     }
 
-    /// `PublicSuffixListGenerator verify FILE`: its exit status and output (stdout and stderr).
-    static func verify(_ contents: [UInt8]) throws -> (status: Int32, output: String) {
-        let directory = TemporaryDirectory()
-        let file = directory.file("list.dat")
-        try Data(contents).write(to: URL(fileURLWithPath: file))
+    /// `PublicSuffixListGenerator` run with `arguments`: its exit status and output (stdout and stderr).
+    static func runGenerator(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try builtExecutablePath(named: "PublicSuffixListGenerator"))
-        process.arguments = ["verify", file]
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -155,6 +144,14 @@ struct CompiledPublicSuffixListTests {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, text)
+    }
+
+    /// `PublicSuffixListGenerator verify FILE` of a file holding `contents`.
+    static func verify(_ contents: [UInt8]) throws -> (status: Int32, output: String) {
+        let directory = TemporaryDirectory()
+        let file = directory.file("list.dat")
+        try Data(contents).write(to: URL(fileURLWithPath: file))
+        return try runGenerator(["verify", file])
     }
 
     /// The generator takes only a whole list (`update` checks it as `verify` does, before it writes): the
