@@ -29,6 +29,10 @@ public final class LibPSLList: PublicSuffixList, @unchecked Sendable {
     /// every name is a public suffix, which fails closed.
     private let context: OpaquePointer?
 
+    /// The first bytes of a list in libpsl's DAFSA format (psl-make-dafsa: ".DAFSA@PSL_" and the format's
+    /// version), which is checked by libpsl alone.
+    private static let dafsaMagic = Array(".DAFSA@PSL_".utf8)
+
     /// libpsl's newest list (`latest()`) or a list file (`init(contentsOfFile:)`), with its date.
     public let info: PublicSuffixListInfo?
 
@@ -59,8 +63,15 @@ public final class LibPSLList: PublicSuffixList, @unchecked Sendable {
     }
 
     /// Loads the list at `path` (the publicsuffix.org text format or libpsl's DAFSA format) with `psl_load_file`.
-    /// Throws `.empty` for a file without rules, `.unreadable` for anything libpsl cannot load.
+    /// Throws `.empty` for a file without rules, `.unreadable` for anything libpsl cannot load, and, for a text
+    /// list, `.notAList` for one that is no complete list, as `PublicSuffixRules(contentsOfFile:)` does (libpsl
+    /// would take an error page or a download cut short for a list of the few rules it holds).
     public init(contentsOfFile path: String) throws(PublicSuffixListError) {
+        if let magic = try? FileBytes.contents(atPath: path, limit: .max, prefix: Self.dafsaMagic.count),
+            magic != Self.dafsaMagic
+        {
+            _ = try PublicSuffixRules(contentsOfFile: path)
+        }
         guard let loaded = psl_load_file(path) else {
             // libpsl refuses a zero-length file like any unreadable one; tell the two apart for the message.
             var status = stat()

@@ -42,6 +42,8 @@ struct PublicSuffixListErrorTests {
     /// in the list's place, whose few lines that read as names would make a list protecting no suffix, and
     /// a download cut short, missing every rule after the cut (the publicsuffix.org format marks its
     /// sections `===BEGIN …===` and `===END …===`). A list without markers, or whose sections all end, loads.
+    /// libpsl's loader is given a text list only once it passed the same checks (a DAFSA file, its own
+    /// format, is libpsl's to check).
     @Test(arguments: [
         ("an error page", "com\nco.uk\n<html><body>Sign in</body></html>\n",
          "line 3: \"<html><body>Sign\" is no public suffix rule (a domain name, or one after \"*.\" or \"!\")"),
@@ -56,14 +58,25 @@ struct PublicSuffixListErrorTests {
     func aFileThatIsNoCompleteListIsRefused(_ label: String, _ contents: String, _ reason: String?) throws {
         let path = try Self.temporaryFile(contents)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        guard let reason else {
-            #expect(try PublicSuffixRules(contentsOfFile: path).isPublicSuffix("com"), "\(label)")
-            return
+        for (name, load) in Self.loaders {
+            guard let reason else {
+                #expect(throws: Never.self, "\(name): \(label)") { try load(path) }
+                continue
+            }
+            let error = #expect(throws: PublicSuffixListError.self, "\(name): \(label)") { try load(path) }
+            #expect(error?.code == .notAList && error?.reason == reason, "\(name): \(label)")
+            #expect(error?.description == "'\(path)' is no complete public suffix list: \(reason)")
         }
-        let error = #expect(throws: PublicSuffixListError.self, "\(label)") { _ = try PublicSuffixRules(contentsOfFile: path) }
-        #expect(error?.code == .notAList && error?.reason == reason, "\(label)")
-        #expect(error?.description == "'\(path)' is no complete public suffix list: \(reason)")
     }
+
+    #if LibPSL && canImport(CLibPSL)
+    /// A list in libpsl's DAFSA format (binary, no text lines) is libpsl's to check: not refused as no list.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/publicsuffix/public_suffix_list.dafsa"), "needs Debian's publicsuffix package"))
+    func aDAFSAFileIsLibpslsToRead() throws {
+        let list = try LibPSLList(contentsOfFile: "/usr/share/publicsuffix/public_suffix_list.dafsa")
+        #expect(list.isPublicSuffix("co.uk") && !list.isPublicSuffix("example.co.uk"))
+    }
+    #endif
 
     @Test func directoryIsUnreadable() {
         let path = FileManager.default.temporaryDirectory.path
