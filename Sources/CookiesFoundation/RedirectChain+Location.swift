@@ -77,9 +77,6 @@ extension RedirectChain {
         }
     }
 
-    /// The default port of each special scheme (WHATWG URL standard), which a URL's serialisation omits.
-    static let defaultPorts: [String: Int] = ["ftp": 21, "http": 80, "https": 443, "ws": 80, "wss": 443]
-
     /// `url` (of a special `scheme`) with its port as the WHATWG URL standard serialises it: no ":" for an
     /// empty port ("port state": the port is null), no leading zeros (`:0080` is 80), none at all for the
     /// scheme's default port. `http://b.test:/x` and `http://b.test:0080/x` are `http://b.test/x`, which a
@@ -96,7 +93,7 @@ extension RedirectChain {
         let significant = digits.drop { $0 == "0" }
         guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), significant.count <= 5 else { return url }
         let port = Int(significant) ?? 0
-        let written = digits.isEmpty || port == defaultPorts[scheme] ? "" : ":\(port)"
+        let written = digits.isEmpty || port == CookieURL.defaultPort(ofScheme: scheme) ? "" : ":\(port)"
         return String(url[..<colon]) + written + String(url[authorityEnd...])
     }
 
