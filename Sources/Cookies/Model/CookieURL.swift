@@ -3,8 +3,9 @@
 /// Parsed from the text of an absolute `scheme://authority/path?query#fragment` URL. The path is kept as
 /// written (never percent-decoded, rfc6265bis-22 §5.1.4 works on the URI path as sent), without query or
 /// fragment; as a browser's URL parser gives it, an empty path is `/`, a backslash in an http-family path
-/// a "/", and a control character, which no request line carries, removed (TAB, LF, CR) or
-/// percent-encoded.
+/// a "/", TAB, LF and CR removed, and the other bytes of the WHATWG URL standard's path percent-encode
+/// set (controls, SP, non-ASCII, `"`, "<", ">", "^", "`", "{", "}"), which a request line carries
+/// encoded, percent-encoded.
 public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     /// The text every part is read from, by UTF-8 offsets: the URL as given when its scheme and host are
     /// canonical as written (no String is made), else `scheme://host` and the path rebuilt in canonical
@@ -201,19 +202,21 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A path as the WHATWG URL standard's path state makes it: a backslash is a "/" in an http-family URL,
-    /// TAB, LF and CR are removed (as from the whole URL), and the other control characters (%x00-1F /
-    /// %x7F, which no request line carries as they are) are percent-encoded, upper-case hex.
+    /// TAB, LF and CR are removed (as from the whole URL), and the other bytes of the path percent-encode
+    /// set (the other controls, every byte from 0x7F on, SP, `"`, "<", ">", "^", "`", "{" and "}", which a
+    /// request line carries encoded) are percent-encoded, upper-case hex. "%" is kept as written.
     private static func canonicalPath(_ bytes: UnsafeBufferPointer<UInt8>, schemeKind: SchemeKind) -> String {
         var path: [UInt8] = []
         path.reserveCapacity(bytes.count)
+        func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10 }
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "\\") where schemeKind != .other:
                 path.append(UInt8(ascii: "/"))
             case 0x09, 0x0A, 0x0D:
                 continue
-            case 0x00..<0x20, 0x7F:
-                func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10 }
+            case 0x00...0x20, 0x7F...0xFF, UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "^"),
+                 UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "}"):
                 path += [UInt8(ascii: "%"), hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
             default:
                 path.append(byte)
@@ -335,8 +338,8 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
             hostEnd = lastColon
         }
         // The path runs up to the query or fragment; a backslash in it, a "/" to a browser (the WHATWG URL
-        // standard, for http-family schemes as for its other special ones), and a control character take
-        // the canonicalisation (`canonicalPath`).
+        // standard, for http-family schemes as for its other special ones), and a byte of the path
+        // percent-encode set take the canonicalisation (`canonicalPath`).
         var pathEnd = count
         var pathIsCanonical = true
         var pathNext = authorityEnd

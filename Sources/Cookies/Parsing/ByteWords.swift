@@ -120,13 +120,22 @@ extension UInt64 {
     }
 
     /// RFC 3986 §3.3-3.5: a URI's path ends at the first "?" (query) or "#" (fragment); a backslash in the
-    /// path of an http-family URL is a "/", and a control character (%x00-1F / %x7F) is removed or
-    /// percent-encoded (the WHATWG URL standard, path state). The high bit of each, no other bit.
+    /// path of an http-family URL is a "/", and the bytes of the WHATWG URL standard's path percent-encode
+    /// set are percent-encoded (its path state): the C0 controls, every byte from 0x7F on, SP, `"`, "<",
+    /// ">", "^", "`", "{" and "}" (TAB, LF and CR, removed from a URL, among the controls). The high bit of
+    /// each, no other bit.
     @inline(__always)
     var pathStopBytes: UInt64 {
         let word = ByteWord(self)
-        return word.ascii(where: ~(word.differs(from: UInt8(ascii: "?")) & word.differs(from: UInt8(ascii: "#"))
-            & word.differs(from: UInt8(ascii: "\\"))) | ~word.atLeast(0x20) | word.atLeast(0x7F))
+        // 0x21-0x7E: at least 0x21 but not at least 0x7F (the second implies the first, so xor is and-not).
+        var passes = word.atLeast(0x21) ^ word.atLeast(0x7F)
+        passes &= word.differs(from: UInt8(ascii: "?")) & word.differs(from: UInt8(ascii: "#"))
+            & word.differs(from: UInt8(ascii: "\\"))
+        passes &= word.differs(from: UInt8(ascii: "\"")) & word.differs(from: UInt8(ascii: "<"))
+            & word.differs(from: UInt8(ascii: ">")) & word.differs(from: UInt8(ascii: "^"))
+        passes &= word.differs(from: UInt8(ascii: "`")) & word.differs(from: UInt8(ascii: "{"))
+            & word.differs(from: UInt8(ascii: "}"))
+        return word.notASCII(where: passes)
     }
 
     /// RFC 8259 §7: inside a JSON string, the bytes that need a second look are `"` (its end), `\` (an

@@ -40,13 +40,20 @@ struct CookieURLTests {
         ("http://h.test\\foo\\bar?q\\x", "http", "h.test", nil, "/foo/bar"),
         ("wss://h.test/a\\b", "wss", "h.test", nil, "/a/b"),
         ("httpx://h.test/a\\b", "httpx", "h.test", nil, "/a\\b"),
-        // WHATWG URL: TAB, LF and CR are removed; the other controls are percent-encoded in a path (the C0
-        // control percent-encode set, DEL being above U+007E), of any scheme; a request line carries none.
+        // WHATWG URL: TAB, LF and CR are removed; the rest of the path percent-encode set is percent-encoded
+        // in a path of any scheme (the C0 controls, every code point above U+007E as its UTF-8 bytes, SP,
+        // U+0022, "<", ">", "^", "`", "{", "}"), as a request line carries them; "%" and the other ASCII
+        // bytes ("|", "'", "[", "]", …) stay as written.
         ("http://h.test/a\u{01}b/c\u{1F}", "http", "h.test", nil, "/a%01b/c%1F"),
         ("http://h.test/a\tb\nc\rd?q", "http", "h.test", nil, "/abcd"),
         ("http://h.test/\u{7F}x\u{00}", "http", "h.test", nil, "/%7Fx%00"),
         ("httpx://h.test/a\u{1B}\\b", "httpx", "h.test", nil, "/a%1B\\b"),
-        ("https://h.test/caf\u{E9}\u{7F}", "https", "h.test", nil, "/caf\u{E9}%7F"),
+        ("https://h.test/caf\u{E9}\u{7F}", "https", "h.test", nil, "/caf%C3%A9%7F"),
+        ("http://h.test/a b/\"q\"/<t>", "http", "h.test", nil, "/a%20b/%22q%22/%3Ct%3E"),
+        ("http://h.test/^`{}/x", "http", "h.test", nil, "/%5E%60%7B%7D/x"),
+        ("http://h.test/%20|'[]!$&()*+,;=:@~", "http", "h.test", nil, "/%20|'[]!$&()*+,;=:@~"),
+        ("http://h.test/\u{1F36A}?\u{E9}", "http", "h.test", nil, "/%F0%9F%8D%AA"),
+        ("foo://h.test/a b", "foo", "h.test", nil, "/a%20b"),
         // WHATWG URL host parser: the host is percent-decoded (as UTF-8) before IDNA, as Foundation's URL.host
         // reads it too.
         ("https://b%C3%BCcher.example/", "https", "xn--bcher-kva.example", nil, "/"),
@@ -61,17 +68,24 @@ struct CookieURLTests {
         #expect(parsed.path == path)
     }
 
-    /// A cookie received from a URL with a control character in its path takes the percent-encoded path
-    /// for its default-path (rfc6265bis-22 §5.1.4 works on the path the request carries, which holds no
-    /// control character), goes back to that URL, and is a cookie `insert` takes (an export imported
-    /// again), as every cookie a jar receives must be.
-    @Test func aCookieFromAPathWithAControlCharacterIsOneInsertTakes() throws {
+    /// A cookie received from a URL whose path holds a byte of the path percent-encode set (a control
+    /// character, SP, a non-ASCII letter) takes the percent-encoded path for its default-path
+    /// (rfc6265bis-22 §5.1.4 works on the path the request carries, which holds them encoded, as a
+    /// browser's URL parser writes them), goes back to that URL written either way, and is a cookie
+    /// `insert` takes (an export imported again), as every cookie a jar receives must be.
+    @Test(arguments: [
+        ("https://example.com/a\u{01}b/c", "/a%01b", "https://example.com/a%01b/d"),
+        ("https://example.com/my docs/page", "/my%20docs", "https://example.com/my%20docs/other"),
+        ("https://example.com/caf\u{E9}/menu", "/caf%C3%A9", "https://example.com/caf%C3%A9/"),
+    ])
+    func aCookieFromAnEncodedPathIsOneInsertTakes(received: String, defaultPath: String, encoded: String) throws {
         let jar = CookieJar(publicSuffixList: PublicSuffixRules(parsing: "com"))
-        let url = try #require(CookieURL("https://example.com/a\u{01}b/c"))
+        let url = try #require(CookieURL(received))
         #expect(jar.setCookie("a=1", from: url).rejection == nil)
         let cookie = try #require(jar.allCookies().first)
-        #expect(cookie.path == "/a%01b")
+        #expect(cookie.path == defaultPath)
         #expect(jar.cookieHeader(for: url) == "a=1")
+        #expect(jar.cookieHeader(for: try #require(CookieURL(encoded))) == "a=1")
         let other = CookieJar(publicSuffixList: PublicSuffixRules(parsing: "com"))
         #expect(other.insert(cookie).rejection == nil)
     }
@@ -128,14 +142,14 @@ struct CookieURLTests {
 
     /// The path ends at the first "?" or "#" wherever it stands (read eight bytes at a time, then one by
     /// one): each at every position of a path of 21 bytes, after ASCII and after non-ASCII bytes (WHATWG
-    /// URL: the query starts at "?", the fragment at "#").
+    /// URL: the query starts at "?", the fragment at "#"; "\u{E9}" is percent-encoded in the path).
     @Test(arguments: ["?", "#"])
     func pathEndsAtTheFirstQueryOrFragmentByte(stop: String) throws {
-        for filler in ["a", "\u{E9}"] {
+        for (filler, encoded) in [("a", "a"), ("\u{E9}", "%C3%A9")] {
             for position in 0...20 {
                 let path = "/" + String(repeating: filler, count: position)
                 let parsed = try #require(CookieURL("http://h.test" + path + stop + "x?y#z/"))
-                #expect(parsed.path == path, "\(stop) after \(position) of \(filler)")
+                #expect(parsed.path == "/" + String(repeating: encoded, count: position), "\(stop) after \(position) of \(filler)")
             }
         }
     }
@@ -177,7 +191,7 @@ struct CookieURLTests {
     /// The default-path (rfc6265bis-22 §5.1.4) of the path of a parsed URL, read in place.
     @Test(arguments: [
         ("http://h.test/a/b/c?x=/y", "/a/b"), ("http://h.test/a", "/"), ("http://h.test", "/"), ("http://h.test/", "/"),
-        ("http://h.test/\u{E9}t\u{E9}/x", "/\u{E9}t\u{E9}"), ("http://h.test//", "/"),
+        ("http://h.test/\u{E9}t\u{E9}/x", "/%C3%A9t%C3%A9"), ("http://h.test//", "/"),
     ])
     func defaultPathOfAParsedURL(text: String, expected: String) throws {
         let url = try #require(CookieURL(text))
