@@ -47,40 +47,94 @@ enum PostgresCookieSchema {
     /// instances starting together create them once ("CkJr").
     static let lockKey: Int64 = 0x436B_4A72
 
+    /// A column of a table of version `version`: its name, its type as PostgreSQL's `format_type` writes
+    /// it, and the rest of its definition.
+    struct Column {
+        let name: String
+        let type: String
+        let constraints: String
+    }
+
+    /// The columns of `cookiejar_jars`.
+    static let jarColumns = [
+        Column(name: "jar_id", type: "text", constraints: "PRIMARY KEY"),
+        Column(name: "version", type: "bigint", constraints: "NOT NULL"),
+    ]
+
+    /// The columns of `cookiejar_cookies` in `schema` (an identifier already quoted).
+    static func cookieColumns(in schema: String) -> [Column] {
+        [
+            Column(name: "jar_id", type: "text", constraints: "NOT NULL REFERENCES \(schema).cookiejar_jars ON DELETE CASCADE"),
+            Column(name: "name", type: "text", constraints: "NOT NULL"),
+            Column(name: "value", type: "text", constraints: "NOT NULL"),
+            Column(name: "domain", type: "text", constraints: "NOT NULL"),
+            Column(name: "host_only", type: "boolean", constraints: "NOT NULL"),
+            Column(name: "path", type: "text", constraints: "NOT NULL"),
+            Column(name: "partition_key", type: "text", constraints: "NOT NULL"),
+            Column(name: "expiry", type: "bigint", constraints: ""),
+            Column(name: "creation", type: "bigint", constraints: "NOT NULL"),
+            Column(name: "last_access", type: "bigint", constraints: "NOT NULL"),
+            Column(name: "secure", type: "boolean", constraints: "NOT NULL"),
+            Column(name: "http_only", type: "boolean", constraints: "NOT NULL"),
+            Column(name: "same_site", type: "smallint", constraints: "NOT NULL CHECK (same_site BETWEEN 0 AND 3)"),
+            Column(name: "source_secure", type: "boolean", constraints: "NOT NULL"),
+            Column(name: "source_port", type: "integer", constraints: "CHECK (source_port BETWEEN 0 AND 65535)"),
+            Column(name: "version", type: "bigint", constraints: "NOT NULL"),
+            Column(name: "identity", type: "bytea", constraints: "NOT NULL"),
+        ]
+    }
+
+    /// The tables of version `version` in `schema` (an identifier already quoted) with their columns, and
+    /// what their definitions add after the columns.
+    static func tables(in schema: String) -> [(name: String, columns: [Column], more: [String])] {
+        [
+            ("cookiejar_jars", jarColumns, []),
+            ("cookiejar_cookies", cookieColumns(in: schema), ["PRIMARY KEY (jar_id, identity)"]),
+        ]
+    }
+
     /// The statements that create version `version` in `schema` (an identifier already quoted), which exists.
     static func create(in schema: String) -> [String] {
         [
             "CREATE TABLE \(schema).cookiejar_schema (version bigint NOT NULL)",
             "INSERT INTO \(schema).cookiejar_schema (version) VALUES (\(version))",
-            """
-            CREATE TABLE \(schema).cookiejar_jars (
-                jar_id text PRIMARY KEY,
-                version bigint NOT NULL
-            )
-            """,
-            """
-            CREATE TABLE \(schema).cookiejar_cookies (
-                jar_id text NOT NULL REFERENCES \(schema).cookiejar_jars ON DELETE CASCADE,
-                name text NOT NULL,
-                value text NOT NULL,
-                domain text NOT NULL,
-                host_only boolean NOT NULL,
-                path text NOT NULL,
-                partition_key text NOT NULL,
-                expiry bigint,
-                creation bigint NOT NULL,
-                last_access bigint NOT NULL,
-                secure boolean NOT NULL,
-                http_only boolean NOT NULL,
-                same_site smallint NOT NULL CHECK (same_site BETWEEN 0 AND 3),
-                source_secure boolean NOT NULL,
-                source_port integer CHECK (source_port BETWEEN 0 AND 65535),
-                version bigint NOT NULL,
-                identity bytea NOT NULL,
-                PRIMARY KEY (jar_id, identity)
-            )
-            """,
-        ]
+        ] + tables(in: schema).map { table in
+            let definitions = table.columns.map { "\($0.name) \($0.type) \($0.constraints)" } + table.more
+            return "CREATE TABLE \(schema).\(table.name) (\n    " + definitions.joined(separator: ",\n    ") + "\n)"
+        }
+    }
+
+    /// Why the tables of version `version` in `schema` (an identifier already quoted) are not the jars'
+    /// tables, or nil when they are: a column missing or of another type (a table of another application
+    /// under the same name, or one altered by hand), or one more that a row must be given (NOT NULL,
+    /// without a default), which every write of a cookie would fail on. A column more that may be left
+    /// out is let be.
+    static func columnMismatch(in schema: String, on connection: PostgresConnection, logger: Logger) throws -> String? {
+        for table in tables(in: schema) {
+            var found: [String: (type: String, isRequired: Bool)] = [:]
+            let rows = try connection.query(
+                """
+                SELECT attname::text, format_type(atttypid, atttypmod), attnotnull AND NOT atthasdef
+                FROM pg_attribute WHERE attrelid = to_regclass(\(schema + "." + table.name)) AND attnum > 0 AND NOT attisdropped
+                """, logger: logger
+            ).wait()
+            for row in rows {
+                let (name, type, isRequired) = try row.decode((String, String, Bool).self)
+                found[name] = (type, isRequired)
+            }
+            for column in table.columns {
+                guard let actual = found.removeValue(forKey: column.name) else {
+                    return "\(table.name) has no column \(column.name)"
+                }
+                if actual.type != column.type {
+                    return "column \(column.name) of \(table.name) is \(actual.type), not \(column.type)"
+                }
+            }
+            if let extra = found.filter(\.value.isRequired).keys.sorted().first {
+                return "\(table.name) has a column \(extra) that every row must be given, which no jar writes"
+            }
+        }
+        return nil
     }
 
     /// The statements that move the tables in `schema` (an identifier already quoted) from version `from`
@@ -106,7 +160,7 @@ enum PostgresCookieSchema {
         "name, value, domain, host_only, path, partition_key, expiry, creation, last_access, secure, http_only, same_site, source_secure, source_port"
 
     /// Creates the tables in `schema` if they are missing (and the schema, when it is missing too), migrates
-    /// older ones, and refuses newer or foreign ones; in one transaction, under an advisory lock. The schema
+    /// older ones, and refuses newer or foreign ones (`columnMismatch`); in one transaction, under an advisory lock. The schema
     /// is created only when missing: `CREATE SCHEMA IF NOT EXISTS` asks for the database's CREATE privilege
     /// even when the schema exists, which a role given a schema of its own, and no more, lacks. Refuses a database whose encoding is
     /// neither UTF8 nor SQL_ASCII: cookies are UTF-8 (every connection asks for it, `client_encoding`),
@@ -166,6 +220,9 @@ enum PostgresCookieSchema {
                     for statement in statements {
                         _ = try connection.run(statement, logger: logger)
                     }
+                }
+                if let mismatch = try columnMismatch(in: schema, on: connection, logger: logger) {
+                    throw PostgresCookieStoreError(.foreign, action: action, detail: mismatch + ": not a jar table")
                 }
             }
         } catch {

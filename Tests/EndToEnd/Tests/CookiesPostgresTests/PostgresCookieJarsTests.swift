@@ -243,6 +243,13 @@ extension PostgresServerTests {
              "cookiejar_schema holds no version"),
             (["CREATE TABLE $.cookiejar_schema (version bigint)", "INSERT INTO $.cookiejar_schema VALUES (2)"],
              "cookiejar_jars is missing"),
+            (["CREATE TABLE $.cookiejar_schema (version bigint)", "INSERT INTO $.cookiejar_schema VALUES (2)",
+              "CREATE TABLE $.cookiejar_jars (jar_id text PRIMARY KEY, version text)", "CREATE TABLE $.cookiejar_cookies (id integer)"],
+             "column version of cookiejar_jars is text, not bigint"),
+            (["CREATE TABLE $.cookiejar_schema (version bigint)", "INSERT INTO $.cookiejar_schema VALUES (2)",
+              "CREATE TABLE $.cookiejar_jars (jar_id text PRIMARY KEY, version bigint)",
+              "CREATE TABLE $.cookiejar_cookies (jar_id text, id integer)", "INSERT INTO $.cookiejar_cookies VALUES ('j', 7)"],
+             "cookiejar_cookies has no column name"),
         ])
         func foreignTablesAreRefusedAndLeftAsTheyAre(statements: [String], detail: String) throws {
             let db = TestDatabase("foreign")
@@ -261,6 +268,56 @@ extension PostgresServerTests {
             if statements[0].contains("cookiejar_cookies") {
                 #expect(try TestDatabase.query("SELECT id FROM \(db.schema).cookiejar_cookies").map { try $0[0].decode(Int32.self) } == [7])
             }
+        }
+
+        /// Jar tables altered by hand: a column more that a row may go without is let be (the jars start and
+        /// write), one that every row must be given (NOT NULL without a default) would fail every write of a
+        /// cookie and is refused as `.foreign` at start, as is a column of another type, each named; the
+        /// tables are left as they are.
+        @Test func alteredJarTablesAreCheckedColumnByColumn() throws {
+            let db = TestDatabase("altered")
+            defer { db.drop() }
+            do {
+                let jars = try db.instance()
+                defer { try? jars.shutDown() }
+                try jars.jar("u").receive("a=1; Max-Age=60", from: url("example.com"))
+                #expect(try jars.flush("u") == 1)
+            }
+            _ = try TestDatabase.query("ALTER TABLE \(db.schema).cookiejar_cookies ADD COLUMN note text")
+            do {
+                let jars = try db.instance()
+                defer { try? jars.shutDown() }
+                #expect(try jars.jar("u").cookieHeader(for: url("example.com")) == "a=1")
+                try jars.jar("u").receive("b=2; Max-Age=60", from: url("example.com"))
+                #expect(try jars.flush("u") == 1)
+            }
+            for (alteration, undoing, detail) in [
+                ("ALTER TABLE $.cookiejar_cookies ADD COLUMN owner text NOT NULL DEFAULT ''; ALTER TABLE $.cookiejar_cookies ALTER COLUMN owner DROP DEFAULT",
+                 "ALTER TABLE $.cookiejar_cookies DROP COLUMN owner",
+                 "cookiejar_cookies has a column owner that every row must be given"),
+                ("ALTER TABLE $.cookiejar_cookies ALTER COLUMN same_site TYPE integer",
+                 "ALTER TABLE $.cookiejar_cookies ALTER COLUMN same_site TYPE smallint",
+                 "column same_site of cookiejar_cookies is integer, not smallint"),
+            ] {
+                for statement in alteration.replacingOccurrences(of: "$", with: db.schema).split(separator: ";") {
+                    _ = try TestDatabase.query(String(statement))
+                }
+                let columns = "SELECT column_name::text FROM information_schema.columns WHERE table_schema = '\(db.schema)' ORDER BY 1"
+                let before = try TestDatabase.query(columns).map { try $0[0].decode(String.self) }
+                #expect {
+                    _ = try db.instance()
+                } throws: { error in
+                    let error = error as! PostgresCookieStoreError
+                    return error.code == .foreign && error.detail.contains(detail)
+                }
+                #expect(try TestDatabase.query(columns).map { try $0[0].decode(String.self) } == before)
+                #expect(try TestDatabase.query("SELECT count(*) FROM \(db.schema).cookiejar_cookies").first?[0].decode(Int64.self) == 2)
+                _ = try TestDatabase.query(undoing.replacingOccurrences(of: "$", with: db.schema))
+            }
+            // Undone, the tables are the jars' again.
+            let jars = try db.instance()
+            defer { try? jars.shutDown() }
+            #expect(try jars.jar("u").cookieHeader(for: url("example.com")) == "a=1; b=2")
         }
 
         // Cookies are UTF-8 (PostgreSQL manual, "Character Set Support"): a LATIN1 database could not hold
