@@ -6,8 +6,7 @@
 /// joining repeated fields with ", ", and `value(forHTTPHeaderField:)` reads that joined value; checked
 /// with Swift 6.3.1), so the original fields cannot be had from an `HTTPURLResponse` there.
 ///
-/// This undoes the join the way browsers' and curl's cookie parsers do: a comma starts a new field only
-/// when what follows it is a cookie name and "=" (the name: bytes other than CTLs, whitespace, ";", "=",
+/// This undoes the join by one rule: a comma starts a new field only when what follows it is a cookie name and "=" (the name: bytes other than CTLs, whitespace, ";", "=",
 /// "," and DQUOTE, so that PHP's `b[x]` or a UTF-8 name counts, rfc6265bis-22 §5.6 taking any of them)
 /// or nothing but whitespace up to the next comma or the end (an empty field); any other comma, as in
 /// `Expires=Wed, 21 Oct 2026 07:28:00 GMT`, stays. It gets back the fields a conforming server sends
@@ -16,6 +15,9 @@
 /// - a field whose value or attribute contains ", name=" (the text after the comma starts a new field);
 /// - a nameless cookie (`Set-Cookie: token`) after another field (it stays in the field before it).
 /// An empty field disappears, as it would if it came alone.
+/// On Linux, a response's fields whose name is spelled in another case than the others' (`Set-Cookie` and
+/// `set-cookie` in one HTTP/1.1 response) are lost before any split: Foundation keeps the join of one
+/// spelling, which one varying from run to run (swift-corelibs-foundation, Swift 6.3.1).
 /// When the fields are available separately (swift-http-types' `HTTPFields`, AsyncHTTPClient, SwiftNIO),
 /// pass them to `CookieJar.receive(_:from:context:)` instead.
 public enum CombinedSetCookie {

@@ -10,7 +10,8 @@ extension HTTPURLResponse {
     ///
     /// Foundation hands out repeated fields joined with ", " (on Linux the original fields are gone once
     /// the response is made), so this splits the joined value back with `CombinedSetCookie.split`: exact
-    /// for the fields conforming servers send, see there for the cases it cannot tell apart.
+    /// for the fields conforming servers send, see there for the cases it cannot tell apart, and for the
+    /// fields Foundation on Linux loses before (those whose name is spelled in another case).
     public var setCookieFields: [String] {
         guard let combined = value(forHTTPHeaderField: "Set-Cookie") else { return [] }
         return CombinedSetCookie.split(combined)

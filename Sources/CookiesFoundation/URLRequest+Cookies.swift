@@ -10,8 +10,8 @@ extension URLRequest {
     /// replacing any `Cookie` field the request had; removes the field when the jar sends none.
     ///
     /// Turn off the session's own cookie handling (`httpShouldSetCookies = false` or
-    /// `httpCookieStorage = nil` on its configuration): otherwise URLSession adds its storage's cookies to
-    /// this field too.
+    /// `httpCookieStorage = nil` on its configuration): otherwise URLSession puts its storage's cookies in
+    /// this field as well (on Linux it replaces the field with them, and the jar's are not sent).
     public mutating func addCookies(from jar: CookieJar, context: CookieRequestContext = .firstParty) {
         let header = url.flatMap(CookieURL.init).flatMap { jar.cookieHeader(for: $0, context: context) }
         setValue(header, forHTTPHeaderField: "Cookie")

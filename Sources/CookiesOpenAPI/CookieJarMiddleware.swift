@@ -49,7 +49,7 @@ import OpenAPIRuntime
 /// The URLSession transport (swift-openapi-urlsession) hands the response's `Set-Cookie` fields joined
 /// with ", " into one (Foundation joins repeated fields), so a response's one `Set-Cookie` field is split
 /// back as `CombinedSetCookie.split` does (exact for the fields conforming servers send; see there for what
-/// it cannot tell apart); several fields came from a transport that keeps them apart, and are stored as
+/// it cannot tell apart, and for the fields Foundation on Linux loses before); several fields came from a transport that keeps them apart, and are stored as
 /// they are. With a transport that never joins them (`transportJoinsSetCookieFields` false), a lone field
 /// is stored as it is too: its value may hold ", name=" (rfc6265bis-22 §5.6 ends a value only at ";"). The
 /// AsyncHTTPClient transport (swift-openapi-async-http-client 1.5) joins none, but hands on only the last
