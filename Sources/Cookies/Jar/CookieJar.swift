@@ -252,10 +252,16 @@ public final class CookieJar: Sendable {
         }
     }
 
-    /// Enforces the limits on the cookies this jar was made with from a store (`CookieStore.Loader`).
-    func enforceLimitsAfterLoading() {
+    /// Enforces the limits on the cookies this jar was made with from a store (`CookieStore.Loader`), and
+    /// returns the evictions they made, by site and limit.
+    func enforceLimitsAfterLoading() -> [CookieEviction] {
         let now = clock.now()
-        withStore { $0.enforceLimitsAfterLoading(now: now) }
+        return withStore { store in
+            store.evictions = []
+            defer { store.evictions = nil }
+            store.enforceLimitsAfterLoading(now: now)
+            return store.evictions ?? []
+        }
     }
 
     // MARK: Retrieving (§5.8.3)

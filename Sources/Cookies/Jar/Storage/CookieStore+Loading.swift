@@ -8,7 +8,7 @@ extension CookieStore {
     /// cookies' identities must be distinct (a jar file's unique key); expired ones are skipped, and so
     /// is one no jar may hold (`LoadedCookie.rejection`), which is listed in `notLoaded`. Limits are
     /// enforced later, by the jar that takes the store (`enforceLimitsAfterLoading(now:)`), so that its
-    /// observers see the evictions.
+    /// persistence records the evictions as deletions and the jar reports them (`evictedAtLoading`).
     struct Loader {
         private let now: CookieTime
         /// The site slot of each cookie domain met so far, by the bytes the file gave.

@@ -18,7 +18,10 @@ extension CookieJar {
     /// they are missing) throws `.readOnly` before anything is read, and is left as it is:
     /// `CookieImportFile.read(path:now:lenient:)` reads it without writing. For a symbolic link, that
     /// directory is the link target's, where SQLite keeps the `-wal` and `-shm`. Another jar (in this or
-    /// another process) may share the file: each writes only what it changed, so their changes merge.
+    /// another process) may share the file: each writes only what it changed, so their changes merge. Jars
+    /// sharing a file must be opened with the same `options.persistsSessionCookies` and `limits`: opening
+    /// deletes the session cookies this jar does not keep and the cookies over its limits
+    /// (`evictedAtLoading`), whichever jar wrote them.
     public convenience init(
         contentsOf path: String, options: CookieJarFileOptions = CookieJarFileOptions(),
         publicSuffixList: any PublicSuffixList = SystemPublicSuffixList.shared, limits: CookieLimits = .default,

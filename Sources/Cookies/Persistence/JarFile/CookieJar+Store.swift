@@ -40,6 +40,12 @@ extension CookieJar {
     /// (`CookieNotLoaded`); empty for a jar kept in memory only.
     public var cookiesNotLoaded: [CookieNotLoaded] { persistence?.cookiesNotLoaded ?? [] }
 
+    /// The cookies of the jar's file or store that its limits (`CookieLimits`, rfc6265bis-22 §6.1) evicted
+    /// when it loaded them, by site and limit: a file written under larger limits, or by a jar that kept
+    /// more. They are deleted from the file or store at the first write. Empty for a jar kept in memory
+    /// only, and when the loaded cookies were within the limits.
+    public var evictedAtLoading: [CookieEviction] { persistence?.evictionsAtLoading ?? [] }
+
     /// True when changes wait to be written to the jar's store.
     public var hasPendingChanges: Bool { persistence?.hasPendingChanges ?? false }
 

@@ -6,7 +6,8 @@
 /// Two jars (in one process or two) may share a file: SQLite's locks and the busy timeout serialise
 /// their transactions, and since each writes only the rows it changed (upserts and deletes by
 /// identity), their writes merge — for one cookie, the last flush wins. A jar does not see another's
-/// changes until it is reopened.
+/// changes until it is reopened. Opening deletes the session cookies the opening jar does not keep and
+/// the cookies over its limits, so the jars sharing a file must agree on both.
 final class CookieJarFile: CookieJarStore {
     let path: String
     let options: CookieJarFileOptions

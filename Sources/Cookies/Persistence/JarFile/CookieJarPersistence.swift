@@ -54,6 +54,8 @@ final class CookieJarPersistence: Sendable {
         /// True while the jar enforces its limits on the loaded cookies: the evictions are written at the
         /// next flush, without scheduling one.
         var isLoading = true
+        /// The cookies the limits evicted from those loaded, by site and limit.
+        var evictionsAtLoading: [CookieEviction] = []
         /// When the last last-access sweep ran; cookies used after it have unwritten last-access times.
         var lastAccessSweep: CookieTime
         var observer: Int?
@@ -93,8 +95,11 @@ final class CookieJarPersistence: Sendable {
                 }
             }
         }
-        jar.enforceLimitsAfterLoading()
-        pending.withLock { $0.isLoading = false }
+        let evictions = jar.enforceLimitsAfterLoading()
+        pending.withLock { pending in
+            pending.isLoading = false
+            pending.evictionsAtLoading = evictions
+        }
     }
 
     /// True for the cookies the store keeps.
@@ -182,6 +187,9 @@ final class CookieJarPersistence: Sendable {
             }
         }
     }
+
+    /// The cookies the jar's limits evicted from those it loaded, by site and limit.
+    var evictionsAtLoading: [CookieEviction] { pending.withLock { $0.evictionsAtLoading } }
 
     /// True when changes wait for the next flush.
     var hasPendingChanges: Bool { pending.withLock { !$0.writes.isEmpty } }

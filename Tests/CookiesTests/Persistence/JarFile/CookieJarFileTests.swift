@@ -343,18 +343,27 @@ import Testing
         #expect(try openTestJar(path).allCookies().map(\.name) == ["before"])
     }
 
-    /// Cookies evicted while loading (the file holds more than the jar's limits) leave the file.
-    @Test func cookiesEvictedWhileLoadingLeaveTheFile() throws {
+    /// Cookies evicted while loading (the file holds more than the jar's limits, rfc6265bis-22 §6.1) leave
+    /// the file, and the jar says which limit evicted how many of which site (`evictedAtLoading`): nothing
+    /// is dropped without a word. A jar whose limits hold everything reports none.
+    @Test(arguments: [
+        (CookieLimits(maxCookiesPerSite: 4, sitePurgeCount: 0), [CookieEviction(limit: .perSite, site: "example.com", count: 6)], 4),
+        (CookieLimits(maxCookies: 7, purgeCount: 1), [CookieEviction(limit: .total, site: "example.com", count: 4)], 6),
+        (CookieLimits.default, [], 10),
+    ])
+    func cookiesEvictedWhileLoadingLeaveTheFile(limits: CookieLimits, evictions: [CookieEviction], kept: Int) throws {
         let jar = try openTestJar(path)
         for index in 0..<10 { jar.setCookie("c\(index)=v; Max-Age=3600", from: url("https://example.com/")) }
         try jar.close()
+        #expect(jar.evictedAtLoading.isEmpty)
 
-        let limits = CookieLimits(maxCookiesPerSite: 4, sitePurgeCount: 0)
         let small = try CookieJar(
             contentsOf: path, options: testFileOptions(), publicSuffixList: testPublicSuffixList, limits: limits,
             clock: ManualCookieClock(testEpoch))
-        #expect(small.count == 4)
-        #expect(try small.flush() == 6)
+        #expect(small.count == kept)
+        #expect(small.evictedAtLoading == evictions)
+        #expect(try small.flush() == 10 - kept)
         try small.close()
+        #expect(CookieJar(publicSuffixList: testPublicSuffixList).evictedAtLoading.isEmpty)
     }
 }
