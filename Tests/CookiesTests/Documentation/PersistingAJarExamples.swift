@@ -27,6 +27,7 @@ struct PersistingAJarExamples {
         options.persistsSessionCookies = true                   // an app that is suspended rather than ended
         options.durability = .powerLoss                         // one fsync per flush: survives a power loss too
         options.unreadableFile = .moveAside                     // a damaged file is renamed and the jar starts empty
+                                                                // (another application's database is left as it is)
         let kept = try CookieJar(contentsOf: path, options: options)
         #expect(kept.count == 1)
 

@@ -599,6 +599,8 @@ final class CookieDatabase {
 }
 
 extension CookieFileError {
-    /// True for the files `CookieJarFileOptions.UnreadableFile.moveAside` moves aside.
-    var isUnreadableFile: Bool { code == .notADatabase || code == .corrupt || code == .foreign }
+    /// True for the files `CookieJarFileOptions.UnreadableFile.moveAside` moves aside: damaged ones, not SQLite or
+    /// corrupt. Another application's database (`.foreign`, which that application may have open) and a jar of a
+    /// newer schema are healthy files of someone else's, left where they are.
+    var isUnreadableFile: Bool { code == .notADatabase || code == .corrupt }
 }

@@ -5,10 +5,12 @@ public struct CookieJarFileOptions: Sendable {
     public enum UnreadableFile: Sendable, Hashable {
         /// Throw a `CookieFileError` naming the file; the file is left exactly as it is.
         case fail
-        /// Rename the file (and its `-wal`/`-shm`/`-journal` companions) to
-        /// `<name>.corrupt-<seconds since 1970>` (`-2`, `-3`, … appended while that name is taken: no
-        /// existing file is ever replaced) and start an empty jar in its place. A missing file whose `-wal`
-        /// holds bytes has its companions renamed so, the WAL's frames kept.
+        /// Rename a damaged file (not SQLite, corrupt or truncated; and its `-wal`/`-shm`/`-journal`
+        /// companions) to `<name>.corrupt-<seconds since 1970>` (`-2`, `-3`, … appended while that name is
+        /// taken: no existing file is ever replaced) and start an empty jar in its place. A missing file whose
+        /// `-wal` holds bytes has its companions renamed so, the WAL's frames kept. Another application's
+        /// database (`.foreign`) and a jar of a newer schema (`.newerSchema`) are not damaged: they throw as
+        /// with `fail`, left exactly as they are.
         case moveAside
     }
 

@@ -219,8 +219,8 @@ import Testing
         #expect(Array(cookie.value.utf8) == Array(value.utf8) && Array(cookie.path.utf8) == Array(path.utf8))
     }
 
-    /// `.moveAside` renames an unreadable file (never deleting it) and starts an empty jar.
-    @Test(arguments: Damage.allCases.filter { $0 != .newerSchema })
+    /// `.moveAside` renames a damaged file (never deleting it) and starts an empty jar.
+    @Test(arguments: Damage.allCases.filter { ![.foreign, .foreignInWALMode, .newerSchema].contains($0) })
     func moveAsideKeepsTheUnreadableFileAndStartsFresh(_ kind: Damage) throws {
         try damage(kind)
         let before = fileBytes(path)
@@ -268,13 +268,29 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path) && FileManager.default.fileExists(atPath: "\(path).corrupt-1"))
     }
 
-    /// A newer schema is never moved aside: it is not damaged, only newer than this library.
-    @Test func newerSchemaIsRefusedEvenWithMoveAside() throws {
-        try damage(.newerSchema)
+    /// Another application's database, even one it has open, and a jar of a newer schema are not damaged:
+    /// `.moveAside` refuses them with their error as `.fail` does, and leaves the file and every file beside it
+    /// byte for byte where they are (this project's contract: a foreign file is left untouched; renamed, it
+    /// would be lost to the application that keeps it there, and its open connection would go on writing to a
+    /// file renamed away).
+    @Test(arguments: [Damage.foreign, .foreignInWALMode, .newerSchema])
+    func moveAsideLeavesAHealthyFileOfAnotherInPlace(_ kind: Damage) throws {
+        try damage(kind)
+        // The other application has the file open (a database in WAL mode keeps its -wal and -shm meanwhile).
+        let other = try SQLiteConnection(path: path, flags: .readWrite)
+        _ = try other.integer("SELECT count(*) FROM sqlite_master")
+        let names = try entries()
+        let before = names.map { fileBytes(directory.file($0)) }
         var options = testFileOptions()
         options.unreadableFile = .moveAside
-        #expect(throws: CookieFileError.self) { try openTestJar(path, options: options) }
-        #expect(!FileManager.default.fileExists(atPath: "\(path).corrupt-\(testEpoch.secondsSinceEpoch)"))
+        #expect("\(kind)") {
+            try openTestJar(path, options: options)
+        } throws: { error in
+            (error as? CookieFileError).map { $0.code == kind.expected && $0.path == path } == true
+        }
+        #expect(try entries() == names)
+        #expect(names.map { fileBytes(directory.file($0)) } == before)
+        withExtendedLifetime(other) {}
     }
 
     /// A full disk (SQLite's page limit standing in for it): flush() throws `.full`, the jar keeps
