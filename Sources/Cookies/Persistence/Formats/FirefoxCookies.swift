@@ -30,7 +30,21 @@ public enum FirefoxCookies {
     /// included (a jar drops them on `insert`), and how many were left out, by reason. A row that is no
     /// cookie (text that is not UTF-8, a domain, path, name or value no cookie has) throws, or with
     /// `lenient` is skipped and listed (`CookieFileContents.skipped`), named by its `id`, host and name.
+    ///
+    /// Read without a lock, the file may be changed meanwhile by a Firefox that checkpoints its WAL into it
+    /// (on closing, or once the WAL has grown): the reading is made again when the file or its `-wal` changed
+    /// during it, and throws `.busy` after three such readings.
     public static func read(contentsOf path: String, lenient: Bool = false) throws(CookieFileError) -> CookieFileContents {
+        // SQLite opens the target of a symbolic link, and keeps the -wal beside it.
+        let file = CookieFileSystem.resolvedPath(path)
+        return try UnlockedReading.read(
+            path: path, doing: "cannot read the Firefox cookie database",
+            files: { [CookieFileSystem.state(file), CookieFileSystem.state(file + "-wal")] }
+        ) { _ throws(CookieFileError) in try readOnce(contentsOf: path, lenient: lenient) }
+    }
+
+    /// `read(contentsOf:lenient:)`, made once.
+    private static func readOnce(contentsOf path: String, lenient: Bool) throws(CookieFileError) -> CookieFileContents {
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(immutableFileAt: path)

@@ -285,66 +285,55 @@ final class CookieDatabase {
     /// it (`checkFileNotLost`): SQLite, even reading only, would take it for a new database and delete the `-wal`;
     /// a missing one throws `.corrupt` too, naming the lost file, where SQLite would fail to open it.
     /// A lock held by a writer, or another process rebuilding the WAL's index (the first to open a file
-    /// whose `-wal` outlived its last connection), is waited for up to `busyTimeout`. A file whose `-wal` has
-    /// no `-shm` is read without a lock: when another process opens it meanwhile, the reading is made again,
-    /// and after `unlockedReadings` such readings throws `.busy`. `whileReadingUnlocked` runs in the middle
-    /// of each such reading (after the header, before the rows): a test stands in there for that process.
+    /// whose `-wal` outlived its last connection), is waited for up to `busyTimeout`. A file without a `-wal`,
+    /// or whose `-wal` has no `-shm`, is read without a lock (`UnlockedReading`): when another process opens
+    /// it meanwhile and changes it, the reading is made again, and after `UnlockedReading.attempts` such
+    /// readings throws `.busy`. `whileReadingUnlocked` runs in the middle of each such reading (after the
+    /// header, before the rows): a test stands in there for that process.
     static func snapshot(
         _ path: String, busyTimeout: Duration = CookieJarFileOptions().busyTimeout,
         whileReadingUnlocked: () -> Void = {}
     ) throws(CookieFileError) -> [Cookie] {
         // SQLite opens the target of a symbolic link, and finds the -wal and -shm beside it.
         let file = CookieFileSystem.resolvedPath(path)
-        for _ in 0..<unlockedReadings {
-            let found = CookieFileSystem.jarFiles(at: file)
+        // Only a -wal with its -shm is read through SQLite's locks; without a -shm, or without a -wal (the file
+        // read immutable), another process may open the file, write and close it, checkpointing its WAL into
+        // the file, during the reading. The reading stands only when the file, its -wal and its -shm are as they
+        // were; otherwise it is made again, and finds the -shm of the process that has the file open, or no
+        // -wal once it closed.
+        return try UnlockedReading.read(
+            path: path, doing: "cannot read the jar file", files: { CookieFileSystem.jarFiles(at: file) },
+            isUnlocked: { $0.wal == nil || $0.shm == nil }
+        ) { found throws(CookieFileError) in
             try checkFileNotLost(found, path: path)
-            let isUnlocked = found.wal != nil && found.shm == nil
-            let reading = Result { () throws(CookieFileError) -> [Cookie] in
-                let connection: SQLiteConnection
-                do throws(SQLiteError) {
-                    // SQLite reads a WAL database it cannot write, or without making its -wal and -shm, only
-                    // when they exist or the file is opened immutable (https://sqlite.org/wal.html#readonly).
-                    connection =
-                        if found.wal == nil {
-                            // No connection has the file in WAL mode (each keeps the -wal while it has the file
-                            // open): every committed transaction is in the file itself, read immutable.
-                            try SQLiteConnection(immutableFileAt: file)
-                        } else if found.shm != nil {
-                            // A jar in use, or left with its WAL's index: read through that index, shared with
-                            // the connections that write (SQLite reads it even where it cannot write to it).
-                            try SQLiteConnection(path: file, flags: .readOnly)
-                        } else {
-                            // A WAL left by a process that ended without checkpointing, or copied without its
-                            // index: no connection had the file (each keeps the -shm while it has the file
-                            // open, and the last to close removes it), so an index of this connection's own
-                            // is correct, and the WAL's transactions are read without making a -shm.
-                            try SQLiteConnection(privateWALIndexFileAt: file)
-                        }
-                } catch {
-                    throw CookieFileError(error, path: path, doing: "cannot open the jar file")
-                }
-                return try allCookies(
-                    connection, path: path, busyTimeout: busyTimeout,
-                    afterHeader: isUnlocked ? whileReadingUnlocked : {})
+            let connection: SQLiteConnection
+            do throws(SQLiteError) {
+                // SQLite reads a WAL database it cannot write, or without making its -wal and -shm, only
+                // when they exist or the file is opened immutable (https://sqlite.org/wal.html#readonly).
+                connection =
+                    if found.wal == nil {
+                        // No connection has the file in WAL mode (each keeps the -wal while it has the file
+                        // open): every committed transaction is in the file itself, read immutable.
+                        try SQLiteConnection(immutableFileAt: file)
+                    } else if found.shm != nil {
+                        // A jar in use, or left with its WAL's index: read through that index, shared with
+                        // the connections that write (SQLite reads it even where it cannot write to it).
+                        try SQLiteConnection(path: file, flags: .readOnly)
+                    } else {
+                        // A WAL left by a process that ended without checkpointing, or copied without its
+                        // index: no connection had the file (each keeps the -shm while it has the file
+                        // open, and the last to close removes it), so an index of this connection's own
+                        // is correct, and the WAL's transactions are read without making a -shm.
+                        try SQLiteConnection(privateWALIndexFileAt: file)
+                    }
+            } catch {
+                throw CookieFileError(error, path: path, doing: "cannot open the jar file")
             }
-            // Without a lock, nothing stops another process from opening the file during the reading: it makes
-            // its own -shm, and may write to the WAL and checkpoint it into the file, which the reading would
-            // see in part (a mix of two states, or pages that look malformed). The reading stands, whatever
-            // it gave, only when the file and its -wal are as they were and no -shm was made; otherwise it is
-            // made again, and finds the -shm of the process that has the file open, or no -wal once it closed.
-            if !isUnlocked || CookieFileSystem.jarFiles(at: file) == found { return try reading.get() }
+            return try allCookies(
+                connection, path: path, busyTimeout: busyTimeout,
+                afterHeader: found.wal == nil || found.shm == nil ? whileReadingUnlocked : {})
         }
-        throw CookieFileError(
-            .busy, path: path,
-            detail: "cannot read the jar file: in use: another process changed it during each of \(unlockedReadings) "
-                + "readings of its WAL, which had no -shm index to share and so no lock")
     }
-
-    /// How many times `snapshot` reads a file whose `-wal` has no `-shm` before giving up: each time the file
-    /// changed during the reading, another process opened it, and the next reading finds that process's
-    /// `-shm` while it has the file open, or no `-wal` once it closed; only processes opening and closing
-    /// the file again and again outrun three.
-    static let unlockedReadings = 3
 
     /// Every row of the jar file behind `connection` (opened on `path` for reading), expired and session
     /// cookies included; a jar of an older schema is migrated in a copy in memory. `afterHeader` runs once

@@ -316,9 +316,9 @@ extension SQLiteConnection {
     /// SQLite's exclusive lock. Nothing is created beside the file, and every transaction committed to the
     /// WAL is read. Correct only while no other connection has the file: one opening it meanwhile is not
     /// locked out (`CookieDatabase.snapshot` reads again when the file, its `-wal` or the absent `-shm`
-    /// changed meanwhile). `unix-none` closes its descriptor at once, which would drop the POSIX locks of a
-    /// connection of this process that opened the file meanwhile: the connection is closed only once none locks
-    /// it (`SQLiteLockedFiles`).
+    /// changed meanwhile, `UnlockedReading`). `unix-none` closes its descriptor at once, which would drop the
+    /// POSIX locks of a connection of this process that opened the file meanwhile: the connection is closed
+    /// only once none locks it (`SQLiteLockedFiles`).
     convenience init(privateWALIndexFileAt path: String) throws(SQLiteError) {
         try self.init(name: Self.uri(path) + "?vfs=unix-none", flags: [.readOnly, .uri], file: path, locksFile: false)
         try execute("PRAGMA locking_mode = EXCLUSIVE")

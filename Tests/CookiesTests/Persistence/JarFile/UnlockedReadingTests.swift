@@ -9,7 +9,7 @@ import Testing
 /// another process from opening the file meanwhile: it makes its own `-shm`, commits, and on closing
 /// checkpoints the WAL into the file and removes both (https://sqlite.org/wal.html#the_wal_file). A reading
 /// during which the file, its `-wal` or the absent `-shm` changed is made again, as often as
-/// `CookieDatabase.unlockedReadings`, then throws `.busy` (this project's contract). The other process is
+/// `UnlockedReading.attempts`, then throws `.busy` (this project's contract). The other process is
 /// stood in for by a jar or connection of this one, run in the middle of the reading through the snapshot's
 /// `whileReadingUnlocked`.
 @Suite struct UnlockedReadingTests {
@@ -66,7 +66,7 @@ import Testing
     }
 
     /// A file changed during every reading, by processes that each commit to the WAL and end without closing
-    /// (leaving it without a `-shm` again), is read `CookieDatabase.unlockedReadings` times, then throws `.busy`
+    /// (leaving it without a `-shm` again), is read `UnlockedReading.attempts` times, then throws `.busy`
     /// naming it.
     @Test func fileChangedDuringEveryReadingThrowsBusy() throws {
         try makeJarFile(at: path, leaving: .wal)
@@ -83,7 +83,7 @@ import Testing
             let error = error as! CookieFileError
             return error.code == .busy && error.path == path
         }
-        #expect(sessions == CookieDatabase.unlockedReadings)
+        #expect(sessions == UnlockedReading.attempts)
     }
 
     /// A file that another process opened during the reading without changing anything (it read the WAL into
