@@ -359,28 +359,31 @@ final class CookieDatabase {
         // Room for every row, so that the array never grows by copying (counting reads the table's
         // pages, not its rows); a count that failed or changed since only costs that copying.
         if let rows = try? connection.integer("SELECT count(*) FROM cookies") { cookies.reserveCapacity(Int(clamping: rows)) }
-        _ = try readCookies(connection, path: path, now: .distantPast, includingSessionCookies: true) { cookie in
+        _ = try readCookies(connection, path: path, now: nil, includingSessionCookies: true) { cookie in
             cookies.append(cookie.cookie(sharingStringsOf: cookies.last))
         }
         return cookies
     }
 
-    /// Hands `body` every cookie unexpired at `now` (session cookies only when asked), row by row, and
-    /// returns how many there were; a row that is not a complete cookie (a column of the wrong type, a
+    /// Hands `body` every cookie unexpired at `now` (session cookies only when asked; every row, whatever
+    /// its expiry, when `now` is nil), row by row, and returns how many there were; a row that is not a complete cookie (a column of the wrong type, a
     /// value the schema's CHECKs forbid, text that is not UTF-8) is corruption, and ends the reading with
     /// an error naming the row (and the column, for text that is not UTF-8). A cookie no jar may hold is
     /// the caller's to refuse (`LoadedCookie.rejection`).
     private static func readCookies(
-        _ connection: SQLiteConnection, path: String, now: CookieTime, includingSessionCookies: Bool,
+        _ connection: SQLiteConnection, path: String, now: CookieTime?, includingSessionCookies: Bool,
         _ body: (LoadedCookie) -> Void
     ) throws(CookieFileError) -> Int {
         let invalidRow: (id: Int64, reason: InvalidRow)?
         var rowsRead = 0
         do {
             let select = try connection.prepare(
-                "SELECT id, \(CookieDatabaseSchema.columns) FROM cookies WHERE expiry > ?1 OR (?2 AND expiry IS NULL)")
-            try select.bind(now.microsecondsSinceEpoch, at: 1)
-            try select.bind(includingSessionCookies, at: 2)
+                "SELECT id, \(CookieDatabaseSchema.columns) FROM cookies"
+                    + (now == nil ? "" : " WHERE expiry > ?1 OR (?2 AND expiry IS NULL)"))
+            if let now {
+                try select.bind(now.microsecondsSinceEpoch, at: 1)
+                try select.bind(includingSessionCookies, at: 2)
+            }
             invalidRow = try { () throws(SQLiteError) -> (id: Int64, reason: InvalidRow)? in
                 while try select.step() {
                     let cookie: LoadedCookie

@@ -139,6 +139,21 @@ struct CookieFileDatabaseTests {
         #expect(fileBytes(path) == before, "reading never writes")
     }
 
+    /// Every row is read, whatever its expiry: the earliest an INTEGER column holds (-2^63 µs, which no
+    /// instant is before) too, which a filter "expired after the earliest instant" left out without a word.
+    @Test(arguments: [Int64.min, Int64.min + 1, -1, 0])
+    func jarFileRowsOfAnyExpiryAreRead(expiry: Int64) throws {
+        let path = directory.file("jar.sqlite")
+        let jar = try openTestJar(path)
+        jar.setCookie("a=1; Max-Age=600", from: url("https://a.test/"))
+        jar.setCookie("b=1; Max-Age=600", from: url("https://a.test/"))
+        try jar.close()
+        try runSQL("UPDATE cookies SET expiry = \(expiry) WHERE name = 'a'", on: path)
+        let contents = try CookieImportFile.read(path: path, now: testEpoch)
+        #expect(contents.cookies.map(\.name).sorted() == ["a", "b"])
+        #expect(contents.cookies.first { $0.name == "a" }?.expiry == CookieTime(microsecondsSinceEpoch: expiry))
+    }
+
     @Test func firefoxDatabaseIsRecognised() throws {
         let path = directory.file("cookies.sqlite")
         try runSQL(
