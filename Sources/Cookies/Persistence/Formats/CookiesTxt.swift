@@ -7,6 +7,7 @@
 ///     .example.com  TRUE  /  TRUE  1767225600  sid  7f3c9a
 ///
 /// - domain: a leading "." is dropped; a `#HttpOnly_` prefix (curl's extension) marks an HttpOnly cookie.
+///   An IPv6 address is written without brackets, as curl writes it; read with or without them.
 /// - include-subdomains: `TRUE` for a domain cookie, `FALSE` for a host-only one. This field decides, as in
 ///   curl: `example.com TRUE` (yt-dlp) is a domain cookie, `.example.com FALSE` a host-only cookie for
 ///   `example.com`, the narrower reading. On export the two always agree (`.example.com TRUE`,
@@ -187,7 +188,14 @@ public enum CookiesTxt {
             }
             if cookie.isHTTPOnly { out.append(contentsOf: httpOnlyPrefix) }
             if !cookie.isHostOnly { out.append(UInt8(ascii: ".")) }
-            out.append(contentsOf: cookie.domain.utf8)
+            // An IPv6 host without its brackets, as curl writes it (and reads it: a "[::1]" line matches no
+            // request of curl 7.88.1).
+            let domain = cookie.domain.utf8
+            if domain.first == UInt8(ascii: "["), domain.last == UInt8(ascii: "]") {
+                out.append(contentsOf: domain.dropFirst().dropLast())
+            } else {
+                out.append(contentsOf: domain)
+            }
             out.append(contentsOf: cookie.isHostOnly ? "\tFALSE\t".utf8 : "\tTRUE\t".utf8)
             out.append(contentsOf: cookie.path.utf8)
             out.append(contentsOf: cookie.isSecure ? "\tTRUE\t".utf8 : "\tFALSE\t".utf8)

@@ -208,12 +208,17 @@ struct CookiesTxtTests {
                    isHTTPOnly: true),
             Cookie(name: "s", value: "2", domain: "www.example.com", path: "/a",
                    creation: testEpoch.adding(seconds: 1)),
+            // curl (7.88.1) writes an IPv6 host without brackets, and sends nothing for a "[::1]" line.
+            Cookie(name: "v6", value: "3", domain: "[::1]", path: "/", creation: testEpoch.adding(seconds: 2)),
         ]
-        let lines = try CookiesTxt.serialize(cookies).text.split(separator: "\n").filter { !$0.hasPrefix("# ") }
+        let text = try CookiesTxt.serialize(cookies).text
+        let lines = text.split(separator: "\n").filter { !$0.hasPrefix("# ") }
         #expect(lines == [
             "#HttpOnly_.example.com\tTRUE\t/\tTRUE\t1767225600\tsid\t1",
             "www.example.com\tFALSE\t/a\tFALSE\t0\ts\t2",
+            "::1\tFALSE\t/\tFALSE\t0\tv6\t3",
         ])
+        #expect(try CookiesTxt.parse(Array(text.utf8), now: testEpoch).cookies.map(\.domain) == ["example.com", "www.example.com", "[::1]"])
     }
 
     /// A TAB, CR or LF breaks a line; an empty name leaves an empty field, which curl (7.88, fields split
