@@ -72,8 +72,10 @@ struct OutputText: ~Copyable {
 
     /// `text` with each control character written as an escape (`\u{1B}`): the C0 controls, DEL and the
     /// C1 controls (U+0080–U+009F), which a terminal would act on (an ESC starts a sequence that moves the
-    /// cursor, recolours or retitles the window). Cookie texts come from files and servers: shown, never
-    /// obeyed.
+    /// cursor, recolours or retitles the window), and the bidirectional formatting characters (U+061C,
+    /// U+200E, U+200F, U+202A–U+202E, U+2066–U+2069: Unicode Standard Annex #9), which reorder what
+    /// follows them on the line, so that a cookie's name could show as another's or hide a cell of its row.
+    /// Cookie texts come from files and servers: shown, never obeyed.
     /// `keepingLineBreaks`: line feeds are appended as they are (a message of several lines).
     mutating func appendShowingControls(_ text: String, keepingLineBreaks: Bool = false) {
         var text = text
@@ -93,6 +95,16 @@ struct OutputText: ~Copyable {
                 // U+0080–U+009F: 0xC2 and a continuation byte 0x80–0x9F.
                 appendEscape(UInt32(bytes[index + 1]))
                 index += 1
+            } else if byte == 0xD8, index + 1 < bytes.count, bytes[index + 1] == 0x9C {
+                // U+061C ARABIC LETTER MARK.
+                appendEscape(0x061C)
+                index += 1
+            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] & 0xFE == 0x80,
+                      case let scalar = 0x2000 | UInt32(bytes[index + 1] & 0x01) << 6 | UInt32(bytes[index + 2] & 0x3F),
+                      bytes[index + 2] & 0xC0 == 0x80, OutputText.isBidiFormatting(scalar) {
+                // U+2000–U+207F: 0xE2, then 0x80 or 0x81, then a continuation byte.
+                appendEscape(scalar)
+                index += 2
             } else {
                 append(byte)
             }
@@ -100,12 +112,19 @@ struct OutputText: ~Copyable {
         }
     }
 
-    /// `\u{XX}` for a control character's scalar value.
+    /// The bidirectional formatting characters of U+2000–U+207F: LRM, RLM, the embeddings and overrides
+    /// (U+202A–U+202E) and the isolates (U+2066–U+2069).
+    private static func isBidiFormatting(_ scalar: UInt32) -> Bool {
+        scalar == 0x200E || scalar == 0x200F || (0x202A...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar)
+    }
+
+    /// `\u{XX}` (`\u{XXXX}` above U+00FF) for a control character's scalar value.
     private mutating func appendEscape(_ value: UInt32) {
         let hex: StaticString = "0123456789ABCDEF"
         append("\\u{")
-        append(hex.utf8Start[Int(value >> 4)])
-        append(hex.utf8Start[Int(value & 0xF)])
+        for shift in stride(from: value > 0xFF ? 12 : 4, through: 0, by: -4) {
+            append(hex.utf8Start[Int(value >> UInt32(shift) & 0xF)])
+        }
         append(UInt8(ascii: "}"))
     }
 

@@ -49,6 +49,25 @@ struct ControlCharacterTests {
         #expect(runs[2].stdout.contains("n\\u{9B}x     www.example.com  /          refused by a jar: control-character"))
     }
 
+    /// The bidirectional formatting characters (Unicode Standard Annex #9; CVE-2021-42574, "Trojan Source")
+    /// reorder the rest of a line: a cookie named with RIGHT-TO-LEFT OVERRIDE would show its row's cells
+    /// reversed. Each is shown as an escape; other characters of the same UTF-8 lead bytes ("é" at U+00E9
+    /// is 0xC3, "…" U+2026 is 0xE2 0x80 0xA6, "ؠ" U+0620 is 0xD8 0xA0) are not.
+    @Test(arguments: [
+        ("n\u{202E}abc", "n\\u{202E}abc"), ("\u{2066}x\u{2069}", "\\u{2066}x\\u{2069}"), ("a\u{200F}b\u{200E}", "a\\u{200F}b\\u{200E}"),
+        ("\u{061C}ab", "\\u{061C}ab"), ("\u{202A}\u{202B}\u{202C}\u{202D}", "\\u{202A}\\u{202B}\\u{202C}\\u{202D}"),
+        ("caf\u{E9}\u{2026}\u{0620}\u{2029}", "caf\u{E9}\u{2026}\u{0620}\u{2029}"),
+    ])
+    func bidirectionalFormattingIsShownAsEscapes(name: String, shown: String) throws {
+        let jar = try Tool.sampleJar(at: directory.file("jar.sqlite"), changedBy: [
+            "UPDATE cookies SET name = '\(name)' WHERE name = 'csrf'",
+        ])
+        let run = try Tool.run(["inspect", jar, "--at", InspectTests.at])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("  " + shown + " "), "\(run.stdout)")
+        #expect(!run.stdout.unicodeScalars.contains { [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2069].contains($0.value) })
+    }
+
     /// `explain` shows a line's control characters as escapes wherever it quotes the line: a C1 control
     /// (U+009B) is no CTL (§5.6 step 1 refuses only %x00-08 / %x0A-1F / %x7F), so a cookie holding it is
     /// stored, and its value, path and attribute names are printed; a line with an ESC is ignored, and
