@@ -14,10 +14,14 @@ struct InstantArgument: ExpressibleByArgument {
     static let latest: Int64 = 253_402_300_799 - CookieLimits.default.maxAgeSeconds
 
     init?(argument: String) {
-        guard let seconds = Double(argument), seconds.isFinite, (Double(Self.earliest)...Double(Self.latest)).contains(seconds) else {
-            return nil
-        }
-        time = CookieTime(secondsSinceEpoch: seconds)
+        guard let seconds = Double(argument), let time = Self.time(seconds) else { return nil }
+        self.time = time
+    }
+
+    /// The instant `seconds` Unix seconds, when it is one the tool takes (from `earliest` to `latest`).
+    static func time(_ seconds: Double) -> CookieTime? {
+        guard seconds.isFinite, (Double(earliest)...Double(latest)).contains(seconds) else { return nil }
+        return CookieTime(secondsSinceEpoch: seconds)
     }
 
     /// The help of an `--at` option: `use` (what the instant is for), then the instants taken, which a

@@ -1,3 +1,4 @@
+import Cookies
 import Foundation
 
 /// One scenario file in the conformance format (`FORMAT.md` of the shared conformance data): a suite of
@@ -92,8 +93,8 @@ struct ScenarioStep: Decodable {
     }
 
     var action: Action
-    /// Unix seconds (may be fractional).
-    var at: Double?
+    /// The instant of the step: Unix seconds (may be fractional), within the instants `--at` takes.
+    var at: CookieTime?
 
     enum CodingKeys: String, CodingKey, CaseIterable { case receive, request, expect, jarContent = "jar_content", at }
     enum MessageKeys: String, CodingKey, CaseIterable { case url, setCookie = "set_cookie", api, context }
@@ -103,7 +104,15 @@ struct ScenarioStep: Decodable {
         // a receive that only rebuilds a jar's state (FORMAT.md): read by no runner, but no misspelling.
         try decoder.refuseMembers(otherThan: CodingKeys.self, besides: ["replay"])
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        at = try container.decodeIfPresent(Double.self, forKey: .at)
+        // An instant outside those `--at` takes would be clamped to one the step did not say.
+        if let seconds = try container.decodeIfPresent(Double.self, forKey: .at) {
+            guard let time = InstantArgument.time(seconds) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .at, in: container,
+                    debugDescription: "\"at\" is \(seconds), not an instant from \(InstantArgument.earliest) to \(InstantArgument.latest) Unix seconds")
+            }
+            at = time
+        }
         for key in [CodingKeys.receive, .request] where container.contains(key) {
             try container.superDecoder(forKey: key).refuseMembers(otherThan: MessageKeys.self)
         }

@@ -23,7 +23,7 @@ struct ScenarioRunner {
         let clock = ManualCookieClock(CookieTime(microsecondsSinceEpoch: 0))
         let jar = CookieJar(publicSuffixList: publicSuffixList, clock: clock)
         for (number, step) in (scenario.steps ?? []).enumerated() {
-            if let at = step.at { clock.set(CookieTime(secondsSinceEpoch: at)) }
+            if let at = step.at { clock.set(at) }
             switch step.action {
             case .receive(let urlText, let lines, let api, let contextText):
                 // A response from a URL that does not parse sets nothing, as in a browser.

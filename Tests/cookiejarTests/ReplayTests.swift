@@ -80,6 +80,11 @@ struct ReplayTests {
          "\"expect\" is a request step's member, not a receive step's at cases[0].steps[0]"),
         ("{\"cases\": [{\"id\": \"x\", \"steps\": [{\"jar_content\": [\"a=1\"], \"expect\": \"a=1\"}]}]}",
          "\"expect\" is a request step's member, not a jar_content step's at cases[0].steps[0]"),
+        // "at" is an instant `--at` takes: another would be clamped to an instant the step did not say.
+        ("{\"cases\": [{\"id\": \"x\", \"steps\": [{\"receive\": {\"url\": \"http://h.test/\", \"set_cookie\": [\"a=1\"]}, \"at\": 1e30}]}]}",
+         "\"at\" is 1e+30, not an instant from -11644473600 to 253367740799 Unix seconds at cases[0].steps[0]"),
+        ("{\"cases\": [{\"id\": \"x\", \"steps\": [{\"request\": {\"url\": \"http://h.test/\"}, \"expect\": \"\", \"at\": -11644473601}]}]}",
+         "not an instant from -11644473600"),
         // RFC 9110 §9.1: a method is a token; "G ET" is none, and no request could carry it.
         ("{\"cases\": [{\"id\": \"x\", \"steps\": [{\"request\": {\"url\": \"http://h.test/\", \"context\": {\"method\": \"G ET\"}}, \"expect\": \"\"}]}]}",
          "\"G ET\" is no method"),
