@@ -58,6 +58,18 @@ struct ReplayTests {
         #expect(bad.stderr.contains(":1: the reason must start with one of"))
     }
 
+    /// An input is read up to 256 MiB (as a cookie file is), so that an endless one ends in an error
+    /// naming it, not in all of the machine's memory: a sparse file one byte larger.
+    @Test func anInputOverTheLimitIsRefused() throws {
+        let path = try temporaryFile("")
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: UInt64(256 << 20) + 1)
+        try handle.close()
+        let run = try Tool.run(["replay", path])
+        #expect(run.status == 3)
+        #expect(run.stderr == "cookiejar: \(path): cannot read the file: it is larger than 256 MiB\n", "\(run.stderr)")
+    }
+
     @Test(arguments: [
         ("{\"cases\": [", "not valid JSON"),
         // An empty file (a failed download, a shell's `>`) is said to be empty, as the README says of input

@@ -17,6 +17,9 @@ package enum FileBytes {
     package struct Failure: Error {
         let errorNumber: Int32?
 
+        /// True when the file exceeded the limit (no call failed).
+        package var isOverLimit: Bool { errorNumber == nil }
+
         /// "No such file or directory", "Permission denied", "larger than N bytes".
         package var explanation: String {
             guard let errorNumber else { return "larger than the limit" }
