@@ -44,15 +44,19 @@ struct Export: ParsableCommand {
         // Written whole before the jar is read again, the output would be the only copy of its cookies: a
         // jar file turned into JSON, its expired cookies gone. Standard output redirected to the jar is the
         // output too: a shell's `>>` would append to the jar, and its `>` has emptied it already (read, it
-        // gave no cookies, and the header written was all the file then held, exit 0).
-        guard let jarFile = CookieFileSystem.state(jar) else { return }
+        // gave no cookies, and the header written was all the file then held, exit 0). A jar read from
+        // standard input ("-") is the file open there: `< jar.json > jar.json` empties it as well.
+        let isStandardInput = jar == InputBytes.standardInputArgument
+        let found = isStandardInput ? CookieFileSystem.state(ofDescriptor: STDIN_FILENO) : CookieFileSystem.state(jar)
+        guard let jarFile = found else { return }
         if let output {
             if CookieFileSystem.identity(output) == jarFile.identity {
                 throw ValidationError("--output \(output) is the jar being exported: write to another file")
             }
         } else if CookieFileSystem.identity(ofDescriptor: STDOUT_FILENO) == jarFile.identity {
             let emptied = jarFile.isEmptyRegularFile ? " (it is empty: a shell's '>' empties its file before the command runs)" : ""
-            throw ValidationError("standard output is the jar being exported, \(jar): write to another file\(emptied)")
+            let name = isStandardInput ? "standard input" : jar
+            throw ValidationError("standard output is the jar being exported, \(name): write to another file\(emptied)")
         }
     }
 

@@ -114,17 +114,24 @@ struct ExportOutputTests {
     /// Standard output redirected to the jar being exported is refused as `--output` naming it is (exit
     /// 2, nothing written): with `>>` the export was appended to the jar, and with `>`, which empties the
     /// file before the tool runs, the tool read no cookies and wrote a header of none over them, exit 0
-    /// and no word (this project's contract: nothing is lost without a word).
-    @Test(arguments: [(">>", "app-jar.json"), (">>", "app-jar.sqlite"), (">", "app-jar.json")])
-    func standardOutputThatIsTheJarIsRefused(_ redirection: String, _ sample: String) throws {
+    /// and no word (this project's contract: nothing is lost without a word). The jar read as "-" from
+    /// standard input, the file redirected there, is the same jar: `< jar >> jar` appended to it too.
+    @Test(arguments: [
+        (">>", "app-jar.json", false), (">>", "app-jar.sqlite", false), (">", "app-jar.json", false),
+        (">>", "app-jar.json", true), (">>", "app-jar.sqlite", true), (">", "app-jar.json", true),
+    ])
+    func standardOutputThatIsTheJarIsRefused(_ redirection: String, _ sample: String, _ viaStandardInput: Bool) throws {
         let jar = directory.file(sample)
         try FileManager.default.copyItem(atPath: Tool.packageRoot.appendingPathComponent("Tests/Samples/\(sample)").path, toPath: jar)
         let before = redirection == ">" ? Data() : try Data(contentsOf: URL(fileURLWithPath: jar))
-        let run = try Tool.run(["export", jar, "--format", "cookies.txt"], stdinBytes: nil, shellWords: "\(redirection) '\(jar)'")
-        #expect(run.status == 2, "\(redirection) \(sample)")
+        let run = try Tool.run(
+            ["export", viaStandardInput ? "-" : jar, "--format", "cookies.txt"], stdinBytes: nil,
+            shellWords: (viaStandardInput ? "< '\(jar)' " : "") + "\(redirection) '\(jar)'")
+        #expect(run.status == 2, "\(redirection) \(sample) \(viaStandardInput)")
         let emptied = redirection == ">" ? " (it is empty: a shell's '>' empties its file before the command runs)" : ""
-        #expect(run.stderr.hasPrefix("Error: standard output is the jar being exported, \(jar): write to another file\(emptied)\n"), "\(run.stderr)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: jar)) == before, "\(redirection) \(sample)")
+        let name = viaStandardInput ? "standard input" : jar
+        #expect(run.stderr.hasPrefix("Error: standard output is the jar being exported, \(name): write to another file\(emptied)\n"), "\(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: jar)) == before, "\(redirection) \(sample) \(viaStandardInput)")
     }
 
     /// The jar being exported as the output (by its own path, or through a link) is refused as a usage
@@ -137,6 +144,13 @@ struct ExportOutputTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: jar))
         for output in [jar, link] {
             let run = try Tool.run(["export", jar, "--format", "json", "--output", output])
+            #expect(run.status == 2)
+            #expect(run.stderr.hasPrefix("Error: --output \(output) is the jar being exported"), "\(run.stderr)")
+        }
+        // Read as "-", the jar is the file open on standard input.
+        for output in [jar, link] {
+            let run = try Tool.run(
+                ["export", "-", "--format", "json", "--output", output], stdinBytes: nil, shellWords: "< '\(jar)'")
             #expect(run.status == 2)
             #expect(run.stderr.hasPrefix("Error: --output \(output) is the jar being exported"), "\(run.stderr)")
         }

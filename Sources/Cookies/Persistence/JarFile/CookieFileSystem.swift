@@ -109,8 +109,7 @@ package enum CookieFileSystem {
 
     /// The identity of the file open as `descriptor`, nil when it cannot be examined.
     package static func identity(ofDescriptor descriptor: Int32) -> FileIdentity? {
-        var status = stat()
-        return fstat(descriptor, &status) == 0 ? FileIdentity(status) : nil
+        state(ofDescriptor: descriptor)?.identity
     }
 
     /// Which file a path names and what a write leaves on it: its size and its last modification, to the
@@ -131,6 +130,18 @@ package enum CookieFileSystem {
     package static func state(_ path: String) -> FileState? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
+        return state(status)
+    }
+
+    /// The state of the file open as `descriptor`, nil when it cannot be examined.
+    package static func state(ofDescriptor descriptor: Int32) -> FileState? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        return state(status)
+    }
+
+    /// The state a `stat(2)` or `fstat(2)` reading gave.
+    private static func state(_ status: stat) -> FileState {
         #if canImport(Darwin)
         let modified = status.st_mtimespec
         #else
