@@ -41,6 +41,10 @@ struct Export: ParsableCommand {
     var at: InstantArgument?
 
     func validate() throws {
+        // "-" is standard input for every file argument of the tool; as --output it made a file named "-".
+        if output == InputBytes.standardInputArgument {
+            throw ValidationError("--output -: standard output is the default: leave --output out to write there")
+        }
         // Written whole before the jar is read again, the output would be the only copy of its cookies: a
         // jar file turned into JSON, its expired cookies gone. Standard output redirected to the jar is the
         // output too: a shell's `>>` would append to the jar, and its `>` has emptied it already (read, it

@@ -52,6 +52,10 @@ struct Import: ParsableCommand {
     /// and a jar removes the cookies expired by its clock's now from its file (rfc6265bis-22 §5.7: the
     /// user agent evicts expired cookies), so an instant to come would delete cookies still valid.
     func validate() throws {
+        // "-" is standard input for every file argument of the tool; as --into it made a jar file named "-".
+        if into == InputBytes.standardInputArgument {
+            throw ValidationError("--into -: a jar file is read and written in place, not on standard input: give its path (it is created if missing)")
+        }
         if let at, at.time > SystemCookieClock().now() {
             throw ValidationError(
                 "--at: \(TimeFormatting.date(at.time)) is later than now: the jar file would be opened at that instant, and the cookies it holds that expire before then would be removed from it for good")

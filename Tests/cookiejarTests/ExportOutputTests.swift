@@ -103,6 +103,18 @@ struct ExportOutputTests {
         #expect(fileType(full) == S_IFCHR)
     }
 
+    /// "-" stands for standard input in every file argument of the tool, so `--output -` is a usage error
+    /// saying that standard output is the default, where it wrote a file named "-".
+    @Test func dashAsTheOutputIsRefused() throws {
+        let dash = Tool.packageRoot.appendingPathComponent("-").path
+        defer { try? FileManager.default.removeItem(atPath: dash) }
+        let run = try Tool.run(["export", Self.jar, "--format", "json", "--output", "-"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("Error: --output -: standard output is the default: leave --output out to write there\n"), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: dash))
+    }
+
     /// A directory cannot take the output: exit 4, and it stays a directory.
     @Test func aDirectoryIsRefused() throws {
         let run = try Tool.run(["export", Self.jar, "--format", "json", "--output", directory.path])

@@ -82,6 +82,18 @@ struct ImportTests {
         try Tool.expectGolden([first, second, afterSecond, later, afterLater], "import-into-a-jar-with-cookies", maskingDirectory: directory.path)
     }
 
+    /// "-" stands for standard input in every file argument of the tool, and a jar is written in place:
+    /// `--into -` is a usage error asking for a path, where it made a jar file named "-".
+    @Test func dashAsTheJarIsRefused() throws {
+        let dash = Tool.packageRoot.appendingPathComponent("-").path
+        defer { try? FileManager.default.removeItem(atPath: dash) }
+        let line = ".example.com\tTRUE\t/\tTRUE\t1900000000\tsid\t1\n"
+        let run = try Tool.run(["import", try write(line, to: "one.txt"), "--into", "-"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("Error: --into -: a jar file is read and written in place, not on standard input: give its path"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dash))
+    }
+
     /// `--at` later than now is a usage error, and the jar file keeps every row: opened at that instant,
     /// the jar removed for good the cookies expiring before it (the sample's, which expire in 2027, for an
     /// import at 2030), cookies still valid now (a jar removes its expired cookies, rfc6265bis-22 §5.7).
