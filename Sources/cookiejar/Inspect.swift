@@ -54,6 +54,9 @@ struct Inspect: ParsableCommand {
     func validate() throws {
         if url != nil, json { throw ValidationError("--json and --url cannot be combined") }
         if let url { _ = try parseRequestURL(url) }
+        if let site, Self.host(ofSite: site) == nil {
+            throw ValidationError("--site: not a host, a registrable domain or a URL of one: \(site)")
+        }
         // The context is a request's: without --url there is none for it to change.
         let given = request.given
         if url == nil, !given.isEmpty {
@@ -61,13 +64,18 @@ struct Inspect: ParsableCommand {
         }
     }
 
+    /// The host `--site` names: a host or domain as the user wrote it (any case, U-labels), with or without
+    /// the leading "." the DOMAIN column writes a domain cookie's domain with, or a URL's host; nil when it
+    /// names none.
+    static func host(ofSite site: String) -> CanonicalHost? {
+        CanonicalHost(site.hasPrefix(".") ? String(site.dropFirst()) : site) ?? CookieURL(site)?.host
+    }
+
     func run() throws {
         let now = clock(at: at).now()
         let contents = try readCookieFile(file, now: now)
         let list = SystemPublicSuffixList.shared
-        // A host or domain as the user wrote it (any case, U-labels), or a URL's host; text that names no
-        // host is compared as it is, lower-cased, and matches no cookie unless a file holds such a domain.
-        let wantedSite = site.map { site in (CanonicalHost(site) ?? CookieURL(site)?.host).map(list.site(of:)) ?? site.lowercased() }
+        let wantedSite = site.flatMap(Self.host(ofSite:)).map(list.site(of:))
         let isShown = { (cookie: Cookie) in
             (wantedSite == nil || list.site(of: cookie) == wantedSite) && (name == nil || cookie.name == name)
                 && (!expired || cookie.isExpired(at: now)) && (!session || !cookie.isPersistent)

@@ -22,6 +22,8 @@ import Testing
     static let rows: [Row] = [
         Row(golden: "inspect-table", arguments: ["inspect", "Tests/Samples/app-jar.sqlite"]),
         Row(golden: "inspect-site-session", arguments: ["inspect", "Tests/Samples/app-jar.sqlite", "--site", "API.Example.com", "--session", "--show-values"]),
+        // A domain as the DOMAIN column writes a domain cookie's, with its leading ".": the same cookies.
+        Row(golden: "inspect-site-session", arguments: ["inspect", "Tests/Samples/app-jar.sqlite", "--site", ".Example.com", "--session", "--show-values"]),
         // A URL names its host's site: the same cookies.
         Row(golden: "inspect-site-session", arguments: ["inspect", "Tests/Samples/app-jar.sqlite", "--site", "https://API.Example.com/me", "--session", "--show-values"]),
         Row(golden: "inspect-json-source", arguments: ["inspect", "Tests/Samples/app-jar.json", "--expired"]),
@@ -198,6 +200,16 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix("Error: \(named) --url: without it there is no request to describe\nUsage: cookiejar inspect "), "\(run.stderr)")
+    }
+
+    /// A --site that names no host (nor a URL of one) is a usage error naming it, where it matched no
+    /// cookie and said nothing of why.
+    @Test(arguments: ["exa mple.com", "[::1", "https://"])
+    func aSiteThatIsNoHostIsRefused(_ site: String) throws {
+        let run = try Tool.run(["inspect", "Tests/Samples/app-jar.json", "--site", site, "--at", Self.at])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Error: --site: not a host, a registrable domain or a URL of one: \(site)\n"), "\(run.stderr)")
     }
 
     /// A cookie of the file that a later one of the same name, domain, path and partition replaces is not
