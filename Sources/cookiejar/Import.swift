@@ -63,6 +63,7 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
+        try Import.checkIsAFileIfItExists(into)
         let clock = clock(at: at)
         let now = clock.now()
         let contents = try readCookieFile(source, now: now, lenient: lenient)
@@ -121,6 +122,16 @@ struct Import: ParsableCommand {
         if sessions > 0 {
             StandardOutput.print("\(sessions) session cookie\(sessions == 1 ? " is" : "s are") not kept in the file (use --keep-session-cookies)")
         }
+    }
+
+    /// Refuses a jar file `path` that exists and is no regular file once its links are followed (a named
+    /// pipe, a device, a directory), before it is read or opened, as a jar file that cannot be read (exit 3):
+    /// SQLite's open of a named pipe waits for a writer for ever, and of a device (`/dev/null`, as root)
+    /// fails on its first write, leaving a `-journal` made beside it.
+    static func checkIsAFileIfItExists(_ path: String) throws {
+        guard let found = CookieFileSystem.state(path), !found.isRegularFile else { return }
+        printError("\(path): not a regular file: --into takes a swift-cookiejar SQLite jar file (created if missing)")
+        throw ToolExit.unreadableInput
     }
 
     /// The exit code of a jar file that cannot be opened: 3 when it cannot be read as a jar (another

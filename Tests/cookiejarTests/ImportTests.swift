@@ -284,18 +284,17 @@ struct ImportTests {
         #expect(held.map(\.value) == [row.value], "\(row.description)")
     }
 
-    /// A jar file that cannot be written (its directory missing, or a directory where the file should be)
-    /// is the import's output: exit 4, one line naming it, and nothing made.
-    @Test(arguments: ["no-such-directory/jar.sqlite", "a-directory"])
-    func aJarFileThatCannotBeWrittenExitsWithFour(_ name: String) throws {
-        try FileManager.default.createDirectory(atPath: directory.file("a-directory"), withIntermediateDirectories: true)
-        let jar = directory.file(name)
+    /// A jar file that cannot be written (its directory missing) is the import's output: exit 4, one line
+    /// naming it, and nothing made. (A directory where the file should be is no regular file, refused as
+    /// one: `aJarThatIsNoRegularFileIsRefused`.)
+    @Test func aJarFileThatCannotBeWrittenExitsWithFour() throws {
+        let jar = directory.file("no-such-directory/jar.sqlite")
         let run = try Tool.run(["import", "Tests/Samples/app-jar.json", "--into", jar, "--at", InspectTests.at])
         #expect(run.status == 4)
         #expect(run.stderr.hasPrefix("cookiejar: \(jar): "), "\(run.stderr)")
         #expect(run.stderr.components(separatedBy: "\n").count == 2, "one line")
         #expect(run.stdout.isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["a-directory"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
     /// A bad line stops a strict import (nothing imported, no jar file made); --lenient skips it, names it
@@ -308,6 +307,28 @@ struct ImportTests {
         #expect(!FileManager.default.fileExists(atPath: jar), "a failed import makes no jar file")
         let lenient = try Tool.run(["import", path, "--into", jar, "--lenient", "--at", InspectTests.at])
         try Tool.expectGolden([strict, lenient], "import-bad-line", maskingDirectory: directory.path)
+    }
+
+    /// A jar file to import into that exists and is no regular file is refused before it is opened, as a
+    /// jar file that cannot be read (exit 3, the help's status for an unreadable jar file), and left as it
+    /// is: SQLite's open of a named pipe waited for a writer for ever, and a device (`/dev/null`, as root)
+    /// failed with a disk I/O error (exit 4) and got a `-journal` beside it. A link is followed to what it
+    /// names.
+    @Test(arguments: ["fifo", "directory", "link-to-fifo"])
+    func aJarThatIsNoRegularFileIsRefused(_ kind: String) throws {
+        let fifo = directory.file("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let folder = directory.file("directory")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: directory.file("link-to-fifo"), withDestinationPath: fifo)
+        let source = try write(Self.cookiesTxt, to: "cookies.txt")
+        let jar = directory.file(kind)
+        let run = try Tool.run(["import", source, "--into", jar, "--at", InspectTests.at])
+        #expect(run.status == 3)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "cookiejar: \(jar): not a regular file: --into takes a swift-cookiejar SQLite jar file (created if missing)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["cookies.txt", "directory", "fifo", "link-to-fifo"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
     struct Unreadable: Sendable, CustomTestStringConvertible {
