@@ -15,6 +15,10 @@ struct CookieJarCommand: ParsableCommand {
     /// (`StandardOutput.finish()`), help and completion scripts included (ArgumentParser prints those
     /// without looking at the write).
     static func main() {
+        // A reader that closed its pipe (`cookiejar inspect big.txt | head -1`) makes the next write fail
+        // with EPIPE, which `StandardOutput` records and `finish()` turns into exit 4 without a word,
+        // rather than SIGPIPE killing the process (exit status 141, which no help text names).
+        signal(SIGPIPE, SIG_IGN)
         if let message = ArgumentBytes.firstNonUTF8Argument() {
             printError(message)
             Foundation.exit(2)

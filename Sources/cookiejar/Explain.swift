@@ -22,7 +22,8 @@ struct Explain: ParsableCommand {
               cookiejar explain --url https://embed.test/ \\
                   --site-for-cookies https://top.example 'a=b; SameSite=Lax'
 
-            Exit status: 0 when no value is rejected, 1 when one is, 2 usage, 3 unreadable input.
+            Exit status: 0 when no value is rejected, 1 when one is, 2 usage, 3 unreadable input, \
+            4 unwritable output.
             """
     )
 

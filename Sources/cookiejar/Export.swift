@@ -19,7 +19,7 @@ struct Export: ParsableCommand {
               cookiejar export jar.sqlite --format json --output backup.json
 
             Exit status: 0 all well, 1 a cookie cannot be written in that format, 2 usage, \
-            3 unreadable input, 4 the output file cannot be written.
+            3 unreadable input, 4 the output (a file, or standard output) cannot be written.
             """
     )
 

@@ -28,8 +28,8 @@ struct Import: ParsableCommand {
               cookiejar import ~/Library/Cookies/Cookies.binarycookies \\
                   --into jar.sqlite --keep-session-cookies
 
-            Exit status: 0 all well, 2 usage, 3 unreadable input or jar file, 4 the jar file cannot be \
-            written.
+            Exit status: 0 all well, 2 usage, 3 unreadable input or jar file, 4 the jar file or standard \
+            output cannot be written.
             """
     )
 

@@ -18,7 +18,7 @@ struct Inspect: ParsableCommand {
                   --site-for-cookies https://other.test
               cookiejar inspect jar.sqlite --json
 
-            Exit status: 0 all well, 2 usage, 3 unreadable input.
+            Exit status: 0 all well, 2 usage, 3 unreadable input, 4 unwritable output.
             """
     )
 

@@ -17,7 +17,8 @@ struct PSL: ParsableCommand {
               cookiejar psl https://api.example.com/v1/me
               cookiejar psl --info
 
-            Exit status: 0 all well, 2 usage, 3 unreadable list or a host that is no host name nor URL.
+            Exit status: 0 all well, 2 usage, 3 unreadable list or a host that is no host name nor URL, \
+            4 unwritable output.
             """
     )
 

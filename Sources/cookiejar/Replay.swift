@@ -17,6 +17,9 @@ struct Replay: ParsableCommand {
               cookiejar replay --check --psl public_suffix_list.dat suite1.json suite2.json
               cookiejar replay --check \\
                   --known-failures Tests/conformance-known-failures.txt *.json
+
+            Exit status: 0 all well, 1 with --check a case not as expected (or no case run), 2 usage, \
+            3 unreadable or malformed scenario or ratchet file, 4 unwritable output.
             """
     )
 
