@@ -92,19 +92,17 @@ public struct JarHTTPClient: Sendable {
         }
         var request = request
         request.url = sent.absoluteString
+        // The caller's own cookies go with the jar's, in one field, as the chain keeps them (`ownCookies`).
         var chain = RedirectChain(
             url: request.url, method: request.method.rawValue, context: context, jar: jar,
-            maximumRedirects: maximumRedirects)
+            maximumRedirects: maximumRedirects, ownCookies: request.headers["Cookie"])
         // Sent as the chain reads it (Fetch normalises a method before the first request too): `post` goes as
         // `POST` on every hop, the one the rules of SameSite and of redirects were applied to.
         request.method = HTTPMethod(rawValue: chain.current.method)
         var history: [HTTPClientRequestResponse] = []
-        // The caller's own cookies go with the jar's, in one field, until a hop leaves the first origin; one a
-        // response sets or deletes goes as the jar holds it after that.
-        var ownCookies = request.headers["Cookie"]
         while true {
             request.headers.remove(name: "Cookie")
-            if let header = CookieHeader.merging(ownCookies, with: try chain.cookieHeader()) {
+            if let header = try chain.cookieHeader() {
                 request.headers.add(name: "Cookie", value: header)
             }
             var response: HTTPClientResponse
@@ -117,7 +115,7 @@ public struct JarHTTPClient: Sendable {
             history.append(HTTPClientRequestResponse(
                 request: request,
                 responseHead: HTTPResponseHead(version: response.version, status: response.status, headers: response.headers)))
-            ownCookies = CookieHeader.removing(chain.receive(response.headers["Set-Cookie"]), from: ownCookies)
+            chain.receive(response.headers["Set-Cookie"])
             guard followsRedirects, let step = try chain.follow(
                 status: Int(response.status.code), locations: response.headers["Location"])
             else {
@@ -135,7 +133,6 @@ public struct JarHTTPClient: Sendable {
                 throw JarHTTPClientError.bodyCannotBeResent(status: Int(response.status.code), location: step.url)
             }
             for name in step.removedFieldNames { request.headers.remove(name: name) }
-            if step.leavesOrigin { ownCookies = [] }
             if step.dropsBody { request.body = nil }
             request.url = step.url
             request.method = HTTPMethod(rawValue: step.method)

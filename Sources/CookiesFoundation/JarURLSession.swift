@@ -13,7 +13,8 @@ import FoundationNetworking
 /// cookies Foundation parsed itself, which drops SameSite, Partitioned and, on Linux, the Max-Age of
 /// version-0 cookies.
 ///
-/// The session's own cookie handling is off. Each request gets the jar's `Cookie` field; each response,
+/// The session's own cookie handling is off. Each request gets the jar's cookies in its `Cookie` field,
+/// with those of the request's own `Cookie` field (`RedirectChain.ownCookies`); each response,
 /// including every redirect on the way, has its `Set-Cookie` fields stored (split back as
 /// `HTTPURLResponse.setCookieFields` says) before the next hop is sent, since this session follows
 /// redirects itself (`RedirectChain`: the method and body rules, credentials dropped on a cross-origin
@@ -35,9 +36,9 @@ public final class JarURLSession: Sendable {
     /// A session on a copy of `configuration` with its own cookie handling turned off. Credentials and
     /// `Origin` in its `httpAdditionalHeaders` go on each request as its own fields, so that a hop to
     /// another origin drops them as it drops the request's (`RedirectStep.crossOriginFieldNames`); a
-    /// `Cookie` field there is dropped: the jar's cookies are each request's. `followsRedirects: false`
-    /// returns a redirect response as it came, its cookies stored (as URLSession returns one its delegate
-    /// declines to follow): for a caller that reads the Location itself.
+    /// `Cookie` field there is dropped: a request's cookies are the jar's and its own. `followsRedirects:
+    /// false` returns a redirect response as it came, its cookies stored (as URLSession returns one its
+    /// delegate declines to follow): for a caller that reads the Location itself.
     public init(
         jar: CookieJar, configuration: URLSessionConfiguration = .ephemeral, followsRedirects: Bool = true,
         maximumRedirects: Int = RedirectChain.defaultMaximumRedirects
@@ -69,13 +70,16 @@ public final class JarURLSession: Sendable {
         session.finishTasksAndInvalidate()
     }
 
-    /// Sends `request` with the jar's cookies (its own `Cookie` field is replaced), following redirects
-    /// by the rules of `RedirectChain`; returns the final response. `context` describes the first
-    /// request. Throws `RedirectError` for a redirect loop, too many redirects, a redirect to a URL that
-    /// is not http or https or one with several different Location fields, and
-    /// `JarURLSessionError.bodyStreamCannotBeResent` for a redirect that keeps the method and body (a 307 or
-    /// 308, and a 301 or 302 of any method but POST) of a request whose body is a stream (read to its end
-    /// by the first hop).
+    /// Sends `request` with the jar's cookies, following redirects by the rules of `RedirectChain`;
+    /// returns the final response. The request's own `Cookie` field goes with the jar's cookies, merged
+    /// into one field (`CookieHeader.merging(_:with:)`: its cookies first, and winning for a name both
+    /// have), on the hops to the request's origin: a cookie a response on the way set or deleted goes
+    /// from then on as the jar holds it, and none of its own goes on once a hop left that origin
+    /// (`RedirectChain.ownCookies`). `context` describes the first request. Throws `RedirectError` for a
+    /// redirect loop, too many redirects, a redirect to a URL that is not http or https or one with several
+    /// different Location fields, and `JarURLSessionError.bodyStreamCannotBeResent` for a redirect that
+    /// keeps the method and body (a 307 or 308, and a 301 or 302 of any method but POST) of a request whose
+    /// body is a stream (read to its end by the first hop).
     public func data(
         for request: URLRequest, context: CookieRequestContext = .firstParty
     ) async throws -> (Data, HTTPURLResponse) {
@@ -86,7 +90,7 @@ public final class JarURLSession: Sendable {
         }
         var chain = RedirectChain(
             url: url.absoluteString, method: request.httpMethod ?? "GET", context: context, jar: jar,
-            maximumRedirects: maximumRedirects)
+            maximumRedirects: maximumRedirects, ownCookies: request.value(forHTTPHeaderField: "Cookie").map { [$0] } ?? [])
         // Sent as the chain reads it (Fetch normalises a method before the first request too), as
         // `JarHTTPClient` and `CookieJarMiddleware` send it: `post` goes as `POST` on every hop, the one the
         // rules of SameSite and of redirects were applied to.

@@ -108,23 +108,20 @@ public struct CookieJarMiddleware: ClientMiddleware {
         guard let url = TransportURL.joining(baseURL, request.path), CookieURL(url)?.isHTTPFamily == true else {
             return try await next(request, body, baseURL)
         }
+        // The operation's own cookies go with the jar's, in one field, as the chain keeps them (`ownCookies`).
         var chain = RedirectChain(
-            url: url, method: request.method.rawValue, context: context, jar: jar, maximumRedirects: maximumRedirects)
+            url: url, method: request.method.rawValue, context: context, jar: jar, maximumRedirects: maximumRedirects,
+            ownCookies: request.headerFields[values: .cookie])
         var (request, body, baseURL) = (request, body, baseURL)
         // Sent as the chain reads it (Fetch normalises a method before the first request too): `post` goes as
         // `POST` on every hop, the one the rules of SameSite and of redirects were applied to.
         request.method = HTTPRequest.Method(chain.current.method) ?? request.method
-        // The operation's own cookies go with the jar's until a hop leaves the first origin; one a response
-        // sets or deletes goes as the jar holds it after that.
-        var ownCookies = request.headerFields[values: .cookie]
         while true {
-            let value = CookieHeader.merging(ownCookies, with: try chain.cookieHeader())
+            let value = try chain.cookieHeader()
             request.headerFields[fields: .cookie] = value.map { [HTTPField(name: .cookie, value: $0)] } ?? []
             let (response, responseBody) = try await next(request, body, baseURL)
             let fields = response.headerFields[values: .setCookie]
-            let changed = chain.receive(
-                fields.count == 1 && transportJoinsSetCookieFields ? CombinedSetCookie.split(fields[0]) : fields)
-            ownCookies = CookieHeader.removing(changed, from: ownCookies)
+            chain.receive(fields.count == 1 && transportJoinsSetCookieFields ? CombinedSetCookie.split(fields[0]) : fields)
             guard followsRedirects,
                 let step = try chain.follow(
                     status: response.status.code, locations: response.headerFields[values: .location])
@@ -141,7 +138,6 @@ public struct CookieJarMiddleware: ClientMiddleware {
             for name in step.removedFieldNames {
                 if let name = HTTPField.Name(name) { request.headerFields[name] = nil }
             }
-            if step.leavesOrigin { ownCookies = [] }
             if step.dropsBody { body = nil }
             request.method = HTTPRequest.Method(step.method) ?? request.method
             (baseURL, request.path) = target

@@ -2,6 +2,13 @@
 /// storing of each response's `Set-Cookie` fields, and the rules for the next hop (RFC 9110 §15.4; the
 /// Fetch standard's "HTTP-redirect fetch"), so that every hop carries the cookies that hop should carry.
 ///
+/// A request may come with cookies of its own (a `Cookie` field the caller set: a CSRF token, an
+/// OpenAPI `in: cookie` parameter), given as `ownCookies`. They go with the jar's, in one field
+/// (`CookieHeader.merging(_:with:)`, the caller's value winning for a name both have), on the hops to the
+/// first request's origin: a cookie a response on the way set or deleted goes from then on as the jar
+/// holds it, and none goes once a hop left that origin (as the `Cookie` field is dropped there,
+/// `RedirectStep.credentialFieldNames`).
+///
 /// A client calls, for each hop: `cookieHeader()` before sending it (which also stops a loop),
 /// `receive(_:)` with the response's `Set-Cookie` fields, then `follow(status:to:)` with the resolved
 /// Location; a nil answer ends the chain. The client takes the one Location of the response's fields
@@ -32,6 +39,10 @@ public struct RedirectChain: Sendable {
     public private(set) var hops: [RedirectHop]
     /// The request context of the current hop.
     public private(set) var context: CookieRequestContext
+    /// The `Cookie` field values of the request's own that the current hop carries with the jar's: those
+    /// the chain was made with, without the cookies a response on the way set or deleted (`receive(_:)`);
+    /// none once a hop left the first request's origin (`follow(status:to:)`).
+    public private(set) var ownCookies: [String]
     /// The site the request was started from; nil when the first context was already opaque.
     private let initiator: CookieURL?
     /// True once a URL of the chain was cross-site to `initiator`.
@@ -45,16 +56,18 @@ public struct RedirectChain: Sendable {
         let cookieHeader: String?
     }
 
-    /// A chain starting with a `method` request for `url` (an absolute URL) in `context`. The method is
+    /// A chain starting with a `method` request for `url` (an absolute URL) in `context`, which carries
+    /// the `Cookie` field values `ownCookies` of its own (in order; none by default). The method is
     /// normalised as Fetch does (DELETE, GET, HEAD, OPTIONS, POST and PUT in any case are upper-cased), so
     /// that `post` is a POST to the redirect rules and the SameSite checks.
     public init(
         url: String, method: String, context: CookieRequestContext = .firstParty, jar: CookieJar,
-        maximumRedirects: Int = RedirectChain.defaultMaximumRedirects
+        maximumRedirects: Int = RedirectChain.defaultMaximumRedirects, ownCookies: [String] = []
     ) {
         let method = Self.normalized(method)
         self.jar = jar
         self.maximumRedirects = maximumRedirects
+        self.ownCookies = ownCookies
         self.hops = [RedirectHop(method: method, url: url)]
         var context = context
         context.method = method
@@ -77,40 +90,44 @@ public struct RedirectChain: Sendable {
     /// The current hop: the request to send next.
     public var current: RedirectHop { hops[hops.count - 1] }
 
-    /// The `Cookie` field value of the current hop (nil when the jar sends none), or
-    /// `RedirectError.loop` when this very request (method, URL and cookies) was sent before in the
-    /// chain. A deliberate choice, stricter than Fetch and browsers, which stop only at 20 redirects, and
+    /// The `Cookie` field value of the current hop: the jar's cookies for it with `ownCookies`, merged
+    /// into one (`CookieHeader.merging(_:with:)`: the own ones first, and winning for a name both have);
+    /// nil when there is none. Or `RedirectError.loop` when this very request (method, URL and cookies)
+    /// was sent before in the chain. A deliberate choice, stricter than Fetch and browsers, which stop only at 20 redirects, and
     /// looser than AsyncHTTPClient's own following, which stops at a URL repeated (`allowCycles: false`):
     /// a server that answers the same request with the same redirect again loops in most cases, and a
     /// server's state alone (a job still running, polled by redirecting to itself) is left to a client that
     /// follows no redirect (`followsRedirects: false`) and asks again itself. A repeated URL whose cookies
     /// changed on the way (a sign-in that sets a cookie and redirects back) is no loop.
     public mutating func cookieHeader() throws(RedirectError) -> String? {
-        let header = CookieURL(current.url).flatMap { jar.cookieHeader(for: $0, context: context) }
+        let jarHeader = CookieURL(current.url).flatMap { jar.cookieHeader(for: $0, context: context) }
+        let header = ownCookies.isEmpty ? jarHeader : CookieHeader.merging(ownCookies, with: jarHeader)
         let request = SentRequest(method: current.method, url: current.url, cookieHeader: header)
         guard sent.insert(request).inserted else { throw .loop(hops) }
         return header
     }
 
     /// Stores the `Set-Cookie` field values of the current hop's response, each on its own; returns the
-    /// names of the cookies the jar took them for (stored, replaced, deleted, or already expired). A caller
-    /// that sends cookies of its own with the jar's drops those names from them for the hops after
-    /// (`CookieHeader.removing(_:from:)`): the server just changed them, and the jar holds its word, as
-    /// Go's client drops the cookies a response changed from the `Cookie` field it forwards.
+    /// names of the cookies the jar took them for (stored, replaced, deleted, or already expired). Those
+    /// names leave `ownCookies` for the hops after (`CookieHeader.removing(_:from:)`): the server just
+    /// changed them, and the jar holds its word, as Go's client drops the cookies a response changed from
+    /// the `Cookie` field it forwards.
     @discardableResult
-    public func receive(_ setCookies: some Sequence<String>) -> Set<String> {
+    public mutating func receive(_ setCookies: some Sequence<String>) -> Set<String> {
         guard let url = CookieURL(current.url) else { return [] }
         var changed: Set<String> = []
         for line in setCookies {
             guard let parsed = try? ParsedSetCookie(parsing: line) else { continue }
             if jar.setCookie(parsed, from: url, context: context).rejection == nil { changed.insert(parsed.name) }
         }
+        ownCookies = CookieHeader.removing(changed, from: ownCookies)
         return changed
     }
 
     /// The next hop that a response with `status` and a Location resolved to `location` asks for, which
     /// becomes the current hop; nil when the response is no redirect (not 301, 302, 303, 307 or 308, or
-    /// no Location), which ends the chain.
+    /// no Location), which ends the chain. A hop to another origin than the current one
+    /// (`RedirectStep.leavesOrigin`) empties `ownCookies` for the rest of the chain.
     ///
     /// Throws `.tooManyRedirects` past `maximumRedirects`, and `.notHTTP` for a Location that is not an
     /// http or https URL (Fetch: "If locationURL's scheme is not an HTTP(S) scheme, then return a network
@@ -126,6 +143,7 @@ public struct RedirectChain: Sendable {
             status: status, method: current.method, to: location,
             leavesOrigin: CookieURL(current.url).map { !$0.isSameOrigin(as: target) } ?? true)
         hops.append(RedirectHop(method: step.method, url: location))
+        if step.leavesOrigin { ownCookies = [] }
         context.method = step.method
         noteSite(of: target)
         return step

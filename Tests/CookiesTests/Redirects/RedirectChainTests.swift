@@ -216,12 +216,61 @@ struct RedirectChainTests {
     @Test func receiveNamesTheCookiesItChanged() throws {
         let (jar, _) = makeTestJar()
         jar.receive("rotated=old", from: try #require(CookieURL("https://www.example.com/")))
-        let chain = RedirectChain(url: "https://www.example.com/start", method: "GET", jar: jar)
+        var chain = RedirectChain(url: "https://www.example.com/start", method: "GET", jar: jar)
         let changed = chain.receive([
             "new=1", "rotated=new", "gone=; Max-Age=0", "foreign=1; Domain=other.test", "=", "\u{1}bad=1",
         ])
         #expect(changed == ["new", "rotated", "gone"])
         #expect(jar.allCookies().map(\.name).sorted() == ["new", "rotated"])
+    }
+
+    struct OwnCookiesCase: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        /// The request's own `Cookie` field values.
+        var own: [String]
+        /// (status, Location, the Set-Cookie fields of that hop's response) per redirect.
+        var hops: [(status: Int, location: String, setCookies: [String])] = []
+        /// Each hop's `Cookie` field, the first request's first.
+        var sent: [String?]
+    }
+
+    /// The request's own cookies go with the jar's (here `sid=1`, host-only on a.test) in one field, the
+    /// own ones first and winning for a name both have ("the user agent MUST NOT attach more than one
+    /// Cookie header field", rfc6265bis-22 §5.8.3); one a response on the way set or deleted goes from
+    /// then on as the jar holds it (Go's net/http drops such a cookie from the Cookie field it forwards);
+    /// none goes on once a hop left the origin, back on it included (Go's net/http and curl drop the
+    /// Cookie field on a hop to another host, CVE-2022-27776).
+    static let ownCookiesCases: [OwnCookiesCase] = [
+        OwnCookiesCase(testDescription: "the caller's and the jar's, in one field", own: ["csrf=abc"], sent: ["csrf=abc; sid=1"]),
+        OwnCookiesCase(testDescription: "a name both have: the caller's value", own: ["sid=mine; csrf=abc"], sent: ["sid=mine; csrf=abc"]),
+        OwnCookiesCase(
+            testDescription: "several fields of the caller's, one field sent", own: ["a=1", "b=2"], sent: ["a=1; b=2; sid=1"]),
+        OwnCookiesCase(
+            testDescription: "a hop to the same origin keeps them", own: ["csrf=abc"], hops: [(302, "https://a.test/next", [])],
+            sent: ["csrf=abc; sid=1", "csrf=abc; sid=1"]),
+        OwnCookiesCase(
+            testDescription: "a response deleting one: gone from the next hop, the others kept", own: ["csrf=abc; keep=1"],
+            hops: [(302, "https://a.test/next", ["csrf=; Max-Age=0"])], sent: ["csrf=abc; keep=1; sid=1", "keep=1; sid=1"]),
+        OwnCookiesCase(
+            testDescription: "a response setting one: the jar's value from then on", own: ["sid=mine"],
+            hops: [(302, "https://a.test/next", ["sid=2"])], sent: ["sid=mine", "sid=2"]),
+        OwnCookiesCase(
+            testDescription: "a hop to another origin, and back: none of the caller's", own: ["csrf=abc"],
+            hops: [(302, "https://b.test/x", []), (302, "https://a.test/back", [])], sent: ["csrf=abc; sid=1", nil, "sid=1"]),
+    ]
+
+    @Test(arguments: ownCookiesCases)
+    func ownCookies(_ testCase: OwnCookiesCase) throws {
+        let (jar, _) = makeTestJar()
+        jar.receive("sid=1", from: url("https://a.test/"))
+        var chain = RedirectChain(url: "https://a.test/start", method: "GET", jar: jar, ownCookies: testCase.own)
+        var sent = [try chain.cookieHeader()]
+        for hop in testCase.hops {
+            chain.receive(hop.setCookies)
+            _ = try #require(try chain.follow(status: hop.status, to: hop.location))
+            sent.append(try chain.cookieHeader())
+        }
+        #expect(sent == testCase.sent)
     }
 
     /// A request sent a second time unchanged (method, URL, cookies) is a loop; the same URL with other

@@ -51,6 +51,53 @@ struct JarURLSessionRedirectTests {
         }
     }
 
+    struct OwnCookiesCase: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        /// The request's path; `{other}` stands for `http://localhost:PORT`, another origin.
+        var path: String
+        /// The request's own `Cookie` field.
+        var cookie: String
+        /// The `Cookie` field `/echo` received ("" for none).
+        var received: String
+    }
+
+    /// The request's own `Cookie` field goes with the jar's cookies (here `sid=1`) in one field, its own
+    /// first and winning for a name both have ("the user agent MUST NOT attach more than one Cookie header
+    /// field", rfc6265bis-22 §5.8.3), as `JarHTTPClient` and `CookieJarMiddleware` send it
+    /// (`RedirectChain.ownCookies`): on every hop to the request's origin, but for a cookie a response on
+    /// the way deleted (Go's net/http drops it from the Cookie field it forwards), and on no hop to another
+    /// origin (Go's net/http and curl drop the Cookie field there, CVE-2022-27776).
+    static let ownCookiesCases = [
+        OwnCookiesCase(testDescription: "the caller's and the jar's", path: "/echo", cookie: "csrf=abc", received: "csrf=abc; sid=1"),
+        OwnCookiesCase(
+            testDescription: "a name both have: the caller's value", path: "/echo", cookie: "sid=mine; csrf=abc",
+            received: "sid=mine; csrf=abc"),
+        OwnCookiesCase(
+            testDescription: "a redirect to the same origin keeps them", path: "/bounce?to=/echo", cookie: "csrf=abc",
+            received: "csrf=abc; sid=1"),
+        OwnCookiesCase(
+            testDescription: "a redirect deleting csrf: not sent on the next hop",
+            path: "/set-and-bounce?set=csrf%3D%3B%20Max-Age%3D0&to=/echo", cookie: "csrf=abc; keep=1", received: "keep=1; sid=1"),
+        OwnCookiesCase(
+            testDescription: "a redirect to another origin: none of them", path: "/bounce?to={other}/echo", cookie: "csrf=abc",
+            received: ""),
+    ]
+
+    @Test(arguments: ownCookiesCases)
+    func ownCookies(_ testCase: OwnCookiesCase) async throws {
+        try await Backend.withRunningServer { baseURL in
+            let jar = CookieJar()
+            jar.receive("sid=1", from: try #require(CookieURL(baseURL + "/")))
+            let port = try #require(URL(string: baseURL)?.port)
+            let other = "http://localhost:\(port)".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            var request = URLRequest(url: try #require(URL(string: baseURL + testCase.path.replacingOccurrences(of: "{other}", with: other))))
+            request.setValue(testCase.cookie, forHTTPHeaderField: "Cookie")
+            let (echo, response) = try await JarURLSession(jar: jar).data(for: request)
+            #expect(response.url?.path == "/echo")
+            #expect(try Self.json(echo)["cookieHeader"] == testCase.received)
+        }
+    }
+
     /// Several Location fields of different values (Fetch's "location URL": a network error): Foundation
     /// joins them with ", " into one value, which the session splits back and refuses, naming them, rather
     /// than follow the made-up URL "/echo, /home". The same value twice is one Location.
