@@ -77,9 +77,10 @@ public final class JarURLSession: Sendable {
     /// from then on as the jar holds it, and none of its own goes on once a hop left that origin
     /// (`RedirectChain.ownCookies`). `context` describes the first request. Throws `RedirectError` for a
     /// redirect loop, too many redirects, a redirect to a URL that is not http or https or one with several
-    /// different Location fields, and `JarURLSessionError.bodyStreamCannotBeResent` for a redirect that
-    /// keeps the method and body (a 307 or 308, and a 301 or 302 of any method but POST) of a request whose
-    /// body is a stream (read to its end by the first hop).
+    /// different Location fields (which Foundation joins into one value, split back as `CombinedLocation`
+    /// says), and `JarURLSessionError.bodyStreamCannotBeResent` for a redirect that keeps the method and
+    /// body (a 307 or 308, and a 301 or 302 of any method but POST) of a request whose body is a stream
+    /// (read to its end by the first hop).
     public func data(
         for request: URLRequest, context: CookieRequestContext = .firstParty
     ) async throws -> (Data, HTTPURLResponse) {
@@ -100,9 +101,9 @@ public final class JarURLSession: Sendable {
             let (data, response) = try await session.data(for: request)
             guard let response = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
             chain.receive(response.setCookieFields)
-            // Foundation joins repeated fields with ", ", which no URI reference holds (it has no space):
-            // several Location fields are split back, for `RedirectError.severalLocations`.
-            let locations = response.value(forHTTPHeaderField: "Location").map { $0.components(separatedBy: ", ") } ?? []
+            // Foundation joins repeated fields with ", ": several Location fields are split back, for
+            // `RedirectError.severalLocations`, where the value cannot be one Location (`CombinedLocation`).
+            let locations = response.value(forHTTPHeaderField: "Location").map(CombinedLocation.split) ?? []
             guard followsRedirects, let step = try chain.follow(status: response.statusCode, locations: locations)
             else { return (data, response) }
             for name in step.removedFieldNames { request.setValue(nil, forHTTPHeaderField: name) }

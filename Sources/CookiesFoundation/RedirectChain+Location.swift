@@ -98,7 +98,7 @@ extension RedirectChain {
     }
 
     /// RFC 3986 §3.1: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
-    private static func isScheme(_ text: Substring) -> Bool {
+    static func isScheme(_ text: Substring) -> Bool {
         guard let first = text.first, first.isASCII, first.isLetter else { return false }
         return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }

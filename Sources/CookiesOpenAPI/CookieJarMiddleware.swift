@@ -22,14 +22,15 @@ import OpenAPIRuntime
 /// redirect that keeps the method and body (a 307 or 308, and a 301 or 302 of any method but POST, such as
 /// a PUT) of a body that can be iterated only once throws `CookieJarMiddlewareError.bodyCannotBeResent`;
 /// a redirect with several different Location fields throws `RedirectError.severalLocations` (a transport
-/// that joins them into one, as URLSession's does with ", ", or keeps only the last, as AsyncHTTPClient's
-/// does, hands over one value, which is followed as it came); a redirect to a URL the transport cannot be
-/// given as a server URL and a path throws `CookieJarMiddlewareError.locationNotSendable`. A redirect's
-/// body is read to its end only
-/// when it is short and there at once, and otherwise dropped (`RedirectBody`: at most 2 KiB, for at most
-/// a second), so that a body that is huge or trickles does not hold the chain; a transport that buffers
-/// bodies (URLSession's on Linux) has read all of it before any middleware sees it. `followsRedirects:
-/// false` hands a redirect response to the client as it came (its cookies stored).
+/// that joins them into one, as URLSession's does with ", ", hands over one value, split back as
+/// `CombinedLocation` says when `transportJoinsSetCookieFields`; one that keeps only the last, as
+/// AsyncHTTPClient's does, hands over that one, which is followed); a redirect to a URL the transport
+/// cannot be given as a server URL and a path throws `CookieJarMiddlewareError.locationNotSendable`. A
+/// redirect's body is read to its end only when it is short and there at once, and otherwise dropped
+/// (`RedirectBody`: at most 2 KiB, for at most a second), so that a body that is huge or trickles does not
+/// hold the chain; a transport that buffers bodies (URLSession's on Linux) has read all of it before any
+/// middleware sees it. `followsRedirects: false` hands a redirect response to the client as it came (its
+/// cookies stored).
 ///
 /// The transport must therefore not follow redirects itself, nor keep cookies of its own. A transport
 /// that follows them hands over only the final response, which the jar would take for the first URL's
@@ -78,14 +79,17 @@ public struct CookieJarMiddleware: ClientMiddleware {
     /// How many redirects one request may follow before `intercept` throws `RedirectError`.
     public let maximumRedirects: Int
     /// Whether the client's transport may join a response's `Set-Cookie` fields into one with ", " (the
-    /// URLSession transport does), so that a lone field is split back (`CombinedSetCookie.split`).
+    /// URLSession transport does), so that a lone field is split back (`CombinedSetCookie.split`); such a
+    /// transport joins its `Location` fields too, and a lone one is split back as well
+    /// (`CombinedLocation.split`).
     public let transportJoinsSetCookieFields: Bool
 
     /// A middleware on `jar`; `context` describes the client's requests (default: a native app's own).
     /// `transportJoinsSetCookieFields`: true (the default) for a transport that may join a response's
-    /// `Set-Cookie` fields into one, as the URLSession transport does; false for one that never does: one
-    /// that hands each field on apart (one of the caller's own), or the AsyncHTTPClient transport, which
-    /// hands on only the last of them (the others are lost in the transport).
+    /// `Set-Cookie` fields (and its `Location` fields) into one, as the URLSession transport does; false
+    /// for one that never does: one that hands each field on apart (one of the caller's own), or the
+    /// AsyncHTTPClient transport, which hands on only the last of them (the others are lost in the
+    /// transport).
     public init(
         jar: CookieJar, context: CookieRequestContext = .firstParty, followsRedirects: Bool = true,
         maximumRedirects: Int = RedirectChain.defaultMaximumRedirects, transportJoinsSetCookieFields: Bool = true
@@ -122,9 +126,12 @@ public struct CookieJarMiddleware: ClientMiddleware {
             let (response, responseBody) = try await next(request, body, baseURL)
             let fields = response.headerFields[values: .setCookie]
             chain.receive(fields.count == 1 && transportJoinsSetCookieFields ? CombinedSetCookie.split(fields[0]) : fields)
+            let locations = response.headerFields[values: .location]
             guard followsRedirects,
                 let step = try chain.follow(
-                    status: response.status.code, locations: response.headerFields[values: .location])
+                    status: response.status.code,
+                    locations: locations.count == 1 && transportJoinsSetCookieFields
+                        ? CombinedLocation.split(locations[0]) : locations)
             else { return (response, responseBody) }
             guard let target = TransportURL.split(step.url) else {
                 throw CookieJarMiddlewareError.locationNotSendable(status: response.status.code, location: step.url)

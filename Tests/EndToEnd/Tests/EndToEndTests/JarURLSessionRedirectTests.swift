@@ -99,19 +99,40 @@ struct JarURLSessionRedirectTests {
     }
 
     /// Several Location fields of different values (Fetch's "location URL": a network error): Foundation
-    /// joins them with ", " into one value, which the session splits back and refuses, naming them, rather
-    /// than follow the made-up URL "/echo, /home". The same value twice is one Location.
+    /// joins them with ", " into one value, which the session splits back, each piece an absolute URL
+    /// (`CombinedLocation`), and refuses, naming them, rather than follow a made-up URL. The same value
+    /// twice is one Location.
     @Test("a redirect with several different Location fields throws, naming them")
     func severalLocations() async throws {
         try await Backend.withRunningServer { baseURL in
             let session = JarURLSession(jar: CookieJar())
-            let error = await #expect(throws: RedirectError.self) {
-                try await session.data(for: URLRequest(url: URL(string: baseURL + "/locations?to=/echo&to=/home")!))
+            let port = try #require(URL(string: baseURL)?.port)
+            let (here, there) = (baseURL + "/echo", "http://localhost:\(port)/echo")
+            func locations(_ targets: String...) throws -> URLRequest {
+                let query = targets.map { "to=" + $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! }
+                return URLRequest(url: try #require(URL(string: baseURL + "/locations?" + query.joined(separator: "&"))))
             }
-            #expect(error?.description == "redirect with several different Location fields (\"/echo\", \"/home\"): "
-                + "GET \(baseURL)/locations?to=/echo&to=/home → 302")
-            let (_, same) = try await session.data(for: URLRequest(url: URL(string: baseURL + "/locations?to=/echo&to=/echo")!))
-            #expect(same.url?.path == "/echo" && same.statusCode == 200)
+            let request = try locations(here, there)
+            let requested = try #require(request.url).absoluteString
+            let error = await #expect(throws: RedirectError.self) { try await session.data(for: request) }
+            #expect(error?.description == "redirect with several different Location fields (\"\(here)\", \"\(there)\"): "
+                + "GET \(requested) → 302")
+            let (_, same) = try await session.data(for: try locations(here, here))
+            #expect(same.url?.absoluteString == here && same.statusCode == 200)
+        }
+    }
+
+    /// One Location field holding ", " (a space unencoded, as no URI reference has it, RFC 3986 §2) is one
+    /// Location, followed as browsers follow it (the WHATWG URL standard percent-encodes the spaces), not
+    /// split into several at ", ": its pieces are no absolute URLs (`CombinedLocation`).
+    @Test("a Location holding \", \" is followed as one")
+    func locationHoldingACommaAndASpace() async throws {
+        try await Backend.withRunningServer { baseURL in
+            let location = "/files/Report Q1, 2024.pdf".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let request = URLRequest(url: try #require(URL(string: baseURL + "/locations?to=" + location)))
+            let (data, response) = try await JarURLSession(jar: CookieJar()).data(for: request)
+            #expect(response.statusCode == 200)
+            #expect(try Self.json(data)["path"] == "/files/Report%20Q1,%202024.pdf")
         }
     }
 

@@ -226,6 +226,84 @@ struct OpenAPIRedirectTests {
         #expect(repeated.sent.withLock { $0.map(\.url) } == ["https://a.example/start", "https://a.example/one"])
     }
 
+    struct JoinedLocationCase: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        /// The response's one Location field.
+        var location: String
+        var transportJoinsSetCookieFields = true
+        /// The URL of the next hop; nil when the middleware throws `RedirectError.severalLocations`.
+        var next: String?
+    }
+
+    /// A transport that joins repeated fields (the URLSession transport: Foundation joins them with ", ")
+    /// hands several Location fields over as one value. It is split back when each piece is an absolute
+    /// URL (`CombinedLocation`), and refused as several (Fetch's "location URL" is failure); a value whose
+    /// pieces are no absolute URLs is one Location holding ", " (a space unencoded, as no URI reference
+    /// has it, RFC 3986 §2), followed as browsers follow it (the WHATWG URL standard percent-encodes the
+    /// spaces). From a transport that joins none, one field is one Location.
+    static let joinedLocationCases = [
+        JoinedLocationCase(
+            testDescription: "two absolute URLs: several Locations", location: "https://b.example/one, https://c.example/two"),
+        JoinedLocationCase(
+            testDescription: "one absolute URL twice: one Location", location: "https://b.example/one, https://b.example/one",
+            next: "https://b.example/one"),
+        JoinedLocationCase(
+            testDescription: "a path holding \", \": one Location", location: "/files/Report Q1, 2024.pdf",
+            next: "https://a.example/files/Report%20Q1,%202024.pdf"),
+        JoinedLocationCase(
+            testDescription: "a transport that joins no fields: one Location",
+            location: "https://b.example/one, https://c.example/two", transportJoinsSetCookieFields: false,
+            next: "https://b.example/one,%20https://c.example/two"),
+    ]
+
+    @Test(arguments: joinedLocationCases)
+    func joinedLocationFields(_ testCase: JoinedLocationCase) async throws {
+        let transport = ScriptedTransport([Self.response(.found, location: testCase.location), Self.response(.ok)])
+        let middleware = CookieJarMiddleware(jar: CookieJar(), transportJoinsSetCookieFields: testCase.transportJoinsSetCookieFields)
+        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/start")
+        if let next = testCase.next {
+            _ = try await Self.run(middleware, request, over: transport)
+            #expect(transport.sent.withLock { $0.map(\.url) } == ["https://a.example/start", next])
+        } else {
+            let error = await #expect(throws: RedirectError.self) { _ = try await Self.run(middleware, request, over: transport) }
+            #expect(error?.description == "redirect with several different Location fields (\"https://b.example/one\", "
+                + "\"https://c.example/two\"): GET https://a.example/start → 302")
+            #expect(transport.sent.withLock { $0.count } == 1)
+        }
+    }
+
+    /// Over the URLSession transport and real HTTP, which joins a response's Location fields with ", ":
+    /// two of absolute URLs are refused as several, one holding ", " is followed as one
+    /// (`joinedLocationFields`).
+    @Test func joinedLocationFieldsOverURLSession() async throws {
+        try await Backend.withRunningServer { baseURL in
+            let (transport, close) = OpenAPIClientTests.makeTransport(.urlSession)
+            let send: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = {
+                try await transport.send($0, body: $1, baseURL: $2, operationID: "locations")
+            }
+            func intercept(_ targets: String...) async throws -> (HTTPResponse, HTTPBody?) {
+                let query = targets.map { "to=" + $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! }
+                return try await CookieJarMiddleware(jar: CookieJar()).intercept(
+                    HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/locations?" + query.joined(separator: "&")),
+                    body: nil, baseURL: URL(string: baseURL)!, operationID: "locations", next: send)
+            }
+            do {
+                let port = try #require(URL(string: baseURL)?.port)
+                await #expect(throws: RedirectError.self) {
+                    _ = try await intercept(baseURL + "/echo", "http://localhost:\(port)/echo")
+                }
+                let (response, body) = try await intercept("/files/Report Q1, 2024.pdf")
+                let echoed = try JSONDecoder().decode(
+                    [String: String].self, from: try await Data(collecting: try #require(body), upTo: 1 << 20))
+                #expect(response.status == .ok && echoed["path"] == "/files/Report%20Q1,%202024.pdf")
+            } catch {
+                try await close()
+                throw error
+            }
+            try await close()
+        }
+    }
+
     /// A redirect's body is read only when it is short and there at once (`RedirectBody`): a 302 whose
     /// body is a terabyte, or trickles without end, is followed at once rather than read to an end that
     /// does not come (the transport's timeout covers a response until its head). Over the
