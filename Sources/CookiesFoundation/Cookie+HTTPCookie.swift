@@ -27,9 +27,9 @@ import FoundationNetworking
 // - the version (RFC 2965 version 1 is obsolete; the jar keeps RFC 6265bis cookies, version 0);
 // - the port list (RFC 6265bis has no Port attribute: the cookie is sent to every port);
 // - the comment and comment URL;
-// - a cookie that is neither session-only nor has an expiry date becomes a session cookie. (swift-corelibs-
-//   foundation makes one from a version-0 `Max-Age`: its expiry is read back from the `Max-Age` and
-//   `Created` properties it keeps, checked with Swift 6.3.1.)
+// - a cookie that is neither session-only nor has an expiry becomes a session cookie. (Its expiry is read
+//   from the `Max-Age` and `Expires` texts Foundation keeps where it keeps them, as the jar reads a
+//   `Set-Cookie` line's, rather than from `expiresDate`: see `HTTPCookie.expiryTime`.)
 
 /// Foundation's cookie made from a jar's cookie (what a web view's cookie store or `HTTPCookieStorage` takes).
 extension HTTPCookie {
@@ -67,17 +67,30 @@ extension HTTPCookie {
 }
 
 extension HTTPCookie {
-    /// The expiry of a cookie swift-corelibs-foundation made from a `Max-Age` attribute without setting
-    /// its `expiresDate`: its creation plus the Max-Age (rfc6265bis-22 §5.6.2, a non-positive Max-Age
-    /// expires it at once), the value read by §5.6.2 as the jar reads it (an optional "-" and digits, a
-    /// value past Int64 saturating; "+60" is no Max-Age).
-    var maxAgeExpiry: CookieTime? {
-        guard let properties, let text = properties[.maximumAge] as? String,
-            let maxAge = (try? ParsedSetCookie(parsing: "x=; Max-Age=" + text))?.maxAge,
-            let created = properties[.creationTime] as? Double
-        else { return nil }
-        let creation = CookieTime(Date(timeIntervalSinceReferenceDate: created))
-        return maxAge > 0 ? creation.adding(seconds: maxAge) : creation
+    /// The cookie's expiry-time, decided as the jar decides it for a `Set-Cookie` line (rfc6265bis-22 §5.7
+    /// step 6) from the attribute texts Foundation keeps in `properties` (swift-corelibs-foundation keeps a
+    /// response's `Max-Age` and `Expires` as they came): a Max-Age that §5.6.2 accepts (an optional "-"
+    /// and DIGITs) wins, counted from when Foundation made the cookie (its `Created` property), else an
+    /// Expires that §5.6.1 accepts (a cookie-date, §5.1.1), either capped at the cookie-age-limit (§5.5: 400
+    /// days, `CookieLimits.default`); a text the algorithm ignores is no attribute. Foundation's own
+    /// `expiresDate` is not that: swift-corelibs-foundation (Swift 6.3.1) drops a version-0 cookie's
+    /// Max-Age, and its Expires with it, whenever `Int` reads the Max-Age (`+60` too, which §5.6.2
+    /// ignores, so that Expires applies), takes Expires when `Int` does not (a Max-Age past Int64, which
+    /// §5.6.2 saturates), and reads Expires by three date formats of its own.
+    ///
+    /// Where Foundation keeps no such text, its expiry is taken as it is: the `Expires` date of the
+    /// properties (a cookie made from properties with a date, as `HTTPCookie(_: Cookie)` makes one), else
+    /// `expiresDate` (what Apple's Foundation made of a response's cookie, where it keeps no text).
+    var expiryTime: CookieTime? {
+        let properties = properties ?? [:]
+        let maxAge = (properties[.maximumAge] as? String).flatMap(ParsedSetCookie.maxAge(parsing:))
+        let expires = properties[.expires] as? String
+        if maxAge != nil || expires != nil, let created = properties[.creationTime] as? Double {
+            return CookieLimits.default.expiryTime(
+                maxAge: maxAge, expires: expires.flatMap(ParsedSetCookie.expires(parsing:)),
+                receivedAt: CookieTime(Date(timeIntervalSinceReferenceDate: created)))
+        }
+        return ((properties[.expires] as? Date) ?? expiresDate).map(CookieTime.init)
     }
 }
 
@@ -92,7 +105,9 @@ extension HTTPCookiePropertyKey {
 /// A jar's cookie made from Foundation's.
 extension Cookie {
     /// The jar's cookie holding what `cookie` holds (see the list above for what it cannot), created and
-    /// last accessed at `creation`.
+    /// last accessed at `creation`. Its expiry is the one the jar gives the `Max-Age` and `Expires`
+    /// attributes Foundation kept as texts (rfc6265bis-22 §5.6.1, §5.6.2: Max-Age first, capped at 400
+    /// days after Foundation made the cookie), where it kept them, else Foundation's own.
     public init(_ cookie: HTTPCookie, creation: CookieTime) {
         let isDomainCookie = cookie.domain.hasPrefix(".")
         let domain = isDomainCookie ? String(cookie.domain.dropFirst()) : cookie.domain
@@ -109,7 +124,7 @@ extension Cookie {
             // An IPv6 address (Foundation's, without brackets) as the jar keeps a host, inside them.
             domain: domain.contains(":") && !domain.hasPrefix("[") ? "[" + domain + "]" : domain,
             isHostOnly: !isDomainCookie, path: cookie.path,
-            expiry: cookie.isSessionOnly ? nil : cookie.expiresDate.map(CookieTime.init) ?? cookie.maxAgeExpiry,
+            expiry: cookie.isSessionOnly ? nil : cookie.expiryTime,
             creation: creation, isSecure: cookie.isSecure, isHTTPOnly: cookie.isHTTPOnly, sameSite: sameSite,
             isSourceSecure: cookie.isSecure)
     }

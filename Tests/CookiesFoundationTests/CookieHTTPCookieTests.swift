@@ -153,4 +153,116 @@ struct CookieHTTPCookieTests {
         #expect(Set(copy.allCookies().map(\.expiry)) == Set(jar.allCookies().map(\.expiry)))
         #expect(copy.count == 2)
     }
+
+    /// What a lifetime comes to, counted from the `Created` property of the `HTTPCookie` (when Foundation
+    /// parsed the line).
+    enum Lifetime: Sendable {
+        /// Expires this many seconds after Foundation made the cookie.
+        case seconds(Int64)
+        /// Expires at the instant `inAMonth` names.
+        case inAMonth
+        /// Already expired.
+        case expired
+        /// A session cookie.
+        case session
+    }
+
+    struct ExpiryCase: Sendable, CustomTestStringConvertible {
+        /// The line's attributes; `{2037}` and `{month}` stand for an Expires in 2037 and one about 30 days
+        /// ahead (`inAMonth`), `{monthNoWeekday}` for that date without its day-name.
+        let attributes: String
+        let lifetime: Lifetime
+        let source: String
+        var testDescription: String { source }
+    }
+
+    /// The cookie-age-limit (rfc6265bis-22 §5.5: 400 days), to which §5.6.1 and §5.6.2 cap an expiry.
+    static let ageLimit: Int64 = 400 * 86_400
+
+    /// About 30 days ahead, to the second: within the cookie-age-limit.
+    static let inAMonth = CookieTime(secondsSinceEpoch: CookieTime(Date()).secondsSinceEpoch + 30 * 86_400)
+
+    static let expiryCases: [ExpiryCase] = [
+        ExpiryCase(attributes: "Max-Age=3600", lifetime: .seconds(3_600), source: "§5.6.2: delta-seconds after receipt"),
+        ExpiryCase(
+            attributes: "Max-Age=60; Expires={2037}", lifetime: .seconds(60),
+            source: "§5.6.2 and §5.7 step 6: a Max-Age wins over Expires"),
+        ExpiryCase(
+            attributes: "Max-Age=+60; Expires={month}", lifetime: .inAMonth,
+            source: "§5.6.2: \"+60\" is no \"-\" and DIGITs, so the cookie-av is ignored and §5.6.1's Expires applies"),
+        ExpiryCase(
+            attributes: "Max-Age=+60; Expires={2037}", lifetime: .seconds(ageLimit),
+            source: "§5.6.2 ignores \"+60\"; §5.6.1: the Expires, capped at the cookie-age-limit"),
+        ExpiryCase(
+            attributes: "Max-Age=99999999999999999999; Expires={month}", lifetime: .seconds(ageLimit),
+            source: "§5.6.2: a valid Max-Age past Int64 saturates and wins over Expires, capped at the cookie-age-limit"),
+        ExpiryCase(
+            attributes: "Max-Age=99999999999999999999; Expires={2037}", lifetime: .seconds(ageLimit),
+            source: "§5.6.2: a valid Max-Age wins, capped at the cookie-age-limit"),
+        ExpiryCase(
+            attributes: "Max-Age=-1; Expires={2037}", lifetime: .expired,
+            source: "§5.6.2: delta-seconds of zero or less is the earliest representable time"),
+        ExpiryCase(
+            attributes: "Max-Age=60x; Expires={month}", lifetime: .inAMonth,
+            source: "§5.6.2: a non-DIGIT ignores the Max-Age; §5.6.1's Expires applies"),
+        ExpiryCase(attributes: "Expires={month}", lifetime: .inAMonth, source: "§5.6.1: the Expires alone"),
+        ExpiryCase(
+            attributes: "Expires={monthNoWeekday}", lifetime: .inAMonth,
+            source: "§5.6.1: the cookie-date algorithm (§5.1.1) needs no day-name"),
+        ExpiryCase(attributes: "Expires={2037}", lifetime: .seconds(ageLimit), source: "§5.6.1: capped at the cookie-age-limit"),
+        ExpiryCase(
+            attributes: "Expires=not a date", lifetime: .session,
+            source: "§5.6.1: a value the cookie-date algorithm fails ignores the cookie-av: a session cookie"),
+    ]
+
+    /// A `Set-Cookie` line swift-corelibs-foundation parsed (which keeps the Max-Age and Expires texts,
+    /// but reads them otherwise: it drops a version-0 Max-Age and the Expires with it whenever `Int` reads
+    /// the Max-Age, and takes the Expires when it does not), converted: its expiry is the one the jar gives
+    /// the same line (§5.6.1, §5.6.2, §5.7 step 6), counted from when Foundation made the cookie.
+    @Test("Cookie(HTTPCookie) reads Max-Age and Expires as §5.6.1 and §5.6.2 do", arguments: expiryCases)
+    func expiry(_ testCase: ExpiryCase) throws {
+        #if canImport(FoundationNetworking)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let month = formatter.string(from: Date(Self.inAMonth))
+        formatter.dateFormat = "dd MMM yyyy HH:mm:ss 'GMT'"
+        let monthNoWeekday = formatter.string(from: Date(Self.inAMonth))
+        let attributes = testCase.attributes.replacingOccurrences(of: "{2037}", with: "Thu, 01 Jan 2037 00:00:00 GMT")
+            .replacingOccurrences(of: "{monthNoWeekday}", with: monthNoWeekday).replacingOccurrences(of: "{month}", with: month)
+        let httpCookie = try #require(HTTPCookie.cookies(
+            withResponseHeaderFields: ["Set-Cookie": "remember=1; Path=/; " + attributes],
+            for: foundationURL("https://www.example.com/")).first)
+        let created = CookieTime(Date(timeIntervalSinceReferenceDate: try #require(httpCookie.properties?[.creationTime] as? Double)))
+        let expiry = Cookie(httpCookie, creation: testEpoch).expiry
+        switch testCase.lifetime {
+        case .seconds(let seconds): #expect(expiry == created.adding(seconds: seconds))
+        case .inAMonth: #expect(expiry == Self.inAMonth)
+        case .expired: #expect(try #require(expiry) <= created)
+        case .session: #expect(expiry == nil)
+        }
+        #endif
+    }
+
+    /// An `HTTPCookie` made from properties keeps them as given: Max-Age and Expires texts are read as in a
+    /// line (§5.6.1, §5.6.2), from its `Created` property; an Expires given as a date is that date, the
+    /// one a Max-Age §5.6.2 ignores leaves to apply (swift-corelibs-foundation's `expiresDate` drops it
+    /// when `Int` reads the Max-Age).
+    @Test("Cookie(HTTPCookie) of properties: Max-Age and Expires texts, and a date")
+    func expiryOfProperties() throws {
+        #if canImport(FoundationNetworking)
+        let expires = Date(Self.inAMonth)
+        func cookie(_ lifetime: [HTTPCookiePropertyKey: Any]) throws -> (expiry: CookieTime?, created: CookieTime) {
+            let properties = lifetime.merging([.name: "p", .value: "1", .domain: "example.com", .path: "/"]) { given, _ in given }
+            let httpCookie = try #require(HTTPCookie(properties: properties))
+            let created = try #require(httpCookie.properties?[.creationTime] as? Double)
+            return (Cookie(httpCookie, creation: testEpoch).expiry, CookieTime(Date(timeIntervalSinceReferenceDate: created)))
+        }
+        #expect(try cookie([.maximumAge: "+60", .expires: expires]).expiry == Self.inAMonth)
+        let maxAge = try cookie([.maximumAge: " 60 ", .expires: expires])
+        #expect(maxAge.expiry == maxAge.created.adding(seconds: 60), "§5.6 trims WSP around an attribute-value")
+        #expect(try cookie([.expires: expires]).expiry == Self.inAMonth)
+        #endif
+    }
 }

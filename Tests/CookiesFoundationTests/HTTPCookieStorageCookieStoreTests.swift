@@ -58,22 +58,4 @@ struct HTTPCookieStorageCookieStoreTests {
         let expected = CookieTime(Date()).adding(seconds: 3_600)
         #expect(abs(expiry.secondsSinceEpoch - expected.secondsSinceEpoch) <= 5)
     }
-
-    /// The Max-Age Foundation kept is read as §5.6.2 reads it (rfc6265bis-22): a value past Int64 saturates
-    /// (a far-future cookie, not a session one), and "+60", no "-" nor DIGIT first, is no Max-Age.
-    @Test(arguments: [("99999999999999999999", true), ("+60", false)])
-    func maxAgeIsReadAsTheJarReadsIt(_ value: String, _ expires: Bool) throws {
-        let response = try #require(HTTPCookie.cookies(
-            withResponseHeaderFields: ["Set-Cookie": "remember=1; Path=/; Max-Age=\(value)"],
-            for: foundationURL("https://www.example.com/")).first)
-        #if canImport(FoundationNetworking)
-        let cookie = Cookie(response, creation: testEpoch)
-        if expires {
-            let expiry = try #require(cookie.expiry)
-            #expect(expiry > CookieTime(Date()).adding(seconds: 100 * 365 * 86_400))
-        } else {
-            #expect(cookie.expiry == nil, "no Max-Age: a session cookie")
-        }
-        #endif
-    }
 }

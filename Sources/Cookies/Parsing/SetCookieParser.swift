@@ -206,40 +206,42 @@ struct CookieParts: Sendable, BitwiseCopyable {
     }
 
     /// §5.6.2 Max-Age: the value must be an optional "-" followed by DIGITs; otherwise the cookie-av is
-    /// ignored. Values beyond Int64 saturate (the cookie-age-limit of §5.5 caps them, §5.6.2 steps 5–6).
+    /// ignored.
     private mutating func processMaxAge<Ignored: IgnoredAttributeSink>(
         name: LinePart, value: LinePart, of line: UnsafeBufferPointer<UInt8>,
         tellingIgnoredAttributesTo ignored: inout Ignored
     ) {
-        let digits = UnsafeBufferPointer(rebasing: line[value.start..<value.end])
-        guard let first = digits.first else {
+        guard let seconds = Self.maxAgeSeconds(UnsafeBufferPointer(rebasing: line[value.start..<value.end])) else {
             ignored.ignore(name: name, value: value, because: .maxAgeNotAnInteger)
             return
         }
+        maxAge = seconds
+        ignored.replaceIgnored(.maxAgeNotAnInteger)
+    }
+
+    /// §5.6.2: the delta-seconds of the Max-Age attribute-value `digits` (WSP trimmed), an optional "-"
+    /// followed by DIGITs; nil for any other value, which ignores the cookie-av. Values beyond Int64
+    /// saturate (the cookie-age-limit of §5.5 caps them, §5.6.2 steps 5–6).
+    @inline(__always)
+    static func maxAgeSeconds(_ digits: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard let first = digits.first else { return nil }
         var index = 0
         var negative = false
         if first == UInt8(ascii: "-") {
             negative = true
             index = 1
         }
-        guard index < digits.count else {
-            ignored.ignore(name: name, value: value, because: .maxAgeNotAnInteger)
-            return
-        }
+        guard index < digits.count else { return nil }
         var seconds: Int64 = 0
         while index < digits.count {
             let byte = digits[index]
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
-                ignored.ignore(name: name, value: value, because: .maxAgeNotAnInteger)
-                return
-            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             let (shifted, overflow) = seconds.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = shifted.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
             seconds = overflow || overflow2 ? .max : sum
             index += 1
         }
-        maxAge = negative ? -seconds : seconds
-        ignored.replaceIgnored(.maxAgeNotAnInteger)
+        return negative ? -seconds : seconds
     }
 
     /// §5.6.3 Domain: one leading "." is removed, the rest lower-cased (once parsing is done). An empty

@@ -3,7 +3,7 @@ extension CookieLimits {
     /// (zero or negative: the earliest time), else the last Expires, capped at the cookie-age-limit
     /// (§5.5, §5.6.1, §5.6.2: `maxAgeSeconds` after the receive time); neither: nil, a session cookie.
     @inline(__always)
-    func expiryTime(maxAge: Int64?, expires: Int64?, receivedAt now: CookieTime) -> CookieTime? {
+    package func expiryTime(maxAge: Int64?, expires: Int64?, receivedAt now: CookieTime) -> CookieTime? {
         let ageLimit = now.adding(seconds: maxAgeSeconds)
         if let maxAge { return maxAge <= 0 ? .distantPast : min(now.adding(seconds: maxAge), ageLimit) }
         if let expires { return min(CookieTime(secondsSinceEpoch: expires), ageLimit) }
