@@ -367,4 +367,17 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains(expected), "\(run.stdout)")
     }
+
+    /// Standard input is named so in messages, whatever file it is read through (/dev/stdin), and a
+    /// closed one (`<&-`) is said to be unreadable for what it is, as `explain` says it (where no
+    /// /dev/stdin said "No such file or directory").
+    @Test(arguments: [
+        (["inspect", "-"], "garbage\n", nil, "cookiejar: standard input at byte 0: not a cookies.txt, swift-cookiejar JSON or binarycookies file\n"),
+        (["inspect", "-"], nil, "<&-", "cookiejar: standard input: cannot read it: Bad file descriptor\n"),
+    ] as [([String], String?, String?, String)])
+    func standardInputIsNamedSo(_ arguments: [String], stdin: String?, shellWords: String?, stderr: String) throws {
+        let run = try Tool.run(arguments, stdinBytes: stdin.map { Data($0.utf8) }, shellWords: shellWords)
+        #expect(run.stderr == stderr)
+        #expect(run.status == 3)
+    }
 }
