@@ -1,5 +1,6 @@
 #ifndef CSQLITE_SHIM_H
 #define CSQLITE_SHIM_H
+#include <errno.h>
 #include <sqlite3.h>
 
 /// `sqlite3_db_config` is variadic, which Swift cannot call: this sets one boolean option.
@@ -13,4 +14,9 @@ static inline int csqlite_bind_text_transient(sqlite3_stmt *statement, int index
 }
 /// SQLITE_READONLY_ROLLBACK is an expression of another macro, which Swift does not import.
 static const int csqlite_readonly_rollback = SQLITE_READONLY_ROLLBACK;
+
+/// The `errno` values of a full disk and of a full disk quota, as `sqlite3_system_errno` reports them: the C
+/// library's, whichever it is (Glibc, Musl, Darwin), without importing it.
+static const int csqlite_enospc = ENOSPC;
+static const int csqlite_edquot = EDQUOT;
 #endif

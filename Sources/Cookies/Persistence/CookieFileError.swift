@@ -135,7 +135,10 @@ extension CookieFileError {
             else if error.isReadOnly { .readOnly }
             else if error.isBusy { .busy }
             else { .io }
-        let cause = code == .busy ? "in use: another connection held its lock beyond the busy timeout; " : ""
+        let cause =
+            if code == .busy { "in use: another connection held its lock beyond the busy timeout; " }
+            else if error.isIOErrorOfFullDisk { "no space left on the disk; " }
+            else { "" }
         self.init(code, path: path, detail: "\(action): \(cause)\(error.message) (SQLite code \(error.code))")
     }
 }

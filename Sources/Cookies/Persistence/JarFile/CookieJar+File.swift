@@ -17,7 +17,9 @@ extension CookieJar {
     /// file that cannot be written (nor its directory, where SQLite makes the file's `-wal` and `-shm` when
     /// they are missing) throws `.readOnly` before anything is read, and is left as it is:
     /// `CookieImportFile.read(path:now:lenient:)` reads it without writing. For a symbolic link, that
-    /// directory is the link target's, where SQLite keeps the `-wal` and `-shm`. Another jar (in this or
+    /// directory is the link target's, where SQLite keeps the `-wal` and `-shm`. A full disk (or disk quota)
+    /// throws `.full` when opening needs room: for the `-shm` of a file closed cleanly, which has none (SQLite
+    /// makes it at the first read), leaving the file as it is. Another jar (in this or
     /// another process) may share the file: each writes only what it changed, so their changes merge. Jars
     /// sharing a file must be opened with the same `options.persistsSessionCookies` and `limits`: opening
     /// deletes the session cookies this jar does not keep and the cookies over its limits

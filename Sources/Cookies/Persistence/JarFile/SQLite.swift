@@ -3,13 +3,23 @@ import CSQLite
 // The one file that calls SQLite (https://sqlite.org/c3ref/intro.html): a small typed wrapper over a
 // connection and its prepared statements. Everything else in the package speaks to these types.
 
-/// A failed SQLite call: the extended result code and SQLite's message. SQLite's messages name
-/// tables, columns and constraints, never the values bound to a statement, so they never contain a
-/// cookie value.
+/// A failed SQLite call: the extended result code, SQLite's message, and the `errno` of the system call
+/// that failed under it. SQLite's messages name tables, columns and constraints, never the values bound to
+/// a statement, so they never contain a cookie value.
 struct SQLiteError: Error, Sendable {
     /// The extended result code (https://sqlite.org/rescode.html).
     let code: Int32
     let message: String
+    /// For an I/O error (SQLITE_IOERR and its extended codes, SQLITE_CANTOPEN), the `errno` of the system call
+    /// that failed (`sqlite3_system_errno`, https://sqlite.org/c3ref/system_errno.html); 0 when unknown. SQLite
+    /// sets it only for those codes: for any other, the value is a leftover and is not read.
+    let systemErrno: Int32
+
+    init(code: Int32, message: String, systemErrno: Int32 = 0) {
+        self.code = code
+        self.message = message
+        self.systemErrno = systemErrno
+    }
 
     /// The primary result code (the low byte of the extended code).
     var primaryCode: Int32 { code & 0xff }
@@ -17,7 +27,14 @@ struct SQLiteError: Error, Sendable {
     var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
     var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
     var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
-    var isFull: Bool { primaryCode == SQLITE_FULL }
+    /// No room on the disk: SQLITE_FULL (a write to the file or its `-wal` fell short, or the file reached its
+    /// `max_page_count`), or an I/O error whose system call failed with ENOSPC or EDQUOT (a full disk or quota
+    /// met while SQLite grows its `-shm`, SQLITE_IOERR_SHMSIZE, or writes its journal).
+    var isFull: Bool { primaryCode == SQLITE_FULL || isIOErrorOfFullDisk }
+    /// An I/O error whose system call failed with ENOSPC or EDQUOT: SQLite's message says "disk I/O error".
+    var isIOErrorOfFullDisk: Bool {
+        primaryCode == SQLITE_IOERR && (systemErrno == csqlite_enospc || systemErrno == csqlite_edquot)
+    }
     var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_PERM }
     /// A statement would break a NOT NULL, CHECK or UNIQUE constraint of the schema.
     var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
@@ -72,8 +89,9 @@ final class SQLiteConnection {
         let status = sqlite3_open_v2(name, &handle, flags.union(.noMutex).rawValue, nil)
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+            let systemErrno = handle.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(handle)
-            throw SQLiteError(code: status, message: message)
+            throw SQLiteError(code: status, message: message, systemErrno: systemErrno)
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
@@ -109,7 +127,9 @@ final class SQLiteConnection {
     }
 
     private func error(_ status: Int32) -> SQLiteError {
-        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+        SQLiteError(
+            code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+            systemErrno: sqlite3_system_errno(handle))
     }
 
     /// Runs one or more statements that return no rows. The corresponding C function is `sqlite3_exec`.
