@@ -24,11 +24,16 @@ final class CookieDatabase {
     /// Deletes a row only while it holds the value and expiry bound (`CookieWrite.deleteIfUnchanged`).
     private let deleteIfUnchanged: SQLiteStatement
     private let touch: SQLiteStatement
+    /// The instant of the opening whose purge (`purge(_:at:keepingSessionCookies:)`) found no room on the disk:
+    /// the next write makes it, in its own transaction, then clears it.
+    private var purgeDue: CookieTime?
+    private let persistsSessionCookies: Bool
 
     /// Opens the jar file at `path` (creating it, 0600, if missing; a missing or empty one is a new jar, unless
     /// its `-wal` holds bytes, `checkFileNotLost`), migrates an older schema, reads
     /// every unexpired cookie (session cookies too when `options.persistsSessionCookies`) into the empty
-    /// `store`, then purges the expired and ended-session rows from the file. Returns the database, the
+    /// `store`, then purges the expired and ended-session rows from the file (with no room on the disk for
+    /// it, the next write does: `purgeDue`). Returns the database, the
     /// store filled (limits not yet enforced: `CookieStore.Loader`) and the cookies of the rows read that no
     /// jar may hold, left in the file as they are.
     static func open(
@@ -480,23 +485,27 @@ final class CookieDatabase {
     }
 
     /// Finishes opening a file whose cookies were read (`rowsRead` rows): purges what must not outlive
-    /// the load, turns on WAL, prepares the write statements.
+    /// the load (or, when the disk has no room for it, leaves it to the next write), turns on WAL, prepares
+    /// the write statements.
     private init(
         path: String, connection: SQLiteConnection, options: CookieJarFileOptions, now: CookieTime, rowsRead: Int
     ) throws(CookieFileError) {
         self.path = path
         self.connection = connection
+        persistsSessionCookies = options.persistsSessionCookies
         let identity = "name = ?1 AND domain = ?2 AND host_only = ?3 AND path = ?4 AND partition_key = ?5"
         do {
             // When the table holds just the rows read, none is left to purge and the purge's scan of every
             // row is skipped (counting reads the table's pages, not its rows). Another connection's commit
             // since the read at worst leaves an expired row to the next purge.
             if try connection.integer("SELECT count(*) FROM cookies") != Int64(rowsRead) {
-                let purge = try connection.prepare(
-                    "DELETE FROM cookies WHERE expiry <= ?1 OR (NOT ?2 AND expiry IS NULL)")
-                try purge.bind(now.microsecondsSinceEpoch, at: 1)
-                try purge.bind(options.persistsSessionCookies, at: 2)
-                try purge.run()
+                do {
+                    try Self.purge(connection, at: now, keepingSessionCookies: options.persistsSessionCookies)
+                } catch where error.isFull {
+                    // The rows purged were not loaded: they wait in the file for a write that has room, and
+                    // the jar opens with what it read.
+                    purgeDue = now
+                }
             }
             // WAL (https://sqlite.org/wal.html): a commit appends to the -wal file, and a crash at any
             // point leaves the database as of the last commit.
@@ -523,8 +532,20 @@ final class CookieDatabase {
         }
     }
 
+    /// Deletes the rows that must not outlive a load at `now`: the cookies expired, and the session cookies
+    /// unless `keepingSessionCookies`.
+    private static func purge(
+        _ connection: SQLiteConnection, at now: CookieTime, keepingSessionCookies: Bool
+    ) throws(SQLiteError) {
+        let purge = try connection.prepare("DELETE FROM cookies WHERE expiry <= ?1 OR (NOT ?2 AND expiry IS NULL)")
+        try purge.bind(now.microsecondsSinceEpoch, at: 1)
+        try purge.bind(keepingSessionCookies, at: 2)
+        try purge.run()
+    }
+
     /// Writes `rows` and the last-access times of `accessed` in one transaction: all of them or, when
-    /// it throws, none. Returns how many rows changed.
+    /// it throws, none. Returns how many rows changed. The purge that the opening left for lack of room
+    /// (`purgeDue`) goes first, in the same transaction; its rows are not counted.
     ///
     /// Deletions go first, then the cookies grouped by site, each site's in send order (§5.8.3 step 4:
     /// longer paths first, then earlier creation; `JarFileRowOrder`): a new row takes the next row id, and
@@ -541,7 +562,8 @@ final class CookieDatabase {
     /// `write(_:lastAccess:)` with `rows` in the order they go to the file.
     private func write(inFileOrder rows: some Collection<CookieWrite>, lastAccess accessed: [Cookie]) throws(CookieFileError) -> Int {
         do {
-            return try connection.transaction { () throws(SQLiteError) in
+            let changed = try connection.transaction { () throws(SQLiteError) in
+                if let purgeDue { try Self.purge(connection, at: purgeDue, keepingSessionCookies: persistsSessionCookies) }
                 var changed = 0
                 for row in rows {
                     switch row {
@@ -576,6 +598,8 @@ final class CookieDatabase {
                 }
                 return changed
             }
+            purgeDue = nil
+            return changed
         } catch {
             throw CookieFileError(error, path: path, doing: "cannot write the cookies")
         }

@@ -4,7 +4,8 @@ extension CookieJar {
     /// `CookieJarFileOptions` for when). Call `close()` before the app ends, or `flush()` whenever a change
     /// must be on disk.
     ///
-    /// Expired cookies are not loaded and are purged from the file; session cookies are neither
+    /// Expired cookies are not loaded and are purged from the file (on a full disk, by the next write);
+    /// session cookies are neither
     /// loaded nor written unless `options.persistsSessionCookies`. A row holding a cookie no jar may hold
     /// (one `insert(_:)` refuses, such as a value with a CR LF) is not loaded, nor deleted: it is listed in
     /// `cookiesNotLoaded`. An empty file is a new jar. A file that
@@ -18,8 +19,10 @@ extension CookieJar {
     /// they are missing) throws `.readOnly` before anything is read, and is left as it is:
     /// `CookieImportFile.read(path:now:lenient:)` reads it without writing. For a symbolic link, that
     /// directory is the link target's, where SQLite keeps the `-wal` and `-shm`. A full disk (or disk quota)
-    /// throws `.full` when opening needs room: for the `-shm` of a file closed cleanly, which has none (SQLite
-    /// makes it at the first read), leaving the file as it is. Another jar (in this or
+    /// throws `.full` where opening must write: the `-shm` of a file closed cleanly, which has none (SQLite
+    /// makes it at the first read; the file is left as it is), the schema of a new jar, the migration of an
+    /// older one. The purge of expired and session rows is no such write: with no room for it, the jar opens
+    /// with what it loaded, and the rows stay in the file until its next write that finds room. Another jar (in this or
     /// another process) may share the file: each writes only what it changed, so their changes merge. Jars
     /// sharing a file must be opened with the same `options.persistsSessionCookies` and `limits`: opening
     /// deletes the session cookies this jar does not keep and the cookies over its limits
@@ -47,7 +50,8 @@ extension CookieJar {
     /// When it returns, the changes survive a crash of the process (and a power loss with
     /// `CookieJarFileOptions.Durability.powerLoss`). When it throws (disk full, read-only file, file
     /// locked past the busy timeout), the jar keeps working in memory, the file keeps its last good
-    /// state, and the changes stay pending for the next flush. Does nothing for an in-memory jar, or one
+    /// state, and the changes stay pending for the next flush. The first flush that writes also makes the
+    /// purge of expired and session rows that the opening found no room for, in the same transaction. Does nothing for an in-memory jar, or one
     /// kept in another store (which `flush(to:)` writes).
     @discardableResult
     public func flush() throws(CookieFileError) -> Int {

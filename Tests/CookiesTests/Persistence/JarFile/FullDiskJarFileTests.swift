@@ -11,7 +11,8 @@ private let ioErrorSHMSize = SQLITE_IOERR | 19 << 8
 private let ioErrorWrite = SQLITE_IOERR | 3 << 8
 private let ioErrorRead = SQLITE_IOERR | 1 << 8
 
-/// A jar file on a full disk: SQLite's failures for lack of room are `.full`, whichever result code carries them.
+/// A jar file on a full disk: SQLite's failures for lack of room are `.full`, whichever result code carries
+/// them, and opening does not fail for lack of room to purge.
 @Suite struct FullDiskJarFileTests {
     /// SQLite reports a full disk as SQLITE_FULL when a write to the file or its `-wal` falls short, and as an
     /// I/O error when another call fails, growing the `-shm` (SQLITE_IOERR_SHMSIZE) or writing a journal
@@ -56,6 +57,45 @@ private let ioErrorRead = SQLITE_IOERR | 1 << 8
 
         disk.makeRoom()
         #expect(try openTestJar(path).allCookies().map(\.name) == ["a"])
+    }
+
+    /// With its `-wal` and `-shm` in place (another jar has the file open), a jar opens on a full disk though
+    /// the purge of an expired row finds no room: the row stays until the next write, which deletes it once
+    /// there is room.
+    @Test(.enabled(if: SmallTmpfs.canMount, "fills a tmpfs of its own, which only root (CAP_SYS_ADMIN) may mount"))
+    func purgeWithoutRoomWaitsForTheNextWrite() throws {
+        let disk = try SmallTmpfs()
+        let path = disk.file("cookies.sqlite")
+        let clock = ManualCookieClock(testEpoch)
+        let other = try openTestJar(path, clock: clock)
+        other.setCookie("expiring=1; Max-Age=60", from: url("https://example.com/"))
+        other.setCookie("lasting=1; Max-Age=3600", from: url("https://example.com/"))
+        try other.flush()
+        try disk.fill()
+        clock.advance(seconds: 120)
+
+        let jar = try openTestJar(path, clock: clock)
+        #expect(jar.allCookies().map(\.name) == ["lasting"])
+        #expect(try rowNames(path) == ["expiring", "lasting"])
+        jar.setCookie("new=1; Max-Age=3600", from: url("https://example.com/"))
+        #expect {
+            try jar.flush()
+        } throws: { error in
+            (error as? CookieFileError)?.code == .full
+        }
+
+        disk.makeRoom()
+        try jar.flush()
+        #expect(try rowNames(path) == ["lasting", "new"])
+        withExtendedLifetime(other) {}
+    }
+
+    /// The names of the rows of the jar file at `path`, sorted.
+    private func rowNames(_ path: String) throws -> [String] {
+        let statement = try SQLiteConnection(path: path, flags: .readOnly).prepare("SELECT name FROM cookies ORDER BY name")
+        var names: [String] = []
+        while try statement.step() { names.append(statement.string(at: 0)) }
+        return names
     }
 }
 
