@@ -256,18 +256,27 @@ extension PostgresServerTests {
             defer { db.drop() }
             _ = try TestDatabase.query("CREATE SCHEMA \(db.schema)")
             for statement in statements { _ = try TestDatabase.query(statement.replacingOccurrences(of: "$", with: db.schema)) }
-            let tables = "SELECT table_name FROM information_schema.tables WHERE table_schema = '\(db.schema)' ORDER BY 1"
-            let before = try TestDatabase.query(tables).map { try $0[0].decode(String.self) }
-            #expect {
+            try expectRefusedAsForeign(
+                db, detail: detail,
+                leaving: "SELECT table_name FROM information_schema.tables WHERE table_schema = '\(db.schema)' ORDER BY 1")
+            if statements[0].contains("cookiejar_cookies") {
+                #expect(try TestDatabase.query("SELECT id FROM \(db.schema).cookiejar_cookies").map { try $0[0].decode(Int32.self) } == [7])
+            }
+        }
+
+        /// Starting an instance on `db` is refused as `.foreign`, its detail holding `detail`, and the text
+        /// rows `listing` selects (the tables, or their columns) are the same after.
+        func expectRefusedAsForeign(
+            _ db: TestDatabase, detail: String, leaving listing: String, sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
+            let before = try TestDatabase.query(listing).map { try $0[0].decode(String.self) }
+            #expect(sourceLocation: sourceLocation) {
                 _ = try db.instance()
             } throws: { error in
                 let error = error as! PostgresCookieStoreError
                 return error.code == .foreign && error.detail.contains(detail)
             }
-            #expect(try TestDatabase.query(tables).map { try $0[0].decode(String.self) } == before)
-            if statements[0].contains("cookiejar_cookies") {
-                #expect(try TestDatabase.query("SELECT id FROM \(db.schema).cookiejar_cookies").map { try $0[0].decode(Int32.self) } == [7])
-            }
+            #expect(try TestDatabase.query(listing).map { try $0[0].decode(String.self) } == before, sourceLocation: sourceLocation)
         }
 
         /// Jar tables altered by hand: a column more that a row may go without is let be (the jars start and
@@ -302,15 +311,9 @@ extension PostgresServerTests {
                 for statement in alteration.replacingOccurrences(of: "$", with: db.schema).split(separator: ";") {
                     _ = try TestDatabase.query(String(statement))
                 }
-                let columns = "SELECT column_name::text FROM information_schema.columns WHERE table_schema = '\(db.schema)' ORDER BY 1"
-                let before = try TestDatabase.query(columns).map { try $0[0].decode(String.self) }
-                #expect {
-                    _ = try db.instance()
-                } throws: { error in
-                    let error = error as! PostgresCookieStoreError
-                    return error.code == .foreign && error.detail.contains(detail)
-                }
-                #expect(try TestDatabase.query(columns).map { try $0[0].decode(String.self) } == before)
+                try expectRefusedAsForeign(
+                    db, detail: detail,
+                    leaving: "SELECT column_name::text FROM information_schema.columns WHERE table_schema = '\(db.schema)' ORDER BY 1")
                 #expect(try TestDatabase.query("SELECT count(*) FROM \(db.schema).cookiejar_cookies").first?[0].decode(Int64.self) == 2)
                 _ = try TestDatabase.query(undoing.replacingOccurrences(of: "$", with: db.schema))
             }
