@@ -1,20 +1,22 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
 @testable import Cookies
 
+// The helpers below that hand values between threads hold them in a `CookieLock`, which ThreadSanitizer
+// sees (Tests/thread-sanitizer.sh runs these tests under it), not in a `Mutex`, which it does not.
+
 /// The keys a registry made jars for, in order.
 final class MadeKeys: Sendable {
-    private let keys = Mutex<[String]>([])
+    private let keys = CookieLock<[String]>([])
     func append(_ key: String) { keys.withLock { $0.append(key) } }
     var all: [String] { keys.withLock { $0 } }
 }
 
 /// A jar handed from another thread.
 final class JarBox: Sendable {
-    private let box = Mutex<CookieJar?>(nil)
+    private let box = CookieLock<CookieJar?>(nil)
     var jar: CookieJar? {
         get { box.withLock { $0 } }
         set { box.withLock { $0 = newValue } }
@@ -23,7 +25,7 @@ final class JarBox: Sendable {
 
 /// The registry a `closeFailed` handler calls, set once the registry is made.
 final class RegistryBox: Sendable {
-    private let box = Mutex<CookieJarRegistry<String>?>(nil)
+    private let box = CookieLock<CookieJarRegistry<String>?>(nil)
     var registry: CookieJarRegistry<String>? {
         get { box.withLock { $0 } }
         set { box.withLock { $0 = newValue } }
@@ -458,7 +460,7 @@ struct CookieJarRegistryTests {
             closeFailed: { key, error in Issue.record("closing \(key)'s jar failed: \(error)") })
         Thread { _ = try? registry.usedJar(for: "ada") }.start()
         await withCheckedContinuation { started in DispatchQueue.global().async { opening.wait(); started.resume() } }
-        let ran = Mutex(false)
+        let ran = CookieLock(false)
         let second = Task.detached { try await registry.withJar(for: "ada") { _ in ran.withLock { $0 = true } } }
         try await Task.sleep(for: .milliseconds(50))
         second.cancel()
