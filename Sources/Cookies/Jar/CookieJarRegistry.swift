@@ -117,7 +117,11 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     /// may call the registry, but not for its own key (that request would wait for itself). `closeFailed`
     /// hears of every jar whose file could not be written when it was closed (disk full, read-only file, a
     /// lock held too long); it is called with no lock held, and may call the registry. The jar stays the
-    /// key's, its changes pending.
+    /// key's, its changes pending. A close of that jar that `closeFailed` asks for (`closeJar(for:)`,
+    /// `closeAll()`, `closeIdleJars()`) is made on the registry's queue, once the call that asks for it has
+    /// taken the jar, not within that call: a `closeFailed` that closes its key's jar again at each failure
+    /// tries again and again on the queue while the failure lasts, hearing of each failure, and once a
+    /// close succeeds the key has no jar.
     public init(
         capacity: Int, idleTimeout: Int64, clock: any CookieClock = SystemCookieClock(),
         makeJar: @escaping @Sendable (Key) throws -> CookieJar,
@@ -172,7 +176,7 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     public func closeIdleJars() -> Int {
         let now = clock.now()
         let closing = state.withLock { takeIdle(from: &$0, now: now) }
-        report(close(closing))
+        closeHere(closing)
         return closing.count
     }
 
@@ -190,19 +194,20 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
             return state.takeToClose(key)
         }
         guard let closing else { return false }
-        if let closing { report(close([closing])) }
+        if let closing { closeHere([closing]) }
         return true
     }
 
     /// Closes every jar, those requests still use included (the server stops: what they store after this
     /// is not written), after waiting for the closes already running; a jar one of those failed to write
-    /// is tried again here, so that `closeFailed` hears of it before this returns. `closeFailed` must not
-    /// call `closeAll()`: it would close the jar that just failed again, and again while the failure lasts.
+    /// is tried again here, so that `closeFailed` hears of it before this returns. Called by `closeFailed`,
+    /// it leaves the jar that `closeFailed` hears of to the registry's queue (see `init`), and may return
+    /// before that jar is closed.
     public func closeAll() {
         let running = state.withLock { state in state.changing.values.filter { $0.closing != nil }.map(\.done) }
         for done in running { done.wait() }
         let closing = state.withLock { state in state.entries.keys.compactMap { state.takeToClose($0) } }
-        report(close(closing))
+        closeHere(closing)
     }
 
     /// How many jars the registry holds.
@@ -307,9 +312,24 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
         }
     }
 
-    /// Tells `closeFailed` of each jar that could not be written.
+    /// Closes `jars` on this thread, for a caller that waits for them, and tells `closeFailed` of each
+    /// failure; but a jar whose failure to close `closeFailed` is hearing of on this thread is closed on the
+    /// registry's queue. Closed here, it could fail again and be reported within that `closeFailed`, which
+    /// may close it again, and so on while the failure lasts, until the stack overflows.
+    private func closeHere(_ jars: [Closing]) {
+        let heard = CloseFailureReport.heard
+        let isHeard = { (closing: Closing) in heard.contains(CloseFailureReport(registry: self, key: closing.key)) }
+        closeLater(jars.filter(isHeard))
+        report(close(jars.filter { !isHeard($0) }))
+    }
+
+    /// Tells `closeFailed` of each jar that could not be written, noting for `closeHere(_:)`, while it
+    /// runs, that it hears of that key's failure.
     private func report(_ failures: [(Key, CookieFileError)]) {
-        for (key, failure) in failures { closeFailed(key, failure) }
+        for (key, failure) in failures {
+            let heard = CloseFailureReport.heard.union([CloseFailureReport(registry: self, key: key)])
+            CloseFailureReport.$heard.withValue(heard) { closeFailed(key, failure) }
+        }
     }
 
     /// Closes `jars` (taken into `State.changing`) on this thread, then lets their keys have new jars and
@@ -334,5 +354,29 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
             if let failure { failures.append((closing.key, failure)) }
         }
         return failures
+    }
+}
+
+/// A registry's failure to close the jar of a key, which its `closeFailed` hears of.
+private struct CloseFailureReport: Hashable, Sendable {
+    let registry: ObjectIdentifier
+    let key: any Hashable & Sendable
+
+    init<Key>(registry: CookieJarRegistry<Key>, key: Key) {
+        self.registry = ObjectIdentifier(registry)
+        self.key = key
+    }
+
+    /// The failures whose `closeFailed` runs on this thread (or task): the one called first, and those
+    /// called within it.
+    @TaskLocal static var heard: Set<CloseFailureReport> = []
+
+    static func == (one: Self, other: Self) -> Bool {
+        one.registry == other.registry && AnyHashable(one.key) == AnyHashable(other.key)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(registry)
+        hasher.combine(AnyHashable(key))
     }
 }

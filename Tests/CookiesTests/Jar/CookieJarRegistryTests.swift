@@ -32,6 +32,27 @@ final class RegistryBox: Sendable {
     }
 }
 
+/// The calls of a `closeFailed` handler: how many, and the most made within one another on one thread.
+final class CloseFailedCalls: Sendable {
+    private let counts = CookieLock((calls: 0, deepest: 0))
+    /// How many calls of the handler run on this thread, one within another.
+    @TaskLocal private static var depth = 0
+
+    /// Counts a call of the handler and runs it as `body`, given its number (from 1).
+    func call(_ body: (Int) -> Void) {
+        let depth = Self.depth + 1
+        let number = counts.withLock { counts in
+            counts.calls += 1
+            counts.deepest = max(counts.deepest, depth)
+            return counts.calls
+        }
+        Self.$depth.withValue(depth) { body(number) }
+    }
+
+    var calls: Int { counts.withLock { $0.calls } }
+    var deepest: Int { counts.withLock { $0.deepest } }
+}
+
 extension CookieJarRegistry {
     /// The jar of `key`, used for no longer than this call: the jar a request would get.
     func usedJar(for key: Key) throws -> CookieJar { try withJarSynchronously(for: key) { $0 } }
@@ -261,6 +282,59 @@ struct CookieJarRegistryTests {
         #expect(asked.all == ["ada"])
         #expect(try registry.usedJar(for: "ada") === jar)
         registry.closeAll()
+    }
+
+    /// How a `closeFailed` handler closes again the jar it hears of.
+    enum CloseAgain: CaseIterable, Sendable {
+        case closeJar, closeAll
+    }
+
+    /// A `closeFailed` may close the jar it hears of again (a retry): that close is made on the registry's
+    /// queue, not within the call that asked for it: while the failure lasts (a full disk, SQLite's page
+    /// limit standing in for it, as in `closeFailure()`) each try is reported, and none within the report
+    /// of another (a close made there would fail and be reported within it, and so on until the stack
+    /// overflows). Once the failure ends (on the fifth report the cookies that did not fit are deleted)
+    /// the close succeeds, and the file holds what fits.
+    @Test(.timeLimit(.minutes(1)), arguments: CloseAgain.allCases)
+    func closeFailedMayCloseItsJarAgain(_ again: CloseAgain) throws {
+        let clock = ManualCookieClock(testEpoch)
+        let path = directory.file("ada.sqlite")
+        try openTestJar(path, clock: clock).close()
+        var limited = testFileOptions()
+        limited.maximumPageCount = Int(try SQLiteConnection(path: path, flags: .readOnly).integer("PRAGMA page_count")!)
+        let options = limited
+        let box = RegistryBox()
+        let calls = CloseFailedCalls()
+        let registry = CookieJarRegistry<String>(
+            capacity: 10, idleTimeout: 600, clock: clock,
+            makeJar: { _ in try openTestJar(path, options: options, clock: clock) },
+            closeFailed: { key, error in
+                calls.call { number in
+                    guard let registry = box.registry else { return }
+                    #expect(error.code == .full)
+                    if number == 5 {
+                        _ = try? registry.withJarSynchronously(for: key) { jar in
+                            for cookie in jar.allCookies() where cookie.name.hasPrefix("big") { _ = jar.delete(cookie) }
+                        }
+                    }
+                    switch again {
+                    case .closeJar: registry.closeJar(for: key)
+                    case .closeAll: registry.closeAll()
+                    }
+                }
+            })
+        box.registry = registry
+        let jar = try registry.usedJar(for: "ada")
+        jar.receive("id=1; Max-Age=3600", from: url("https://api.test/"))
+        let big = String(repeating: "x", count: 3000)
+        for index in 0..<40 { jar.receive("big\(index)=\(big); Max-Age=3600", from: url("https://api.test/")) }
+        #expect(registry.closeJar(for: "ada"))
+        // Once the fifth report has taken the jar to close it, the key has no jar: that close succeeds.
+        while calls.calls < 5 || registry.count > 0 { Thread.sleep(forTimeInterval: 0.01) }
+        registry.closeAll()  // waits for that close, on the registry's queue
+        #expect(calls.calls == 5)
+        #expect(calls.deepest == 1, "a report within a report")
+        #expect(try openTestJar(path, clock: clock).allCookies().map(\.name) == ["id"])
     }
 
     /// A jar is made with no lock held: while one user's file is slow to open, another user's requests get
