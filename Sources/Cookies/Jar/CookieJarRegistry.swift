@@ -50,7 +50,7 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
         /// Takes the jar of `key` out of `entries` to be closed outside the lock.
         mutating func takeToClose(_ key: Key) -> Closing? {
             guard let entry = entries.removeValue(forKey: key) else { return nil }
-            let closing = Closing(key: key, jar: entry.jar, users: entry.users)
+            let closing = Closing(key: key, jar: entry.jar, users: entry.users, closesWhenReturned: entry.closesWhenReturned)
             changing[key] = Change(closing: closing.jar, done: closing.done)
             return closing
         }
@@ -81,6 +81,8 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     private struct Change {
         let closing: CookieJar?
         let done: DispatchGroup
+        /// How many requests returned the closing jar while it closed (`closeAll()` takes jars in use).
+        var returned = 0
     }
 
     /// A jar being closed, and the group a request for its key waits on until it is.
@@ -88,14 +90,18 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
         let key: Key
         let jar: CookieJar
         /// How many requests used it when it was taken (`closeAll()` takes jars in use): a jar that fails
-        /// to close is put back as used by them, who will return it.
+        /// to close is put back as used by those of them that have not returned it meanwhile.
         let users: Int
+        /// `closeJar(for:)` asked for it while requests used it: a jar that fails to close, put back as used
+        /// by some of them, is closed when the last of them returns it.
+        let closesWhenReturned: Bool
         let done: DispatchGroup
 
-        init(key: Key, jar: CookieJar, users: Int) {
+        init(key: Key, jar: CookieJar, users: Int, closesWhenReturned: Bool) {
             self.key = key
             self.jar = jar
             self.users = users
+            self.closesWhenReturned = closesWhenReturned
             done = DispatchGroup()
             done.enter()
         }
@@ -279,8 +285,12 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     private func giveBack(_ jar: CookieJar, of key: Key) {
         let now = clock.now()
         let closing = state.withLock { state -> [Closing] in
-            // `closeAll()` may have taken it meanwhile.
-            guard var entry = state.entries[key], entry.jar === jar else { return [] }
+            guard var entry = state.entries[key], entry.jar === jar else {
+                // `closeAll()` took it meanwhile: if that close fails, the jar is put back as used by the
+                // requests that have not returned it.
+                if state.changing[key]?.closing === jar { state.changing[key]!.returned += 1 }
+                return []
+            }
             entry.users -= 1
             entry.lastUse = now
             state.entries[key] = entry
@@ -334,7 +344,10 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
 
     /// Closes `jars` (taken into `State.changing`) on this thread, then lets their keys have new jars and
     /// wakes the requests that wait for them. A jar that could not be written is put back as its key's jar
-    /// (used now), its changes pending; the failures are returned, to be reported once the requests are woken.
+    /// (used now, by the requests that used it and have not returned it), its changes pending; the failures
+    /// are returned, to be reported once the requests are woken. A jar put back that no request uses is
+    /// closed again at the next occasion (idle, evicted, `closeJar(for:)`), not at once, even when
+    /// `closeJar(for:)` asked for it to be closed once returned: this close was that one.
     private func close(_ jars: [Closing]) -> [(Key, CookieFileError)] {
         var failures: [(Key, CookieFileError)] = []
         for closing in jars {
@@ -346,9 +359,17 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
             }
             let now = clock.now()
             state.withLock { state in
-                if state.changing[closing.key]?.closing === closing.jar { state.changing[closing.key] = nil }
+                var returned = 0
+                if let change = state.changing[closing.key], change.closing === closing.jar {
+                    returned = change.returned
+                    state.changing[closing.key] = nil
+                }
                 // No new jar of the key is made while this one closes: the key has none.
-                if failure != nil { state.entries[closing.key] = Entry(jar: closing.jar, lastUse: now, users: closing.users) }
+                if failure != nil {
+                    let users = closing.users - returned
+                    state.entries[closing.key] = Entry(
+                        jar: closing.jar, lastUse: now, users: users, closesWhenReturned: closing.closesWhenReturned && users > 0)
+                }
             }
             closing.done.leave()
             if let failure { failures.append((closing.key, failure)) }

@@ -487,6 +487,61 @@ struct CookieJarRegistryTests {
         #expect(try openTestJar(path, clock: clock).allCookies().map(\.name).sorted() == ["id", "late"])
     }
 
+    /// How a jar that no request uses leaves the registry.
+    enum Release: CaseIterable, Sendable {
+        case idle, evicted, closed
+    }
+
+    /// A jar in use whose close by `closeAll()` fails (another connection holds the file's write lock past
+    /// the busy timeout), and which its request returns while that close runs, is put back as used by no
+    /// request: it is closed as idle, evicted for another key's jar (the capacity is 1) or closed by
+    /// `closeJar(for:)` like any unused jar, and the key's next jar loads what it wrote. Put back as used
+    /// by the request that had returned it, it would stay the key's jar, and the registry over its
+    /// capacity, for ever.
+    @Test(.timeLimit(.minutes(1)), arguments: Release.allCases)
+    func aJarReturnedWhileItFailsToCloseIsUnused(_ release: Release) throws {
+        let (registry, clock, failures, path) = makeAdaRegistry(capacity: 1, busyTimeout: .milliseconds(500))
+        let ada = JarBox()
+        let inUse = DispatchSemaphore(value: 0), giveBack = DispatchSemaphore(value: 0), returned = DispatchSemaphore(value: 0)
+        Thread {
+            _ = try? registry.withJarSynchronously(for: "ada") { jar in
+                jar.receive("id=1; Max-Age=3600", from: url("https://api.test/"))
+                ada.jar = jar
+                inUse.signal()
+                giveBack.wait()
+            }
+            returned.signal()
+        }.start()
+        inUse.wait()
+        let holder = try SQLiteConnection(path: path, flags: .readWrite)
+        try holder.execute("BEGIN IMMEDIATE")
+        let closedAll = DispatchSemaphore(value: 0)
+        Thread {
+            registry.closeAll()
+            closedAll.signal()
+        }.start()
+        while registry.count > 0 { Thread.sleep(forTimeInterval: 0.01) }  // taken: its close waits for the lock
+        giveBack.signal()
+        returned.wait()
+        closedAll.wait()
+        try holder.execute("ROLLBACK")
+        #expect(failures.all == ["ada: \(CookieFileError.Code.busy)"])
+        switch release {
+        case .idle:
+            clock.advance(seconds: 600)
+            #expect(registry.closeIdleJars() == 1)
+        case .evicted:
+            clock.advance(seconds: 1)
+            _ = try registry.usedJar(for: "bob")
+        case .closed:
+            #expect(registry.closeJar(for: "ada"))
+        }
+        let next = try registry.usedJar(for: "ada")
+        #expect(next !== ada.jar)
+        #expect(next.cookieHeader(for: url("https://api.test/")) == "id=1")
+        registry.closeAll()
+    }
+
     /// `closeAll()` waits for the closes already running on the registry's queue, and tries again the jar
     /// one of them failed to write: `closeFailed` has heard of it when `closeAll()` returns.
     @Test(.timeLimit(.minutes(1))) func closeAllReportsTheFailuresOfTheClosesItWaitedFor() throws {
