@@ -17,10 +17,10 @@ import Synchronization
 /// deletion's event as its own echo because it is delivered before `delete` returns when no other thread
 /// is delivering.)
 ///
-/// Recorders (the jar's persistence) hear each change at once instead, while the store's lock is held:
+/// The recorder (the jar's persistence) hears each change at once instead, while the store's lock is held:
 /// what a call changed is recorded before the call returns, so a flush after it writes it, however long
-/// another thread takes to deliver the changes before it to the observers. A recorder must be quick and
-/// must not call the jar.
+/// another thread takes to deliver the changes before it to the observers. It must be quick and must not
+/// call the jar. It has no token: no removal of an observer removes it (`removeRecorder()` does).
 ///
 /// The streams of changes (`addStream`) are observers too; the jar owns its dispatcher, and when the jar
 /// goes, the dispatcher finishes them.
@@ -43,11 +43,14 @@ final class ChangeDispatcher: Sendable {
         var draining = false
         /// In the order they were added (their tokens increase), so that each change reaches them in it.
         var observers: [Observer] = []
-        /// In the order they were added, as the observers.
-        var recorders: [(token: Int, record: Callback)] = []
+        /// The jar's persistence, while it records the changes (`setRecorder(_:)`).
+        var recorder: Callback?
         /// The continuations of the streams (`addStream`), by the token of the observer that yields to each.
         var streams: [Int: AsyncStream<CookieChange>.Continuation] = [:]
         var nextToken = 0
+
+        /// True when no observer and no recorder is registered.
+        var isUnobserved: Bool { observers.isEmpty && recorder == nil }
 
         /// Adds the observer of `token`, given the changes from the next one queued.
         mutating func addObserver(_ token: Int, _ call: @escaping Callback) {
@@ -63,7 +66,7 @@ final class ChangeDispatcher: Sendable {
     private static let keptCapacity = 16
 
     private let state = CookieLock(State())
-    /// True while any observer is registered: the store records changes only then.
+    /// True while any observer or the recorder is registered: the store records changes only then.
     let isObserved = Atomic<Bool>(false)
 
     /// How many changes the queue's buffer holds (for tests: a backlog's buffer is not kept).
@@ -92,9 +95,21 @@ final class ChangeDispatcher: Sendable {
         return stream
     }
 
-    /// Calls `recorder` with every change from now on, while the store's lock is held.
-    func addRecorder(_ recorder: @escaping Callback) -> Int {
-        add { $0.recorders.append(($1, recorder)) }
+    /// Calls `recorder` with every change from now on, while the store's lock is held, until
+    /// `removeRecorder()`.
+    func setRecorder(_ recorder: @escaping Callback) {
+        state.withLock { state in
+            state.recorder = recorder
+            isObserved.store(true, ordering: .releasing)
+        }
+    }
+
+    /// Stops calling the recorder.
+    func removeRecorder() {
+        state.withLock { state in
+            state.recorder = nil
+            if state.isUnobserved { isObserved.store(false, ordering: .releasing) }
+        }
     }
 
     /// Registers with `register` (given the state and a new token) and returns the token.
@@ -108,28 +123,28 @@ final class ChangeDispatcher: Sendable {
         }
     }
 
-    /// Removes the observer, the stream or the recorder of `token`.
+    /// Removes the observer or the stream of `token`; a token that names neither (one removed already,
+    /// another jar's) is ignored.
     func removeObserver(_ token: Int) {
         state.withLock { state in
             state.observers.removeAll { $0.token == token }
-            state.recorders.removeAll { $0.token == token }
             state.streams[token] = nil
-            if state.observers.isEmpty && state.recorders.isEmpty { isObserved.store(false, ordering: .releasing) }
+            if state.isUnobserved { isObserved.store(false, ordering: .releasing) }
         }
     }
 
-    /// Hands changes to the recorders and queues them for the observers; called with the store's lock held.
+    /// Hands changes to the recorder and queues them for the observers; called with the store's lock held.
     func enqueue(_ changes: [CookieChange]) {
         guard !changes.isEmpty else { return }
-        let recorders = state.withLock { state in
+        let recorder = state.withLock { state in
             if !state.observers.isEmpty {
                 state.queue.append(contentsOf: changes)
                 state.queued += changes.count
             }
-            return state.recorders
+            return state.recorder
         }
-        for change in changes {
-            for recorder in recorders { recorder.record(change) }
+        if let recorder {
+            for change in changes { recorder(change) }
         }
     }
 

@@ -101,16 +101,23 @@ public final class CookieJar: Sendable {
     }
 
     /// Stops calling the observer registered with `token`: no change made after this returns reaches it.
-    /// A batch of earlier changes another thread is delivering at that moment may still reach it.
+    /// A batch of earlier changes another thread is delivering at that moment may still reach it. A token
+    /// that names no observer of this jar (one removed already, another jar's) is ignored: the jar's own
+    /// persistence goes on recording its changes whatever the token.
     public func removeObserver(_ token: Int) {
         dispatcher.removeObserver(token)
     }
 
     /// Calls `recorder` with every change from now on, at once, while the jar's lock is held (the jar's
-    /// persistence: a change is recorded before the call that made it returns). It must be quick and
-    /// must not call the jar. Returns a token for `removeObserver(_:)`.
-    func addRecorder(_ recorder: @escaping @Sendable (CookieChange) -> Void) -> Int {
-        dispatcher.addRecorder(recorder)
+    /// persistence: a change is recorded before the call that made it returns), until `removeRecorder()`.
+    /// It must be quick and must not call the jar.
+    func setRecorder(_ recorder: @escaping @Sendable (CookieChange) -> Void) {
+        dispatcher.setRecorder(recorder)
+    }
+
+    /// Stops calling the recorder (`setRecorder(_:)`).
+    func removeRecorder() {
+        dispatcher.removeRecorder()
     }
 
     /// Every change to the jar's contents from now on, as an asynchronous sequence: from when the property

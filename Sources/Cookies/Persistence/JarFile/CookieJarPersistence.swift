@@ -58,7 +58,6 @@ final class CookieJarPersistence: Sendable {
         var evictionsAtLoading: [CookieEviction] = []
         /// When the last last-access sweep ran; cookies used after it have unwritten last-access times.
         var lastAccessSweep: CookieTime
-        var observer: Int?
         /// Set by `close` once everything recorded is written: later changes are not recorded.
         var isClosed = false
     }
@@ -79,12 +78,11 @@ final class CookieJarPersistence: Sendable {
     /// not kept), then enforces the jar's limits. Cookies the jar evicts then are deleted from the store
     /// at the next flush.
     func attach(to jar: CookieJar, purging purged: [CookieWrite] = []) {
-        let token = jar.addRecorder { [weak self, weak jar] change in
+        jar.setRecorder { [weak self, weak jar] change in
             guard let self, let jar else { return }
             self.record(change, jar: jar)
         }
         pending.withLock { pending in
-            pending.observer = token
             for write in purged {
                 pending.writes[write.identity] = write
                 // What the store holds under it, for a cookie of its identity let go before the flush.
@@ -288,7 +286,7 @@ final class CookieJarPersistence: Sendable {
             }
         }
         try result.get()
-        if let token = pending.withLock({ $0.observer }) { jar.removeObserver(token) }
+        jar.removeRecorder()
     }
 
     /// A jar dropped without `close` still writes its pending changes (errors cannot be reported here:

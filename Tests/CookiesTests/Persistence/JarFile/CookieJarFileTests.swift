@@ -343,6 +343,36 @@ import Testing
         #expect(try openTestJar(path).allCookies().map(\.name) == ["before"])
     }
 
+    /// Whose token `removeObserver` is given, naming no observer of the jar.
+    enum ForeignToken: CaseIterable {
+        /// 0, as a token variable holds before anything was registered.
+        case unset
+        /// The first token of another jar.
+        case anotherJars
+        /// The jar's own observer's, removed before.
+        case removedAlready
+    }
+
+    /// A token that names no observer of the jar removes nothing (`removeObserver` says so): the jar's
+    /// recording of its changes for the file takes no token, and goes on, so what the jar receives next
+    /// reaches the file.
+    @Test(arguments: ForeignToken.allCases)
+    func removingATokenOfNoObserverKeepsTheFileWritten(_ foreign: ForeignToken) throws {
+        let jar = try openTestJar(path)
+        let observer = jar.addObserver { _ in }
+        let token = switch foreign {
+        case .unset: 0
+        case .anotherJars: makeTestJar().0.addObserver { _ in }
+        case .removedAlready: observer
+        }
+        if foreign == .removedAlready { jar.removeObserver(observer) }
+        jar.removeObserver(token)
+        jar.setCookie("a=1; Max-Age=3600", from: url("https://example.com/"))
+        #expect(jar.hasPendingChanges)
+        try jar.close()
+        #expect(try openTestJar(path).allCookies().map(\.name) == ["a"])
+    }
+
     /// Cookies evicted while loading (the file holds more than the jar's limits, rfc6265bis-22 §6.1) leave
     /// the file, and the jar says which limit evicted how many of which site (`evictedAtLoading`): nothing
     /// is dropped without a word. A jar whose limits hold everything reports none.
