@@ -26,6 +26,9 @@ import Synchronization
 /// goes, the dispatcher finishes them.
 final class ChangeDispatcher: Sendable {
     typealias Callback = @Sendable (CookieChange) -> Void
+    /// A recorder, given each change and the time of the call that made it (nil for a call that reads
+    /// none).
+    typealias Recorder = @Sendable (CookieChange, CookieTime?) -> Void
 
     /// An observer, and the number of the first change it is given.
     private struct Observer {
@@ -44,7 +47,7 @@ final class ChangeDispatcher: Sendable {
         /// In the order they were added (their tokens increase), so that each change reaches them in it.
         var observers: [Observer] = []
         /// The jar's persistence, while it records the changes (`setRecorder(_:)`).
-        var recorder: Callback?
+        var recorder: Recorder?
         /// The continuations of the streams (`addStream`), by the token of the observer that yields to each.
         var streams: [Int: AsyncStream<CookieChange>.Continuation] = [:]
         var nextToken = 0
@@ -97,7 +100,7 @@ final class ChangeDispatcher: Sendable {
 
     /// Calls `recorder` with every change from now on, while the store's lock is held, until
     /// `removeRecorder()`.
-    func setRecorder(_ recorder: @escaping Callback) {
+    func setRecorder(_ recorder: @escaping Recorder) {
         state.withLock { state in
             state.recorder = recorder
             isObserved.store(true, ordering: .releasing)
@@ -133,8 +136,9 @@ final class ChangeDispatcher: Sendable {
         }
     }
 
-    /// Hands changes to the recorder and queues them for the observers; called with the store's lock held.
-    func enqueue(_ changes: [CookieChange]) {
+    /// Hands changes, made by a call at `now`, to the recorder and queues them for the observers; called
+    /// with the store's lock held.
+    func enqueue(_ changes: [CookieChange], at now: CookieTime?) {
         guard !changes.isEmpty else { return }
         let recorder = state.withLock { state in
             if !state.observers.isEmpty {
@@ -144,7 +148,7 @@ final class ChangeDispatcher: Sendable {
             return state.recorder
         }
         if let recorder {
-            for change in changes { recorder(change) }
+            for change in changes { recorder(change, now) }
         }
     }
 

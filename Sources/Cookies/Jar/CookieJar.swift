@@ -35,10 +35,12 @@ public final class CookieJar: Sendable {
     }
 
     /// Runs `body` on the store under the lock, then delivers the changes it made to the observers (the
-    /// store records changes only while someone observes them). A receipt or insertion (`afterWaiters`),
-    /// which a thread may make one after another, lets the threads waiting for the jar have it first.
+    /// store records changes only while someone observes them). `now` is the time the call read from the
+    /// clock before taking the lock (nil for a call that reads none): the recorder is given it, and never
+    /// calls the clock with the lock held. A receipt or insertion (`afterWaiters`), which a thread may make
+    /// one after another, lets the threads waiting for the jar have it first.
     @inline(__always)
-    private func withStore<R>(afterWaiters: Bool = false, _ body: (inout CookieStore) -> R) -> R {
+    private func withStore<R>(at now: CookieTime? = nil, afterWaiters: Bool = false, _ body: (inout CookieStore) -> R) -> R {
         // The dispatcher is a constant of this jar, alive while this call is: the closure borrows it, where
         // capturing `self` for it retained and released the jar on every call (about 95 instructions a
         // receipt, callgrind).
@@ -51,7 +53,7 @@ public final class CookieJar: Sendable {
             let result = body(&store)
             store.releaseVacantSlotsIfMany()
             if !store.changes.isEmpty {
-                dispatcher.enqueue(store.changes)
+                dispatcher.enqueue(store.changes, at: now)
                 store.changes.removeAll(keepingCapacity: true)
             }
             return (result, observed)
@@ -67,9 +69,10 @@ public final class CookieJar: Sendable {
     /// (`StoreChangeNeeded`), runs `exclusive` instead, with the lock held alone (`withStore`).
     @inline(__always)
     private func withStore<R: Sendable>(
-        sharing shared: (borrowing CookieStore) throws(StoreChangeNeeded) -> R, else exclusive: (inout CookieStore) -> R
+        at now: CookieTime, sharing shared: (borrowing CookieStore) throws(StoreChangeNeeded) -> R,
+        else exclusive: (inout CookieStore) -> R
     ) -> R {
-        withSharedStore(shared) ?? withStore(exclusive)
+        withSharedStore(shared) ?? withStore(at: now, exclusive)
     }
 
     /// Runs `shared` on the store with the lock shared with other lookups; nil when it would change the
@@ -109,9 +112,11 @@ public final class CookieJar: Sendable {
     }
 
     /// Calls `recorder` with every change from now on, at once, while the jar's lock is held (the jar's
-    /// persistence: a change is recorded before the call that made it returns), until `removeRecorder()`.
-    /// It must be quick and must not call the jar.
-    func setRecorder(_ recorder: @escaping @Sendable (CookieChange) -> Void) {
+    /// persistence: a change is recorded before the call that made it returns), until `removeRecorder()`,
+    /// and with the time the call that made it read from the clock (nil for a call that reads none, whose
+    /// removals are all asked for: none is `.expired`). It must be quick and must not call the jar, nor its
+    /// clock.
+    func setRecorder(_ recorder: @escaping ChangeDispatcher.Recorder) {
         dispatcher.setRecorder(recorder)
     }
 
@@ -165,7 +170,7 @@ public final class CookieJar: Sendable {
             var parts = CookieParts()
             guard (try? parts.parse(line)) != nil else { return }
             let now = clock.now()
-            withStore(afterWaiters: true) { store in
+            withStore(at: now, afterWaiters: true) { store in
                 let _: StorageAction = store.receive(parts, line: line, from: url, context: context, now: now)
             }
         }
@@ -200,7 +205,7 @@ public final class CookieJar: Sendable {
         _ parsed: ParsedSetCookie, from url: CookieURL, context: CookieRequestContext = .firstParty
     ) -> SetCookieOutcome {
         let now = clock.now()
-        return withStore(afterWaiters: true) { store in
+        return withStore(at: now, afterWaiters: true) { store in
             parsed.line.withUTF8BytesViaSpan { store.receive(parsed.parts, line: $0, from: url, context: context, now: now) }
         }
     }
@@ -235,7 +240,7 @@ public final class CookieJar: Sendable {
     @discardableResult
     public func insert(_ cookie: Cookie) -> SetCookieOutcome {
         let now = clock.now()
-        return withStore(afterWaiters: true) { $0.insert(cookie, now: now) }
+        return withStore(at: now, afterWaiters: true) { $0.insert(cookie, now: now) }
     }
 
     /// `insert(_:)` if the jar's unexpired cookie of `cookie`'s identity is the one `isExpected` expects
@@ -243,7 +248,7 @@ public final class CookieJar: Sendable {
     /// jar (a response rotating a session) is not overwritten: nil, and nothing written, when it is not.
     package func insert(_ cookie: Cookie, ifHolding isExpected: (Cookie?) -> Bool) -> SetCookieOutcome? {
         let now = clock.now()
-        return withStore(afterWaiters: true) { store in
+        return withStore(at: now, afterWaiters: true) { store in
             guard isExpected(store.cookie(withIdentityOf: cookie, at: now)) else { return nil }
             return store.insert(cookie, now: now)
         }
@@ -252,7 +257,7 @@ public final class CookieJar: Sendable {
     /// `insert(_:)`, adding the evictions the limits made to `evictions` (`CookieStore.evictions`).
     func insert(_ cookie: Cookie, countingEvictionsIn evictions: inout [CookieEviction]?) -> SetCookieOutcome {
         let now = clock.now()
-        return withStore(afterWaiters: true) { store in
+        return withStore(at: now, afterWaiters: true) { store in
             swap(&store.evictions, &evictions)
             defer { swap(&store.evictions, &evictions) }
             return store.insert(cookie, now: now)
@@ -263,7 +268,7 @@ public final class CookieJar: Sendable {
     /// returns the evictions they made, by site and limit.
     func enforceLimitsAfterLoading() -> [CookieEviction] {
         let now = clock.now()
-        return withStore { store in
+        return withStore(at: now) { store in
             store.evictions = []
             defer { store.evictions = nil }
             store.enforceLimitsAfterLoading(now: now)
@@ -278,7 +283,7 @@ public final class CookieJar: Sendable {
     /// `SiteCookies.lastAccessUpdateInterval`).
     public func cookies(for url: CookieURL, context: CookieRequestContext = .firstParty) -> [Cookie] {
         let now = clock.now()
-        return withStore { store throws(StoreChangeNeeded) in
+        return withStore(at: now) { store throws(StoreChangeNeeded) in
             try store.retrieveWithoutChanges(for: url, context: context, now: now) { site, sent in
                 // Read through the site's tables: a call on `site.pointee` would copy the site (`SiteTables`).
                 let tables = site.pointee.tables
@@ -308,7 +313,7 @@ public final class CookieJar: Sendable {
     @inline(__always)
     private func header(for url: CookieURL, context: CookieRequestContext) -> String? {
         let now = clock.now()
-        return withStore { store throws(StoreChangeNeeded) in
+        return withStore(at: now) { store throws(StoreChangeNeeded) in
             try store.cookieHeaderWithoutChanges(for: url, context: context, now: now)
         } else: { store in
             store.cookieHeader(for: url, context: context, now: now)
@@ -335,7 +340,7 @@ public final class CookieJar: Sendable {
     @inline(__always)
     private func appendHeader(for url: CookieURL, context: CookieRequestContext, to header: inout [UInt8]) -> Bool {
         let now = clock.now()
-        return withStore { store throws(StoreChangeNeeded) in
+        return withStore(at: now) { store throws(StoreChangeNeeded) in
             try store.appendCookieHeaderWithoutChanges(for: url, context: context, now: now, to: &header)
         } else: { store in
             store.appendCookieHeader(for: url, context: context, now: now, to: &header)
@@ -416,7 +421,7 @@ public final class CookieJar: Sendable {
     /// (nil: none), checked and deleted under one lock: nil, and nothing deleted, when it is not.
     package func delete(_ cookie: Cookie, ifHolding isExpected: (Cookie?) -> Bool) -> Bool? {
         let now = clock.now()
-        return withStore { store in
+        return withStore(at: now) { store in
             guard isExpected(store.cookie(withIdentityOf: cookie, at: now)) else { return nil }
             let key = store.siteKey(ofCookieDomain: cookie.domain)
             return !store.removeAll(inSite: key, cause: .deleted) { $0.hasSameIdentity(as: cookie) }.isEmpty
@@ -458,7 +463,7 @@ public final class CookieJar: Sendable {
     @discardableResult
     public func deleteExpiredCookies() -> Int {
         let now = clock.now()
-        return withStore { $0.removeAll(cause: .expired) { $0.isExpired(at: now) }.count }
+        return withStore(at: now) { $0.removeAll(cause: .expired) { $0.isExpired(at: now) }.count }
     }
 
     /// Deletes every cookie. Returns how many.

@@ -221,10 +221,10 @@ struct CookieChangeTests {
         let dispatcher = ChangeDispatcher()
         _ = dispatcher.addObserver { _ in }
         let change = CookieChange.added(Cookie(name: "a", value: "1", domain: "a.test", creation: testEpoch))
-        dispatcher.enqueue(Array(repeating: change, count: 1_000))
+        dispatcher.enqueue(Array(repeating: change, count: 1_000), at: testEpoch)
         dispatcher.drain()
         #expect(dispatcher.queueCapacity == 0)
-        dispatcher.enqueue([change])
+        dispatcher.enqueue([change], at: testEpoch)
         dispatcher.drain()
         #expect((1..<1_000).contains(dispatcher.queueCapacity))
     }

@@ -78,10 +78,7 @@ final class CookieJarPersistence: Sendable {
     /// not kept), then enforces the jar's limits. Cookies the jar evicts then are deleted from the store
     /// at the next flush.
     func attach(to jar: CookieJar, purging purged: [CookieWrite] = []) {
-        jar.setRecorder { [weak self, weak jar] change in
-            guard let self, let jar else { return }
-            self.record(change, jar: jar)
-        }
+        jar.setRecorder { [weak self] change, now in self?.record(change, now: now) }
         pending.withLock { pending in
             for write in purged {
                 pending.writes[write.identity] = write
@@ -105,8 +102,9 @@ final class CookieJarPersistence: Sendable {
         cookie.isPersistent || options.persistsSessionCookies
     }
 
-    /// Remembers one change (with the jar's lock held); asks for a background flush if none is scheduled.
-    private func record(_ change: CookieChange, jar: CookieJar) {
+    /// Remembers one change, made by a call at `now` (with the jar's lock held, so the clock is not called
+    /// here); asks for a background flush if none is scheduled.
+    private func record(_ change: CookieChange, now: CookieTime?) {
         let write: CookieWrite?
         switch change {
         case .added(let cookie):
@@ -115,10 +113,10 @@ final class CookieJarPersistence: Sendable {
             // A session cookie that replaced a persistent one removes the persistent one.
             write = isWritten(cookie) ? .upsert(cookie) : isWritten(old) ? .delete(CookieIdentity(old)) : nil
         case .removed(let cookie, let cause):
-            // Let go by the jar on its own (its expiry passed, or the limits evicted it), it stays in a
-            // store that holds a newer version; a removal asked for (a server's already expired
-            // Set-Cookie for a live cookie, a deletion, a sign-out) wins.
-            let isOwnAccord = cause == .evicted || (cause == .expired && cookie.isExpired(at: jar.clock.now()))
+            // Let go by the jar on its own (its expiry passed by the call's time, or the limits evicted
+            // it), it stays in a store that holds a newer version; a removal asked for (a server's already
+            // expired Set-Cookie for a live cookie, a deletion, a sign-out) wins.
+            let isOwnAccord = cause == .evicted || (cause == .expired && now.map(cookie.isExpired(at:)) == true)
             write = !isWritten(cookie) ? nil : isOwnAccord ? .deleteIfUnchanged(cookie) : .delete(CookieIdentity(cookie))
         }
         guard let write else { return }

@@ -340,6 +340,72 @@ import Testing
         release.store(true, ordering: .releasing)
     }
 
+    /// A clock that tells whether it is called while the jar's lock is held: while `probed` names the jar,
+    /// each call asks the jar from another thread and waits for the answer, which cannot come while the
+    /// lock is held (a clock with a lock of its own, asked by such a thread, would deadlock the two).
+    final class LockProbingClock: CookieClock {
+        let time = ManualCookieClock(testEpoch)
+        let probed = CookieLock<CookieJar?>(nil)
+        let callsUnderTheLock = CookieLock(0)
+
+        func now() -> CookieTime {
+            if let jar = probed.withLock({ $0 }) {
+                let answered = DispatchSemaphore(value: 0)
+                Thread {
+                    _ = jar.count
+                    answered.signal()
+                }.start()
+                if answered.wait(timeout: .now() + .seconds(5)) == .timedOut { callsUnderTheLock.withLock { $0 += 1 } }
+            }
+            return time.now()
+        }
+    }
+
+    /// A call that removes a cookie as expired, and the write its removal leaves pending for the store.
+    enum ExpiredRemoval: CaseIterable {
+        /// A server's already expired Set-Cookie deletes the live cookie of its identity (§5.7: it removes
+        /// the old cookie, and expired cookies are evicted): asked for, it deletes whatever the store holds.
+        case expiredSetCookie
+        /// A retrieval past the cookie's expiry purges it (§5.7: expired cookies are evicted): of the jar's
+        /// own accord, it deletes what the store holds only while unchanged.
+        case purgeAtRetrieval
+        /// `deleteExpiredCookies` past the cookie's expiry: of the jar's own accord too.
+        case deleteExpiredCookies
+    }
+
+    // A file-backed jar tells a removal as expired of its own accord from one asked for by the time of the
+    // call that made it, read before the jar's lock is taken: its clock is never called with the lock held,
+    // where a clock with a lock of its own, asked for the time by a thread that holds it while it waits
+    // for the jar, deadlocks the two.
+    @Test(arguments: ExpiredRemoval.allCases)
+    func expiredRemovalsAreToldWithoutCallingTheClockUnderTheJarsLock(_ removal: ExpiredRemoval) throws {
+        let store = RecordingStore()
+        let clock = LockProbingClock()
+        var options = CookieWriteOptions()
+        options.flushDelay = nil
+        let jar = CookieJar(loading: [], into: store, options: options, clock: clock)
+        let site = url("https://example.com/")
+        jar.receive("a=1; Max-Age=600", from: site)
+        let stored = try #require(jar.allCookies().first)
+        try jar.flush(to: store)
+        clock.probed.withLock { $0 = jar }
+        switch removal {
+        case .expiredSetCookie:
+            jar.receive("a=1; Max-Age=0", from: site)
+        case .purgeAtRetrieval:
+            clock.time.advance(seconds: 600)
+            #expect(jar.cookieHeader(for: site) == nil)
+        case .deleteExpiredCookies:
+            clock.time.advance(seconds: 600)
+            #expect(jar.deleteExpiredCookies() == 1)
+        }
+        clock.probed.withLock { $0 = nil }
+        #expect(clock.callsUnderTheLock.withLock { $0 } == 0)
+        try jar.flush(to: store)
+        let removed: CookieWrite = removal == .expiredSetCookie ? .delete(CookieIdentity(stored)) : .deleteIfUnchanged(stored)
+        #expect(store.writes.last == [CookieIdentity(stored): removed])
+    }
+
     // A background write that fails is told (`backgroundWriteFailed`) and made again after twice the pause,
     // its changes kept: a change is not left unwritten until the next one.
     @Test func failedBackgroundWriteIsToldAndMadeAgain() throws {
