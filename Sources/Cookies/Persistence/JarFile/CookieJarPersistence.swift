@@ -49,7 +49,9 @@ final class CookieJarPersistence: Sendable {
         /// none of the jar's: what a removal of the jar's own accord of a cookie never written removes
         /// instead (`following(_:base:with:)`).
         var bases: [CookieIdentity: StoreBase] = [:]
-        /// True while a background flush is scheduled.
+        /// True from when a background flush is scheduled until it is done, its write included: it writes
+        /// the changes made until then, and schedules the next flush for those made during its write, or
+        /// its retry when the write fails (`scheduleBackgroundFlush`). A change schedules none meanwhile.
         var isFlushScheduled = false
         /// True while the jar enforces its limits on the loaded cookies: the evictions are written at the
         /// next flush, without scheduling one.
@@ -163,24 +165,32 @@ final class CookieJarPersistence: Sendable {
         scheduleBackgroundFlush(for: jar, after: delay)
     }
 
-    /// Flushes `jar` `delay` from now. A flush that fails is told to `options.backgroundWriteFailed` and
-    /// its changes, back among the pending ones, are flushed again after twice the pause (within
-    /// `retryDelays`: a `flushDelay` of zero retries after 100 ms, not at once), unless the jar was closed
-    /// or another flush is scheduled meanwhile.
+    /// Flushes `jar` `delay` from now, then, while changes are pending (made during the write, or back
+    /// among the pending ones when it failed), schedules the next flush. A flush that fails is told to
+    /// `options.backgroundWriteFailed` and made again after twice the pause (within `retryDelays`: a
+    /// `flushDelay` of zero retries after 100 ms, not at once), with the changes made meanwhile: no change
+    /// schedules a flush of its own before it (`Pending.isFlushScheduled`), so the pauses double however
+    /// many changes are made. After a write that succeeds, the changes made during it are flushed
+    /// `flushDelay` later.
     private func scheduleBackgroundFlush(for jar: CookieJar, after delay: Duration) {
         options.scheduler.schedule(after: delay) { [weak self, weak jar] in
             guard let self, let jar else { return }
+            var failed = false
             do {
                 try self.backgroundFlush(jar)
             } catch {
                 self.options.backgroundWriteFailed?(error)
-                let retries = isOpen.withLock { $0 } && pending.withLock { pending in
-                    guard !pending.isFlushScheduled, !pending.writes.isEmpty else { return false }
-                    pending.isFlushScheduled = true
-                    return true
-                }
-                if retries { self.scheduleBackgroundFlush(for: jar, after: min(max(delay * 2, Self.retryDelays.lowerBound), Self.retryDelays.upperBound)) }
+                failed = true
             }
+            let next: Duration? = pending.withLock { pending in
+                // Nothing is pending once the jar is closed.
+                guard !pending.writes.isEmpty, let flushDelay = options.flushDelay else {
+                    pending.isFlushScheduled = false
+                    return nil
+                }
+                return failed ? min(max(delay * 2, Self.retryDelays.lowerBound), Self.retryDelays.upperBound) : flushDelay
+            }
+            if let next { self.scheduleBackgroundFlush(for: jar, after: next) }
         }
     }
 
@@ -223,7 +233,6 @@ final class CookieJarPersistence: Sendable {
             let (writes, bases) = (pending.writes, pending.bases)
             pending.writes.removeAll()
             pending.bases.removeAll()
-            pending.isFlushScheduled = false
             return (writes, bases, pending.lastAccessSweep)
         }
         let sweeps = sweep || Self.isSweepDue(after: lastSweep, at: now)

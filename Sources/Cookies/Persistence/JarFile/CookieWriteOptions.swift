@@ -10,8 +10,9 @@ public struct CookieWriteOptions: Sendable {
     /// Runs the background writes (default: `DispatchCookieFlushScheduler`).
     public var scheduler: any CookieFlushScheduler = DispatchCookieFlushScheduler()
     /// Hears of each background write that failed, with the store's error. Its changes stay pending and
-    /// are written again after a pause that doubles from `flushDelay` up to a minute, until a write
-    /// succeeds or the jar is closed (`flush` and `close` throw their own errors).
+    /// are written again after a pause that doubles from `flushDelay` (from 100 ms when it is zero) up to a
+    /// minute, until a write succeeds or the jar is closed (`flush` and `close` throw their own errors).
+    /// The changes made meanwhile wait for that write: the pauses double however many are made.
     public var backgroundWriteFailed: (@Sendable (any Error) -> Void)?
 
     public init() {}

@@ -447,6 +447,44 @@ import Testing
         #expect(scheduler.delays == [.milliseconds(200)])
     }
 
+    // A failed background write is made again after twice the pause, up to a minute (from 100 ms with no
+    // flush delay), however many changes are made meanwhile (`backgroundWriteFailed`): a change made while
+    // the write fails, or while its retry waits, is written by the retry and schedules no earlier write
+    // (one at the change's own delay, each time, would keep the pause at `flushDelay`: with none, at
+    // once). Once a write succeeds, a change made during it is written `flushDelay` later.
+    @Test(arguments: [
+        (Duration.seconds(1), [2, 4, 8, 16, 32, 60, 60].map { Duration.seconds($0) }),
+        (Duration.zero, [100, 200, 400, 800, 1_600, 3_200, 6_400].map { Duration.milliseconds($0) }),
+    ])
+    func failedBackgroundWritesPauseDoublingUnderTraffic(flushDelay: Duration, pauses: [Duration]) throws {
+        let store = RecordingStore()
+        let scheduler = ManualFlushScheduler()
+        var options = CookieWriteOptions()
+        options.scheduler = scheduler
+        options.flushDelay = flushDelay
+        let jar = CookieJar(loading: [], into: store, options: options, clock: ManualCookieClock(testEpoch))
+        let site = url("https://example.com/")
+        jar.receive("first=1; Max-Age=600", from: site)
+        store.failing.store(true, ordering: .relaxed)
+        var scheduled: [Duration] = []
+        for write in 1...pauses.count {
+            // Another response arrives while the write fails, and another while the retry waits.
+            store.during.withLock { $0[write] = { jar.receive("during\(write)=1; Max-Age=600", from: site) } }
+            scheduler.runAll()
+            jar.receive("after\(write)=1; Max-Age=600", from: site)
+            scheduled += scheduler.delays
+        }
+        #expect(scheduled == pauses)
+        store.failing.store(false, ordering: .relaxed)
+        store.during.withLock { $0[pauses.count + 1] = { jar.receive("late=1; Max-Age=600", from: site) } }
+        scheduler.runAll()
+        #expect(store.writes.map(\.count) == [1 + 2 * pauses.count])
+        #expect(scheduler.delays == [flushDelay])
+        scheduler.runAll()
+        #expect(store.writes.map(\.count) == [1 + 2 * pauses.count, 1])
+        #expect(!jar.hasPendingChanges && scheduler.delays.isEmpty)
+    }
+
     // Close writes what is pending with a last-access sweep, then closes the store; the jar is not
     // written to another store, nor after closing.
     @Test func closeSweepsLastAccessAndClosesTheStore() throws {
