@@ -185,17 +185,21 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
         }
         // The scheme lower-cased, the host canonicalised (percent-decoded, IDNA, IP addresses) and the path
         // canonicalised make a text of their own.
-        let (scheme, hostText, path) = string.withUTF8BytesViaSpan { bytes in
+        let (scheme, hostText, path, isBracketed) = string.withUTF8BytesViaSpan { bytes in
             (String(unsafeUninitializedCapacity: parts.scheme.count) { buffer in
                 for index in parts.scheme { buffer[index] = bytes[index].asciiLowercased }
                 return parts.scheme.count
             },
             CookieURL.hostText(UnsafeBufferPointer(rebasing: bytes[parts.host])),
-            CookieURL.canonicalPath(UnsafeBufferPointer(rebasing: bytes[parts.path]), schemeKind: parts.schemeKind))
+            CookieURL.canonicalPath(UnsafeBufferPointer(rebasing: bytes[parts.path]), schemeKind: parts.schemeKind),
+            bytes[parts.host].first == UInt8(ascii: "["))
         }
-        // An IPv6 address is written inside brackets (RFC 3986 §3.2.2); without them a ":" is a forbidden
-        // host code point (WHATWG URL host parser), as a decoded "%3A" is.
-        guard let hostText, hostText.utf8.first == UInt8(ascii: "[") || !hostText.utf8.contains(UInt8(ascii: ":")),
+        // An IPv6 address is written inside brackets (RFC 3986 §3.2.2), as written, not percent-encoded: the
+        // WHATWG URL host parser takes the IPv6 path only for a host that starts with "[", and otherwise
+        // refuses "[", "]" and ":" (forbidden host code points) after percent-decoding, so "%5B::1%5D" is
+        // no host, nor is a decoded "%3A".
+        guard let hostText,
+            isBracketed || !hostText.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }),
             let host = CanonicalHost(canonicalising: hostText)
         else { return nil }
         self.init(canonicalScheme: scheme, host: host, port: parts.port, path: path)

@@ -234,6 +234,9 @@ struct CookieURLTests {
         // RFC 3986 §3.2.2: an IPv6 address in a URL is inside brackets; without them, the port is taken from
         // after the last ":" and the rest is no host (a ":" is a forbidden host code point, WHATWG URL).
         "http://::1:80/", "http://fe80::1:8080/x", "http://2001:db8::1:443/", "http://::1%3A80/",
+        // WHATWG URL host parser: the IPv6 path is taken only for a host written with "["; percent-encoded
+        // brackets decode to forbidden host code points ("[::1]" would be a loopback host, which is secure).
+        "http://%5B::1%5D:80/", "http://%5b::1%5d:/x", "http://%5B%3A%3A1%5D/", "http://a%5Bb/", "http://a%5Db/",
     ])
     func rejects(text: String) {
         #expect(CookieURL(text) == nil)
