@@ -306,9 +306,10 @@ final class CookieDatabase {
         // the file, during the reading. The reading stands only when the file, its -wal and its -shm are as they
         // were; otherwise it is made again, and finds the -shm of the process that has the file open, or no
         // -wal once it closed.
+        let isUnlocked = { (found: CookieFileSystem.JarFiles) in found.wal == nil || found.shm == nil }
         return try UnlockedReading.read(
             path: path, doing: "cannot read the jar file", files: { CookieFileSystem.jarFiles(at: file) },
-            isUnlocked: { $0.wal == nil || $0.shm == nil }
+            isUnlocked: isUnlocked
         ) { found throws(CookieFileError) in
             try checkFileNotLost(found, path: path)
             let connection: SQLiteConnection
@@ -336,7 +337,7 @@ final class CookieDatabase {
             }
             return try allCookies(
                 connection, path: path, busyTimeout: busyTimeout,
-                afterHeader: found.wal == nil || found.shm == nil ? whileReadingUnlocked : {})
+                afterHeader: isUnlocked(found) ? whileReadingUnlocked : {})
         }
     }
 
