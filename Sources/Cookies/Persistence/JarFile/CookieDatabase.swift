@@ -390,18 +390,47 @@ final class CookieDatabase {
                 try select.bind(now.microsecondsSinceEpoch, at: 1)
                 try select.bind(includingSessionCookies, at: 2)
             }
-            invalidRow = try { () throws(SQLiteError) -> (id: Int64, reason: InvalidRow)? in
-                while try select.step() {
-                    let cookie: LoadedCookie
-                    do throws(InvalidRow) {
-                        cookie = try self.cookie(in: select, offset: 1)
-                    } catch {
-                        return (select.int64(at: 0), error)
-                    }
-                    body(cookie)
-                    rowsRead += 1
+            // The next row's cookie, nil after the last.
+            let next = { () throws(RowFailure) -> LoadedCookie? in
+                do throws(SQLiteError) {
+                    guard try select.step() else { return nil }
+                } catch {
+                    throw .sqlite(error)
                 }
-                return nil
+                do throws(InvalidRow) {
+                    return try self.cookie(in: select, offset: 1)
+                } catch {
+                    throw .invalid(id: select.int64(at: 0), reason: error)
+                }
+            }
+            invalidRow = try { () throws(SQLiteError) -> (id: Int64, reason: InvalidRow)? in
+                do throws(RowFailure) {
+                    // A file of more rows than `rowsReadAlone` has the rest read ahead (`RowReadAhead`).
+                    // (A statement stepped again after its last row starts over.)
+                    var rowsLeft = true
+                    while rowsRead < rowsReadAlone, rowsLeft {
+                        guard let cookie = try next() else {
+                            rowsLeft = false
+                            break
+                        }
+                        body(cookie)
+                        rowsRead += 1
+                    }
+                    if rowsLeft, let readAhead = RowReadAhead.start(next: next) {
+                        rowsRead += try readAhead.forEach(body)
+                    } else {
+                        while rowsLeft, let cookie = try next() {
+                            body(cookie)
+                            rowsRead += 1
+                        }
+                    }
+                    return nil
+                } catch {
+                    switch error {
+                    case .sqlite(let error): throw error
+                    case .invalid(let id, let reason): return (id, reason)
+                    }
+                }
             }()
         } catch {
             throw CookieFileError(error, path: path, doing: "cannot read the cookies")
@@ -412,6 +441,17 @@ final class CookieDatabase {
                 detail: "row \(invalidRow.id) of table cookies is not a valid cookie: \(invalidRow.reason.explanation)")
         }
         return rowsRead
+    }
+
+    /// How many rows of a file are read on the opening thread alone before the rest are read ahead on a
+    /// thread of their own (`RowReadAhead`): a load of fewer rows is over before a thread would pay for
+    /// itself (making one costs about as much as reading a hundred rows).
+    static let rowsReadAlone = 512
+
+    /// What ends a reading of the rows before the last: SQLite's error, or a row that is no cookie.
+    private enum RowFailure: Error {
+        case sqlite(SQLiteError)
+        case invalid(id: Int64, reason: InvalidRow)
     }
 
     /// Why a row of table cookies holds no cookie (`cookie(in:offset:)`): which column, and what is wrong
