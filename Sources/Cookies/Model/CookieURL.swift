@@ -160,14 +160,24 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
     /// Calls `body` with the UTF-8 bytes of the host's name and of the path, both read from the text.
     @inline(__always)
     func withHostAndPathBytes<R>(_ body: (_ host: UnsafeBufferPointer<UInt8>, _ path: UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let (hostStart, hostEnd, pathStart, pathEnd) = (layout.schemeEnd + 3, layout.hostEnd, layout.pathStart, Int(layout.pathEnd))
-        return withTextBytes { text in
-            body(
-                UnsafeBufferPointer(rebasing: text[hostStart..<hostEnd]),
-                pathStart == pathEnd
-                    ? UnsafeBufferPointer(start: CookieURL.slash.utf8Start, count: 1)
-                    : UnsafeBufferPointer(rebasing: text[pathStart..<pathEnd]))
+        withTextBytes { text in
+            let parts = parts(of: text)
+            return body(parts.host, parts.path)
         }
+    }
+
+    /// The UTF-8 bytes of the scheme, the host's name and the path in `text`, this URL's text.
+    @inline(__always)
+    private func parts(of text: UnsafeBufferPointer<UInt8>) -> (
+        scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>
+    ) {
+        let (schemeEnd, hostEnd, pathStart, pathEnd) = (layout.schemeEnd, layout.hostEnd, layout.pathStart, Int(layout.pathEnd))
+        return (
+            UnsafeBufferPointer(rebasing: text[..<schemeEnd]),
+            UnsafeBufferPointer(rebasing: text[(schemeEnd + 3)..<hostEnd]),
+            pathStart == pathEnd
+                ? UnsafeBufferPointer(start: CookieURL.slash.utf8Start, count: 1)
+                : UnsafeBufferPointer(rebasing: text[pathStart..<pathEnd]))
     }
 
     /// Parses `string`; nil when it is not an absolute URL with a host, or is too long for `Layout` (its
@@ -383,16 +393,18 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
             host: schemeEnd + 3..<hostEnd, hostKind: host.kind, port: port, path: hostEnd..<text.utf8.count)
     }
 
-    /// URLs are equal when their scheme, host, port and the UTF-8 of their path are.
+    /// URLs are equal when their scheme, host, port and the UTF-8 of their path are. (A lookup under a
+    /// site that holds partitioned cookies asks whether the request is its own top level: the bytes are
+    /// compared a word at a time, `hasSameBytes`.)
     public static func == (lhs: CookieURL, rhs: CookieURL) -> Bool {
-        lhs.schemeKind == rhs.schemeKind && lhs.hostKind == rhs.hostKind && lhs.port == rhs.port
-            && lhs.withTextBytes { left in
-                rhs.withTextBytes { right in
-                    left[..<lhs.layout.schemeEnd].elementsEqual(right[..<rhs.layout.schemeEnd])
-                        && left[lhs.layout.schemeEnd + 3..<lhs.layout.hostEnd].elementsEqual(right[rhs.layout.schemeEnd + 3..<rhs.layout.hostEnd])
-                }
+        guard lhs.schemeKind == rhs.schemeKind, lhs.hostKind == rhs.hostKind, lhs.port == rhs.port else { return false }
+        return lhs.withTextBytes { left in
+            rhs.withTextBytes { right in
+                let (left, right) = (lhs.parts(of: left), rhs.parts(of: right))
+                return left.host.hasSameBytes(as: right.host) && left.path.hasSameBytes(as: right.path)
+                    && left.scheme.hasSameBytes(as: right.scheme)
             }
-            && lhs.withPathBytes { left in rhs.withPathBytes { right in left.elementsEqual(right) } }
+        }
     }
 
     public func hash(into hasher: inout Hasher) {

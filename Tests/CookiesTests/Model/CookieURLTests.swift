@@ -288,4 +288,28 @@ struct CookieURLTests {
     func hostKinds(text: String, kind: CanonicalHost.Kind) throws {
         #expect(try #require(CanonicalHost(text)).kind == kind)
     }
+
+    /// URLs are equal when their scheme, host, port and path are (`CookieURL.==`, which compares the bytes
+    /// of the text a word at a time): every pair of these, whose parts differ at the first, a middle or the
+    /// last byte, in length, or only in what equality ignores (case the parser folds, a query, a fragment,
+    /// user info, an empty path for "/"), compares as its parts do, and equal URLs hash alike.
+    @Test func equalityIsThatOfSchemeHostPortAndPath() throws {
+        let texts = [
+            "http://h.test/", "http://h.test", "HTTP://H.TEST/?q#f", "http://u:p@h.test/", "https://h.test/",
+            "ws://h.test/", "httpx://h.test/", "httpy://h.test/", "http://h.test:80/", "http://h.test:8080/",
+            "http://g.test/", "http://h.tesu/", "http://h.test.example/", "http://[::1]/", "http://127.0.0.1/",
+            "http://h.test/a", "http://h.test/b", "http://h.test/account/settings/privacy",
+            "http://h.test/account/settings/privacz", "http://h.test/bccount/settings/privacy",
+            "http://h.test/account/sextings/privacy", "http://h.test/account/settings/privacy/",
+            "http://h.test/account/settings/privacy?tab=1", "http://h.test/%C3%A9",
+        ]
+        let urls = try texts.map { try #require(CookieURL($0), "\($0)") }
+        func parts(_ url: CookieURL) -> [String] { [url.scheme, url.host.name, url.port.map(String.init) ?? "", url.path] }
+        for (left, leftText) in zip(urls, texts) {
+            for (right, rightText) in zip(urls, texts) {
+                #expect((left == right) == (parts(left) == parts(right)), "\(leftText) and \(rightText)")
+                if left == right { #expect(left.hashValue == right.hashValue, "\(leftText) and \(rightText)") }
+            }
+        }
+    }
 }
