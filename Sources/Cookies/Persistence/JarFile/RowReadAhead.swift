@@ -19,7 +19,7 @@ import Darwin
 /// handed over uncopied, and the reading waits until it was taken before it steps again. The reading
 /// thread alone uses the statement from `start` until `forEach` returns, which joins it; the handing over
 /// is a pthread mutex and condition, which ThreadSanitizer sees.
-final class RowReadAhead<Failure: Error>: @unchecked Sendable {
+final class RowReadAhead<Failure: Error> {
     /// Cookies whose texts live in the chunk's bytes, in the order read. The reading and the taking each
     /// make one access to the counts a cookie (a class's stored properties are checked for exclusive
     /// access at each).
@@ -209,22 +209,26 @@ private final class ReadingThread {
 
     private init(_ work: @escaping () -> Void) { self.work = work }
 
-    /// The thread running `work`; nil when none could be made.
+    /// The thread running `work`; nil when none could be made. On Apple's platforms it runs at the quality
+    /// of service of the calling thread, which waits for it (a thread made without one runs at the default).
     static func start(_ work: @escaping () -> Void) -> pthread_t? {
         let context = Unmanaged.passRetained(ReadingThread(work)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
         #if canImport(Darwin)
-        var thread: pthread_t?
-        let status = pthread_create(&thread, nil, { context in
-            Unmanaged<ReadingThread>.fromOpaque(context).takeRetainedValue().work()
-            return nil
-        }, context)
-        #else
+        pthread_attr_set_qos_class_np(&attributes, qos_class_self(), 0)
+        #endif
+        // glibc's pthread_t is an integer; Darwin's and musl's a pointer.
+        #if canImport(Glibc)
         var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { context in
+        #else
+        var thread: pthread_t?
+        #endif
+        let status = pthread_create(&thread, &attributes, { context in
             Unmanaged<ReadingThread>.fromOpaque(context!).takeRetainedValue().work()
             return nil
         }, context)
-        #endif
         guard status == 0 else {
             Unmanaged<ReadingThread>.fromOpaque(context).release()
             return nil
