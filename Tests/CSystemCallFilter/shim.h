@@ -9,6 +9,10 @@
 
 /// The number of the faccessat2 system call (Linux 5.8), which glibc 2.33 and later makes for `faccessat`.
 static const long csystemcallfilter_faccessat2 = SYS_faccessat2;
+/// The numbers of the clone3 (Linux 5.3) and clone system calls, which glibc's `pthread_create` makes (clone
+/// when clone3 fails with ENOSYS or is refused).
+static const long csystemcallfilter_clone3 = SYS_clone3;
+static const long csystemcallfilter_clone = SYS_clone;
 
 /// Makes the system call `number` fail with `error`, without being made, on the calling thread (and the
 /// threads it starts from then on), as a container's sandbox does for a call its seccomp profile does not

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(CSystemCallFilter)
+import CSystemCallFilter
+#endif
 import TestSupport
 import Testing
 
@@ -100,6 +103,24 @@ import Testing
         #expect(fileBytes(path) == before)
     }
 
+    #if canImport(CSystemCallFilter)
+    /// Where no thread can be made (clone3 and clone refused, as a container's seccomp profile may refuse
+    /// them), the rows are read on the opening thread: the file loads whole, and reads whole.
+    @Test(.enabled(if: canRefuseThreadCreation, "this machine lets no test thread refuse clone3 and clone"))
+    func rowsAreReadOnTheOpeningThreadWhereNoThreadCanBeMade() throws {
+        let written = try writeJar(cookies: Self.readAlone + Self.perChunk + 5)
+        let path = path
+        let (loaded, read) = try onThreadFailingThreadCreation { () throws -> ([String], [String]) in
+            #expect(!canMakeAThread())
+            let jar = try CookieJar(
+                contentsOf: path, options: testFileOptions(), publicSuffixList: testPublicSuffixList, limits: Self.limits,
+                clock: ManualCookieClock(testEpoch))
+            return (Self.texts(of: jar.allCookies()), Self.texts(of: try CookieDatabase.snapshot(path)))
+        }
+        #expect(loaded == written && read == written)
+    }
+    #endif
+
     /// The reading thread itself: rows arrive in order with their own bytes (each row's texts are written
     /// into one buffer that the next row overwrites, as SQLite's are), none is read on the calling thread,
     /// and a failure arrives after the rows read before it.
@@ -186,3 +207,22 @@ import Testing
             isSourceSecure: true, sourcePort: 443)
     }
 }
+
+#if canImport(CSystemCallFilter)
+/// What `body` returns or throws, run on a thread on which `pthread_create` fails: glibc makes clone3, and
+/// clone where clone3 is missing; both are refused.
+private func onThreadFailingThreadCreation<R: Sendable>(_ body: @escaping @Sendable () throws -> R) throws -> R {
+    try onThreadFailing([(csystemcallfilter_clone3, EPERM), (csystemcallfilter_clone, EAGAIN)], body)
+}
+
+/// True when a thread can be made on the calling thread.
+private func canMakeAThread() -> Bool {
+    var thread = pthread_t()
+    guard pthread_create(&thread, nil, { _ in nil }, nil) == 0 else { return false }
+    pthread_join(thread, nil)
+    return true
+}
+
+/// True when a test thread can be made on which `pthread_create` fails.
+private let canRefuseThreadCreation: Bool = (try? onThreadFailingThreadCreation { !canMakeAThread() }) ?? false
+#endif

@@ -1,7 +1,6 @@
 #if canImport(CSystemCallFilter)
 import CSystemCallFilter
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -36,34 +35,9 @@ struct SandboxedJarFileTests {
 }
 
 /// What `body` returns or throws, run on a thread of its own whose faccessat2 system call fails with EPERM,
-/// as in an older container's sandbox: the filter goes with the thread, and no other thread of the tests has
-/// it. Throws the errno of the filter's setting when it cannot be set.
+/// as in an older container's sandbox (`onThreadFailing`).
 private func onThreadRefusingFaccessat2<R: Sendable>(_ body: @escaping @Sendable () throws -> R) throws -> R {
-    let outcome = ThreadOutcome<R>()
-    let thread = Thread {
-        outcome.finish(
-            csystemcallfilter_fail_on_this_thread(csystemcallfilter_faccessat2, EPERM) == 0
-                ? Result { try body() }
-                : .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM)))
-    }
-    thread.start()
-    return try outcome.wait().get()
-}
-
-/// The result of a body run on another thread, handed to the thread waiting for it.
-private final class ThreadOutcome<R: Sendable>: Sendable {
-    private let result = Mutex<Result<R, any Error>?>(nil)
-    private let finished = DispatchSemaphore(value: 0)
-
-    func finish(_ result: Result<R, any Error>) {
-        self.result.withLock { $0 = result }
-        finished.signal()
-    }
-
-    func wait() -> Result<R, any Error> {
-        finished.wait()
-        return result.withLock { $0! }
-    }
+    try onThreadFailing([(csystemcallfilter_faccessat2, EPERM)], body)
 }
 
 /// True when a thread can be made to fail faccessat2 with EPERM, and `faccessat` with `AT_EACCESS` then fails
