@@ -103,6 +103,38 @@ import Testing
         #expect(fileBytes(path) == before)
     }
 
+    /// SQLite's own error in the middle of the reading (a leaf page of the table overwritten, past the rows
+    /// read alone) ends the loading and the whole-file reading with the error a reading on one thread meets,
+    /// after the same rows.
+    @Test(arguments: [0.5, 0.9])
+    func sqliteErrorMidReadingIsTheOneThreadsError(at fraction: Double) throws {
+        _ = try writeJar(cookies: 5_000)
+        try runSQL("PRAGMA journal_mode = DELETE;", on: path)
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        let pageSize: UInt64 = 4_096
+        try handle.seek(toOffset: UInt64(Double(try handle.seekToEnd()) * fraction) / pageSize * pageSize)
+        try handle.write(contentsOf: Data(repeating: 0xFF, count: 64))
+        try handle.close()
+        // The reading on one thread, SQLite's alone.
+        var rowsBeforeError = 0
+        var sqliteError: SQLiteError?
+        do {
+            let select = try SQLiteConnection(path: path, flags: .readOnly).prepare("SELECT id, \(CookieDatabaseSchema.columns) FROM cookies")
+            while try select.step() { rowsBeforeError += 1 }
+        } catch {
+            sqliteError = error
+        }
+        let error = try #require(sqliteError, "the damage made no error")
+        #expect(rowsBeforeError > Self.readAlone)
+        let expected = "\(path): cannot read the cookies: \(error.message) (SQLite code \(error.code))"
+        #expect {
+            try openJar()
+        } throws: { ($0 as? CookieFileError)?.description == expected }
+        #expect {
+            try CookieDatabase.snapshot(path)
+        } throws: { ($0 as? CookieFileError)?.description == expected }
+    }
+
     #if canImport(CSystemCallFilter)
     /// Where no thread can be made (clone3 and clone refused, as a container's seccomp profile may refuse
     /// them), the rows are read on the opening thread: the file loads whole, and reads whole.
