@@ -405,23 +405,22 @@ final class CookieDatabase {
             }
             invalidRow = try { () throws(SQLiteError) -> (id: Int64, reason: InvalidRow)? in
                 do throws(RowFailure) {
-                    // A file of more rows than `rowsReadAlone` has the rest read ahead (`RowReadAhead`).
-                    // (A statement stepped again after its last row starts over.)
-                    var rowsLeft = true
-                    while rowsRead < rowsReadAlone, rowsLeft {
-                        guard let cookie = try next() else {
-                            rowsLeft = false
-                            break
-                        }
-                        body(cookie)
-                        rowsRead += 1
-                    }
-                    if rowsLeft, let readAhead = RowReadAhead.start(next: next) {
-                        rowsRead += try readAhead.forEach(body)
-                    } else {
-                        while rowsLeft, let cookie = try next() {
+                    // Reads rows on this thread until `limit` were read; false after the last row (a
+                    // statement stepped again after its last row starts over).
+                    func readHere(until limit: Int) throws(RowFailure) -> Bool {
+                        while rowsRead < limit {
+                            guard let cookie = try next() else { return false }
                             body(cookie)
                             rowsRead += 1
+                        }
+                        return true
+                    }
+                    // A file of more rows than `rowsReadAlone` has the rest read ahead (`RowReadAhead`).
+                    if try readHere(until: rowsReadAlone) {
+                        if let readAhead = RowReadAhead.start(next: next) {
+                            rowsRead += try readAhead.forEach(body)
+                        } else {
+                            _ = try readHere(until: .max)
                         }
                     }
                     return nil
