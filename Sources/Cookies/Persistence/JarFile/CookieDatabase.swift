@@ -96,7 +96,7 @@ final class CookieDatabase {
             let isOlder = version < CookieDatabaseSchema.version
             let source = isOlder ? try migratedCopy(of: connection, from: version, path: path) : connection
             let rowsRead = try readCookies(
-                source, path: path, now: now, includingSessionCookies: options.persistsSessionCookies
+                source, path: path, .unexpired(at: now, includingSessionCookies: options.persistsSessionCookies)
             ) { loader.append($0, to: &store) }
             if isOlder { try migrate(connection, from: version, path: path) }
             store.finishLoading()
@@ -365,28 +365,38 @@ final class CookieDatabase {
         // Room for every row, so that the array never grows by copying (counting reads the table's
         // pages, not its rows); a count that failed or changed since only costs that copying.
         if let rows = try? connection.integer("SELECT count(*) FROM cookies") { cookies.reserveCapacity(Int(clamping: rows)) }
-        _ = try readCookies(connection, path: path, now: nil, includingSessionCookies: true) { cookie in
+        _ = try readCookies(connection, path: path, .all) { cookie in
             cookies.append(cookie.cookie(sharingStringsOf: cookies.last))
         }
         return cookies
     }
 
-    /// Hands `body` every cookie unexpired at `now` (session cookies only when asked; every row, whatever
-    /// its expiry, when `now` is nil), row by row, and returns how many there were; a row that is not a complete cookie (a column of the wrong type, a
-    /// value the schema's CHECKs forbid, text that is not UTF-8) is corruption, and ends the reading with
-    /// an error naming the row (and the column, for text that is not UTF-8). A cookie no jar may hold is
-    /// the caller's to refuse (`LoadedCookie.rejection`).
+    /// Which rows of the table `readCookies` hands over.
+    private enum RowSelection {
+        /// Every row, whatever its expiry.
+        case all
+        /// The rows of cookies unexpired at an instant; session cookies only when asked.
+        case unexpired(at: CookieTime, includingSessionCookies: Bool)
+    }
+
+    /// Hands `body` the cookie of every row of `selection`, row by row, and returns how many there were; a
+    /// row that is not a complete cookie (a column of the wrong type, a value the schema's CHECKs forbid,
+    /// text that is not UTF-8) is corruption, and ends the reading with an error naming the row (and the
+    /// column, for text that is not UTF-8). A cookie no jar may hold is the caller's to refuse
+    /// (`LoadedCookie.rejection`).
     private static func readCookies(
-        _ connection: SQLiteConnection, path: String, now: CookieTime?, includingSessionCookies: Bool,
-        _ body: (LoadedCookie) -> Void
+        _ connection: SQLiteConnection, path: String, _ selection: RowSelection, _ body: (LoadedCookie) -> Void
     ) throws(CookieFileError) -> Int {
         let invalidRow: (id: Int64, reason: InvalidRow)?
         var rowsRead = 0
         do {
-            let select = try connection.prepare(
-                "SELECT id, \(CookieDatabaseSchema.columns) FROM cookies"
-                    + (now == nil ? "" : " WHERE expiry > ?1 OR (?2 AND expiry IS NULL)"))
-            if let now {
+            let select: SQLiteStatement
+            switch selection {
+            case .all:
+                select = try connection.prepare("SELECT id, \(CookieDatabaseSchema.columns) FROM cookies")
+            case .unexpired(let now, let includingSessionCookies):
+                select = try connection.prepare(
+                    "SELECT id, \(CookieDatabaseSchema.columns) FROM cookies WHERE expiry > ?1 OR (?2 AND expiry IS NULL)")
                 try select.bind(now.microsecondsSinceEpoch, at: 1)
                 try select.bind(includingSessionCookies, at: 2)
             }
