@@ -731,6 +731,25 @@ struct CookieStoreSyncTests {
         #expect(try await sync.reconcile().copiedToJar.map(\.value) == ["2"])
     }
 
+    /// A sign-out cut short, then a `pull()`, which writes only to the jar: the sign-out stays unfinished,
+    /// so that a session the still-open page rotates afterwards is deleted from the store by the next call
+    /// that writes there, not copied into the jar as a conflict the web view wins (which signed the app back
+    /// in when the pull took the sign-out for finished).
+    @Test("a pull after a sign-out cut short leaves it unfinished: the web view's later version of a signed-out cookie is deleted from the store by the next reconcile, not copied into the jar")
+    func signOutCutShortSurvivesAPull() async throws {
+        let (jar, store, sync) = Self.makeSync([Self.cookie("session", "1")], FaultInjectingCookieStore())
+        try await sync.push()
+        store.faults.deletes = .never
+        await #expect(throws: CookieSyncError.self) { try await sync.signOut(site: Self.site) }
+        store.faults.deletes = .immediate
+        let pulled = try await sync.pull()
+        #expect(pulled.copiedToJar.isEmpty && pulled.deletedFromWeb.isEmpty && jar.allCookies().isEmpty)
+        store.webSets(Self.cookie("session", "1-rotated"))
+        let report = try await sync.reconcile()
+        #expect(report.copiedToJar.isEmpty && report.conflicts.isEmpty && report.deletedFromWeb.map(\.value) == ["1-rotated"])
+        #expect(jar.allCookies().isEmpty && store.contents.isEmpty && sync.synchronisedCookies.isEmpty)
+    }
+
     /// A sign-out that could not read the store, of a session the web view rotated since the record: the next
     /// call deletes the web view's version. Recorded in its older version, the web view's would be a
     /// conflict that `.preferWeb` settles by copying it into the jar, signing the app back in.

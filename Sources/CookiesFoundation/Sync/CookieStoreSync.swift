@@ -171,7 +171,8 @@ public final class CookieStoreSync: Sendable {
     /// reads both again, and repeats while
     /// cookies keep arriving (a response in flight during the sign-out). The record keeps the site's
     /// cookies until both reads come back without any, so that a sign-out cut short (an error) is finished
-    /// by the next call of this sync: the site's cookies in the store are then deleted, not copied into the
+    /// by the next call of this sync that writes to the store (any but `pull()`, which leaves it
+    /// unfinished): the site's cookies in the store are then deleted, not copied into the
     /// jar, also those the sync never recorded or recorded in another version (read by the sign-out,
     /// arriving during it, changed by the web view, or unread when the store could not be read); until that
     /// call, a cookie the web view sets for the site is taken for one the sign-out missed. (A sync made at
@@ -325,7 +326,9 @@ public final class CookieStoreSync: Sendable {
                 report.conflicts = plan.conflicts
                 try await apply(
                     plan.steps.filter { $0.target.map(targets.contains) ?? true }, planned: jarSide, web: web, &report)
-                unfinishedSignOuts.withLock { $0.subtract(signOutsToFinish) }
+                // A sign-out is finished by deleting its cookies from the store: a call that writes only to
+                // the jar (`pull()`) leaves it unfinished, for the next call that writes to the store.
+                if targets.contains(.web) { unfinishedSignOuts.withLock { $0.subtract(signOutsToFinish) } }
                 return publish(report)
             } catch {
                 report.error = error
@@ -513,7 +516,7 @@ public final class CookieStoreSync: Sendable {
     /// deleted the site's cookies there), so the plan deletes them from the store, also one the record knew
     /// in another version (a session the web view rotated), which would otherwise be a conflict that
     /// `.preferWeb` settles by copying it into the jar. Returns the sites, which are finished once the
-    /// call's steps are made.
+    /// call's steps are made, if the call writes to the store.
     private func recordCookiesOfUnfinishedSignOuts(in web: [CookieIdentity: Cookie]) -> Set<String> {
         let sites = unfinishedSignOuts.withLock { $0 }
         for site in sites {
