@@ -504,17 +504,17 @@ struct CookieStoreSyncTests {
         #expect(jar.allCookies().isEmpty && store.contents.isEmpty && sync.synchronisedCookies.isEmpty)
     }
 
-    @Test("SameSite and HttpOnly dropped by the store (swift-corelibs-foundation's HTTPCookie) are no change, and the jar keeps them when the value rotates")
+    @Test("SameSite, HttpOnly and Secure dropped by the store (swift-corelibs-foundation's HTTPCookie, its storage's file) are no change, and the jar keeps them when the value rotates")
     func droppedAttributes() async throws {
         let (jar, store, sync) = Self.makeSync(
             [Self.cookie("session", "1", httpOnly: true, sameSite: .strict)],
-            FaultInjectingCookieStore(faults: .init(dropsSameSiteAndHTTPOnly: true)))
+            FaultInjectingCookieStore(faults: .init(dropsAttributes: true)))
         try await sync.push()
         #expect(try await sync.reconcile().changedNothing)
         store.webSets(Self.cookie("session", "2"))
         try await sync.reconcile()
         let session = try #require(jar.allCookies().first)
-        #expect(session.value == "2" && session.isHTTPOnly && session.sameSite == .strict)
+        #expect(session.value == "2" && session.isHTTPOnly && session.isSecure && session.sameSite == .strict)
     }
 
     // MARK: Change signals

@@ -29,8 +29,9 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
         /// How many reads, from the next one, answer empty whatever the store holds.
         var emptyReads = 0
         var signalling = Signalling.perCookie
-        /// Cookies come back without HttpOnly and SameSite (swift-corelibs-foundation drops both).
-        var dropsSameSiteAndHTTPOnly = false
+        /// Cookies come back without SameSite (swift-corelibs-foundation has none), HttpOnly and Secure (as
+        /// its storage's file gives them back), and the store says it carries none of them.
+        var dropsAttributes = false
         /// Cookies of these names are not stored, and a set of them throws `PlatformCookieStoreRefusal`
         /// after storing the others (as `HTTPCookie(_:)` refuses a cookie Foundation cannot represent).
         var refusedNames: Set<String> = []
@@ -113,10 +114,11 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
                 return []
             }
             return state.cookies.values.map { cookie in
-                guard state.faults.dropsSameSiteAndHTTPOnly else { return cookie }
+                guard state.faults.dropsAttributes else { return cookie }
                 var dropped = cookie
                 dropped.sameSite = .default
                 dropped.isHTTPOnly = false
+                dropped.isSecure = false
                 return dropped
             }
         }
@@ -148,7 +150,7 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
     func changeSignals() -> AsyncStream<Void> { signals.makeStream() }
 
     var carriedFields: CarriedCookieFields {
-        state.withLock { $0.faults.dropsSameSiteAndHTTPOnly } ? [] : .all
+        state.withLock { $0.faults.dropsAttributes } ? [] : .all
     }
 
     private func write(

@@ -14,8 +14,12 @@ import FoundationNetworking
 /// identifier, its persistent cookies written to `~/.local/share/<program>/.cookies.<identifier>`).
 ///
 /// What it loses: SameSite on Linux (Apple keeps Strict and Lax, and nowhere `None` apart from none);
-/// the creation time; on Linux no change notification is posted, so `changeSignals()` never signals
-/// there: call `reconcile()` after the session's requests. Cookies are converted with
+/// the creation time; on Linux, in a storage's file (swift-corelibs-foundation, Swift 6.3.1), HttpOnly,
+/// Secure, and the cookies set with Max-Age alone, which are not written to it: there the sync neither
+/// compares nor overwrites HttpOnly and Secure, and a storage with a file is a poor web view stand-in
+/// across launches (prefer an ephemeral one, the jar's own file keeping the cookies); on Linux no change
+/// notification is posted, so `changeSignals()` never signals there: call `reconcile()` after the
+/// session's requests. Cookies are converted with
 /// `HTTPCookie.init(_: Cookie)` and `Cookie.init(_: HTTPCookie, creation:)`.
 public final class HTTPCookieStorageCookieStore: PlatformCookieStore {
     /// The storage.
@@ -56,9 +60,13 @@ public final class HTTPCookieStorageCookieStore: PlatformCookieStore {
     }
 
     #if canImport(Darwin)
-    public var carriedFields: CarriedCookieFields { [.httpOnly, .sameSiteStrictAndLax] }
+    public var carriedFields: CarriedCookieFields { [.secure, .httpOnly, .sameSiteStrictAndLax] }
     #else
-    public var carriedFields: CarriedCookieFields { [.httpOnly] }
+    /// None on Linux: swift-corelibs-foundation has no SameSite, and a storage that keeps its cookies in a
+    /// file (`sharedCookieStorage(forGroupContainerIdentifier:)`) gives them back from it without HttpOnly
+    /// (never written) and without Secure (written as a property list's `true`, read as false). Taken for
+    /// the web view's changes, these would strip the jar's cookies of both at the next launch.
+    public var carriedFields: CarriedCookieFields { [] }
     #endif
 }
 

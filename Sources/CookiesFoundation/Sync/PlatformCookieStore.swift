@@ -23,8 +23,8 @@ public protocol PlatformCookieStore: Sendable {
     var carriedFields: CarriedCookieFields { get }
 }
 
-/// The fields beyond name, value, domain, host-only-flag, path, expiry (to the second) and Secure that a
-/// platform's cookie store keeps as the jar gave them.
+/// The fields beyond name, value, domain, host-only-flag, path and expiry (to the second) that a platform's
+/// cookie store keeps as the jar gave them.
 public struct CarriedCookieFields: OptionSet, Sendable, Hashable {
     public let rawValue: Int
 
@@ -33,11 +33,13 @@ public struct CarriedCookieFields: OptionSet, Sendable, Hashable {
 
     /// HttpOnly (`HTTPCookie.isHTTPOnly`).
     public static let httpOnly = CarriedCookieFields(rawValue: 1 << 0)
+    /// Secure (`HTTPCookie.isSecure`).
+    public static let secure = CarriedCookieFields(rawValue: 1 << 3)
     /// SameSite Strict and Lax (Apple's `HTTPCookie.sameSitePolicy`; swift-corelibs-foundation has none).
     public static let sameSiteStrictAndLax = CarriedCookieFields(rawValue: 1 << 1)
     /// SameSite None apart from no SameSite attribute (`HTTPCookie` knows neither).
     public static let sameSiteNone = CarriedCookieFields(rawValue: 1 << 2)
 
     /// Every field the jar keeps that a sync compares.
-    public static let all: CarriedCookieFields = [.httpOnly, .sameSiteStrictAndLax, .sameSiteNone]
+    public static let all: CarriedCookieFields = [.secure, .httpOnly, .sameSiteStrictAndLax, .sameSiteNone]
 }

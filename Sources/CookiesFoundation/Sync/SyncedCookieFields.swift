@@ -1,8 +1,9 @@
 import Cookies
 
-/// What a sync compares of a cookie: the fields both sides carry. A platform store that drops HttpOnly
-/// or SameSite (swift-corelibs-foundation's `HTTPCookie` has no SameSite; Apple's knows no `None`)
-/// gives back cookies that differ from the jar's only in those, which is no change; the expiry compares
+/// What a sync compares of a cookie: the fields both sides carry. A platform store that drops HttpOnly,
+/// SameSite or Secure (swift-corelibs-foundation's `HTTPCookie` has no SameSite, its storage's file loses
+/// HttpOnly and Secure; Apple's knows no SameSite `None`) gives back cookies that differ from the jar's only
+/// in those, which is no change; the expiry compares
 /// to the second, as `Date` and WebKit round it; creation and last-access times are the jar's own.
 struct SyncedCookieFields: Hashable {
     let name: String
@@ -11,7 +12,7 @@ struct SyncedCookieFields: Hashable {
     let isHostOnly: Bool
     let path: String
     let expirySecond: Int64?
-    let isSecure: Bool
+    let isSecure: Bool?
     let isHTTPOnly: Bool?
     let sameSite: SameSite?
 
@@ -22,7 +23,7 @@ struct SyncedCookieFields: Hashable {
         isHostOnly = cookie.isHostOnly
         path = cookie.path
         expirySecond = cookie.expiry.map { $0.microsecondsSinceEpoch.roundedToSeconds }
-        isSecure = cookie.isSecure
+        isSecure = carried.contains(.secure) ? cookie.isSecure : nil
         isHTTPOnly = carried.contains(.httpOnly) ? cookie.isHTTPOnly : nil
         sameSite = Self.sameSite(cookie.sameSite, carried: carried)
     }
@@ -44,6 +45,7 @@ extension Cookie {
         var cookie = self
         cookie.creation = base.creation
         cookie.lastAccess = base.lastAccess
+        if !carried.contains(.secure) { cookie.isSecure = base.isSecure }
         if !carried.contains(.httpOnly) { cookie.isHTTPOnly = base.isHTTPOnly }
         // SameSite as the store gave it back: the base's when the store could not tell them apart.
         let carriedSameSite = SyncedCookieFields.sameSite(sameSite, carried: carried)

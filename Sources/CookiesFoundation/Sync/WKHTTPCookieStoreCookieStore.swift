@@ -45,7 +45,7 @@ public final class WKHTTPCookieStoreCookieStore: PlatformCookieStore {
         observer.makeStream()
     }
 
-    public nonisolated var carriedFields: CarriedCookieFields { [.httpOnly, .sameSiteStrictAndLax] }
+    public nonisolated var carriedFields: CarriedCookieFields { [.secure, .httpOnly, .sameSiteStrictAndLax] }
 
     private func readAll() async -> [Cookie] {
         let now = clock.now()

@@ -50,10 +50,14 @@ struct HybridAppExamples {
         // Relaunch: the persistent cookie is back, the session cookie is not, in the jar nor, once
         // reconciled, in the web view.
         syncing.cancel()
-        let saved = try await sync.synchronisedCookiesWithJarFlushed()
+        let recordURL = URL(fileURLWithPath: appSupport + "/sync-record.json")
+        let record = try await sync.synchronisedCookiesWithJarFlushed()
+        try Data(CookieJSON.serializedBytes(record)).write(to: recordURL, options: .atomic)
         try jar.close()
         let relaunched = try CookieJar(contentsOf: appSupport + "/cookies.sqlite")
         let names = relaunched.allCookies().map(\.name)         // ["remember_me"]
+        let saved = try CookieJSON.parse(Data(contentsOf: recordURL)).cookies
+        #expect(Set(saved.map(\.name)) == ["session", "remember_me"], "the record keeps the session cookie")
         let resumed = CookieStoreSync(jar: relaunched, store: webViewStore, domains: ["example.com"], record: saved)
         try await resumed.reconcile()                           // the ended session leaves the web view too
         #expect(names == ["remember_me"])
