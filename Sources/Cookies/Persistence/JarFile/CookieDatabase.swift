@@ -28,6 +28,13 @@ final class CookieDatabase {
     /// the next write makes it, in its own transaction, then clears it.
     private var purgeDue: CookieTime?
     private let persistsSessionCookies: Bool
+    /// The file: `path` resolved, beside which its `-wal` and `-shm` are.
+    private let file: String
+    /// The `-wal` and `-shm` this connection has open, by path: SQLite opens them (making them if missing)
+    /// at the first transaction in WAL mode, and keeps them open until the connection closes. Those of a
+    /// file in WAL mode already are known from the opening on, those it makes after the first write
+    /// (`noteCompanions`).
+    private var companions: [String: CookieFileSystem.FileIdentity] = [:]
 
     /// Opens the jar file at `path` (creating it, 0600, if missing; a missing or empty one is a new jar, unless
     /// its `-wal` holds bytes, `checkFileNotLost`), migrates an older schema, reads
@@ -101,7 +108,7 @@ final class CookieDatabase {
             if isOlder { try migrate(connection, from: version, path: path) }
             store.finishLoading()
             let database = try CookieDatabase(
-                path: path, connection: connection, options: options, now: now, rowsRead: rowsRead)
+                path: path, file: file, connection: connection, options: options, now: now, rowsRead: rowsRead)
             connection.setCheckpointsOnClose(true)
             return (database, store, loader.notLoaded)
         } catch {
@@ -538,9 +545,11 @@ final class CookieDatabase {
     /// the load (or, when the disk has no room for it, leaves it to the next write), turns on WAL, prepares
     /// the write statements.
     private init(
-        path: String, connection: SQLiteConnection, options: CookieJarFileOptions, now: CookieTime, rowsRead: Int
+        path: String, file: String, connection: SQLiteConnection, options: CookieJarFileOptions, now: CookieTime,
+        rowsRead: Int
     ) throws(CookieFileError) {
         self.path = path
+        self.file = file
         self.connection = connection
         persistsSessionCookies = options.persistsSessionCookies
         let identity = "name = ?1 AND domain = ?2 AND host_only = ?3 AND path = ?4 AND partition_key = ?5"
@@ -580,6 +589,7 @@ final class CookieDatabase {
         } catch {
             throw CookieFileError(error, path: path, doing: "cannot prepare the jar file for writing")
         }
+        noteCompanions()
     }
 
     /// Deletes the rows that must not outlive a load at `now`: the cookies expired, and the session cookies
@@ -611,6 +621,11 @@ final class CookieDatabase {
 
     /// `write(_:lastAccess:)` with `rows` in the order they go to the file.
     private func write(inFileOrder rows: some Collection<CookieWrite>, lastAccess accessed: [Cookie]) throws(CookieFileError) -> Int {
+        if removeCompanionsIfMoved() {
+            throw CookieFileError(
+                .io, path: path,
+                detail: "cannot write the cookies: the jar file was deleted or replaced since this jar opened it; nothing was written, and the changes stay pending (open the jar file again)")
+        }
         do {
             let changed = try connection.transaction { () throws(SQLiteError) in
                 if let purgeDue { try Self.purge(connection, at: purgeDue, keepingSessionCookies: persistsSessionCookies) }
@@ -649,10 +664,32 @@ final class CookieDatabase {
                 return changed
             }
             purgeDue = nil
+            noteCompanions()
             return changed
         } catch {
             throw CookieFileError(error, path: path, doing: "cannot write the cookies")
         }
+    }
+
+    deinit {
+        _ = removeCompanionsIfMoved()
+    }
+
+    /// Notes the identities of the `-wal` and `-shm` found beside the file, when either is not known yet.
+    private func noteCompanions() {
+        guard companions.count < 2 else { return }
+        for companion in [file + "-wal", file + "-shm"] { companions[companion] = CookieFileSystem.identity(companion) }
+    }
+
+    /// When the file was deleted or replaced while this connection had it open, removes the `-wal` and
+    /// `-shm` beside its path that are still this connection's own, and returns true. SQLite would leave
+    /// them there, its last connection closing without a checkpoint: a `-wal` beside a missing file stops
+    /// every later opening (`checkFileNotLost`: what is left of a lost file), and one beside a replacement
+    /// would be replayed into it, its pages over the other file's.
+    private func removeCompanionsIfMoved() -> Bool {
+        guard connection.fileHasMoved else { return false }
+        for (companion, identity) in companions { CookieFileSystem.remove(companion, ifStill: identity) }
+        return true
     }
 
     private func bind(_ identity: CookieIdentity, to statement: SQLiteStatement) throws(SQLiteError) {

@@ -107,6 +107,11 @@ package enum CookieFileSystem {
         state(path)?.identity
     }
 
+    /// Removes the file at `path` when it is still `identity`; leaves another that took its place.
+    static func remove(_ path: String, ifStill identity: FileIdentity) {
+        if self.identity(path) == identity { unlink(path) }
+    }
+
     /// The identity of the file open as `descriptor`, nil when it cannot be examined.
     package static func identity(ofDescriptor descriptor: Int32) -> FileIdentity? {
         state(ofDescriptor: descriptor)?.identity

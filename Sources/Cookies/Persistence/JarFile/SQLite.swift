@@ -165,6 +165,13 @@ final class SQLiteConnection {
     /// How many rows the last INSERT, UPDATE or DELETE changed.
     var changes: Int { Int(sqlite3_changes64(handle)) }
 
+    /// True when the file this connection has open is no longer at its path: deleted, or replaced by another
+    /// (`SQLITE_FCNTL_HAS_MOVED`). SQLite goes on writing to the file it has open, which no one reads again.
+    var fileHasMoved: Bool {
+        var moved: Int32 = 0
+        return sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
+    }
+
     /// True when the file could only be opened for reading (SQLite falls back to read-only when the
     /// file is not writable).
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
