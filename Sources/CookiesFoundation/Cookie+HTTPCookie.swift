@@ -18,6 +18,8 @@ import FoundationNetworking
 // - the CHIPS partition key: a partitioned cookie makes no `HTTPCookie` at all (nil), since unpartitioned
 //   it would go on every request to its host, in every context, and replace the host's own cookie of the
 //   same name, domain and path;
+// - an empty name: a nameless cookie makes no `HTTPCookie` (nil), since Foundation sends it as "=value",
+//   where §5.8.3 step 4.1 sends the value alone (a server reads a cookie named "" or none at all);
 // - SameSite on Linux (swift-corelibs-foundation has no `sameSitePolicy`, checked with Swift 6.3.1), and
 //   everywhere the difference between `SameSite=None` and no SameSite (`.default`): `HTTPCookie` only
 //   knows Strict and Lax, so both come back as `.default`;
@@ -29,15 +31,15 @@ import FoundationNetworking
 // - the comment and comment URL;
 // - a cookie that is neither session-only nor has an expiry becomes a session cookie. (Its expiry is read
 //   from the `Max-Age` and `Expires` texts Foundation keeps where it keeps them, as the jar reads a
-//   `Set-Cookie` line's, rather than from `expiresDate`: see `HTTPCookie.expiryTime`.)
+//   `Set-Cookie` line's, rather than from `expiresDate` and `isSessionOnly`: see `HTTPCookie.expiryTime`.)
 
 /// Foundation's cookie made from a jar's cookie (what a web view's cookie store or `HTTPCookieStorage` takes).
 extension HTTPCookie {
     /// The Foundation cookie holding what `cookie` holds (see the list above for what it cannot); nil for
-    /// a partitioned cookie (CHIPS), which `HTTPCookie` cannot keep in its partition, and when Foundation
-    /// refuses the properties.
+    /// a partitioned cookie (CHIPS), which `HTTPCookie` cannot keep in its partition, for a nameless one,
+    /// which Foundation would send as "=value", and when Foundation refuses the properties.
     public convenience init?(_ cookie: Cookie) {
-        guard cookie.partitionKey == nil else { return nil }
+        guard cookie.partitionKey == nil, !cookie.name.isEmpty else { return nil }
         // An IPv6 address as `URL.host` gives it, without brackets: Foundation matches cookies against it.
         let domain = cookie.domain.hasPrefix("[") ? String(cookie.domain.dropFirst().dropLast()) : cookie.domain
         var properties: [HTTPCookiePropertyKey: Any] = [
@@ -67,20 +69,22 @@ extension HTTPCookie {
 }
 
 extension HTTPCookie {
-    /// The cookie's expiry-time, decided as the jar decides it for a `Set-Cookie` line (rfc6265bis-22 §5.7
+    /// The cookie's expiry-time (nil: a session cookie), decided as the jar decides it for a `Set-Cookie` line (rfc6265bis-22 §5.7
     /// step 6) from the attribute texts Foundation keeps in `properties` (swift-corelibs-foundation keeps a
     /// response's `Max-Age` and `Expires` as they came): a Max-Age that §5.6.2 accepts (an optional "-"
     /// and DIGITs) wins, counted from when Foundation made the cookie (its `Created` property), else an
     /// Expires that §5.6.1 accepts (a cookie-date, §5.1.1), either capped at the cookie-age-limit (§5.5: 400
-    /// days, `CookieLimits.default`); a text the algorithm ignores is no attribute. Foundation's own
-    /// `expiresDate` is not that: swift-corelibs-foundation (Swift 6.3.1) drops a version-0 cookie's
+    /// days, `CookieLimits.default`); a text the algorithm ignores is no attribute. Foundation's
+    /// `isSessionOnly` is not consulted then: swift-corelibs-foundation sets it for a `Discard` attribute and
+    /// for `Version=1` without Max-Age, which §5.6 ignores. Nor is its `expiresDate`: swift-corelibs-foundation (Swift 6.3.1) drops a version-0 cookie's
     /// Max-Age, and its Expires with it, whenever `Int` reads the Max-Age (`+60` too, which §5.6.2
     /// ignores, so that Expires applies), takes Expires when `Int` does not (a Max-Age past Int64, which
     /// §5.6.2 saturates), and reads Expires by three date formats of its own.
     ///
-    /// Where Foundation keeps no such text, its expiry is taken as it is: the `Expires` date of the
-    /// properties (a cookie made from properties with a date, as `HTTPCookie(_: Cookie)` makes one), else
-    /// `expiresDate` (what Apple's Foundation made of a response's cookie, where it keeps no text).
+    /// Where Foundation keeps no such text, its expiry is taken as it is: none for a session-only cookie,
+    /// else the `Expires` date of the properties (a cookie made from properties with a date, as
+    /// `HTTPCookie(_: Cookie)` makes one), else `expiresDate` (what Apple's Foundation made of a response's
+    /// cookie, where it keeps no text).
     var expiryTime: CookieTime? {
         let properties = properties ?? [:]
         let maxAge = (properties[.maximumAge] as? String).flatMap(ParsedSetCookie.maxAge(parsing:))
@@ -90,6 +94,7 @@ extension HTTPCookie {
                 maxAge: maxAge, expires: expires.flatMap(ParsedSetCookie.expires(parsing:)),
                 receivedAt: CookieTime(Date(timeIntervalSinceReferenceDate: created)))
         }
+        if isSessionOnly { return nil }
         return ((properties[.expires] as? Date) ?? expiresDate).map(CookieTime.init)
     }
 }
@@ -124,7 +129,7 @@ extension Cookie {
             // An IPv6 address (Foundation's, without brackets) as the jar keeps a host, inside them.
             domain: domain.contains(":") && !domain.hasPrefix("[") ? "[" + domain + "]" : domain,
             isHostOnly: !isDomainCookie, path: cookie.path,
-            expiry: cookie.isSessionOnly ? nil : cookie.expiryTime,
+            expiry: cookie.expiryTime,
             creation: creation, isSecure: cookie.isSecure, isHTTPOnly: cookie.isHTTPOnly, sameSite: sameSite,
             isSourceSecure: cookie.isSecure)
     }

@@ -29,7 +29,6 @@ struct CookieHTTPCookieTests {
             expiry: CookieTime(microsecondsSinceEpoch: expiry.microsecondsSinceEpoch + 123_457), creation: testEpoch),
         Cookie(name: "secure", value: "5", domain: "example.com", creation: testEpoch, isSecure: true, isSourceSecure: true),
         Cookie(name: "httponly", value: "6", domain: "example.com", creation: testEpoch, isHTTPOnly: true),
-        Cookie(name: "", value: "nameless", domain: "example.com", creation: testEpoch),
         Cookie(name: "ip", value: "7", domain: "127.0.0.1", creation: testEpoch),
     ]
 
@@ -65,8 +64,8 @@ struct CookieHTTPCookieTests {
     }
 
     /// What HTTPCookie cannot hold comes back as documented: times from the caller, isSourceSecure from
-    /// Secure, no source port; and a partitioned cookie (CHIPS) makes none, which unpartitioned would be
-    /// sent in every context and replace the host's own cookie of its name.
+    /// Secure, no source port; a partitioned cookie (CHIPS) makes none, which unpartitioned would be
+    /// sent in every context and replace the host's own cookie of its name, and nor does a nameless one.
     @Test("the documented losses")
     func losses() throws {
         let cookie = Cookie(
@@ -79,6 +78,8 @@ struct CookieHTTPCookieTests {
             name: "chips", value: "1", domain: "example.com", creation: testEpoch, isSecure: true,
             partitionKey: "https://site.test", isSourceSecure: true)
         #expect(HTTPCookie(partitioned) == nil)
+        // §5.8.3 step 4.1: a nameless cookie goes as its value alone; Foundation would send "=token".
+        #expect(HTTPCookie(Cookie(name: "", value: "token", domain: "example.com", creation: testEpoch)) == nil)
         #expect(back.isSourceSecure)
         #expect(back.sourcePort == nil)
         let insecure = Cookie(name: "a", value: "1", domain: "example.com", creation: testEpoch, isSourceSecure: true)
@@ -213,6 +214,12 @@ struct CookieHTTPCookieTests {
         ExpiryCase(
             attributes: "Expires=not a date", lifetime: .session,
             source: "§5.6.1: a value the cookie-date algorithm fails ignores the cookie-av: a session cookie"),
+        ExpiryCase(
+            attributes: "Max-Age=3600; Discard", lifetime: .seconds(3600),
+            source: "§5.6: Discard (RFC 2965) is no attribute here, ignored; the Max-Age applies (Foundation makes it session-only)"),
+        ExpiryCase(
+            attributes: "Expires={month}; Version=1", lifetime: .inAMonth,
+            source: "§5.6: Version (RFC 2965) is ignored; the Expires applies (Foundation makes a version-1 cookie without Max-Age session-only)"),
     ]
 
     /// A `Set-Cookie` line swift-corelibs-foundation parsed (which keeps the Max-Age and Expires texts,
