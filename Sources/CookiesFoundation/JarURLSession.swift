@@ -81,6 +81,10 @@ public final class JarURLSession: Sendable {
     /// says), and `JarURLSessionError.bodyStreamCannotBeResent` for a redirect that keeps the method and
     /// body (a 307 or 308, and a 301 or 302 of any method but POST) of a request whose body is a stream
     /// (read to its end by the first hop).
+    ///
+    /// A request whose `httpShouldHandleCookies` is false (Foundation: no cookies are sent with it nor set
+    /// for it) goes without the jar's cookies, with its own `Cookie` field only (on the hops to its origin),
+    /// and the `Set-Cookie` fields of its responses are not stored.
     public func data(
         for request: URLRequest, context: CookieRequestContext = .firstParty
     ) async throws -> (Data, HTTPURLResponse) {
@@ -96,11 +100,13 @@ public final class JarURLSession: Sendable {
         // `JarHTTPClient` and `CookieJarMiddleware` send it: `post` goes as `POST` on every hop, the one the
         // rules of SameSite and of redirects were applied to.
         request.httpMethod = chain.current.method
+        let handlesCookies = request.httpShouldHandleCookies
         while true {
-            request.setValue(try chain.cookieHeader(), forHTTPHeaderField: "Cookie")
+            let cookies = handlesCookies ? try chain.cookieHeader() : CookieHeader.merging(chain.ownCookies, with: nil)
+            request.setValue(cookies, forHTTPHeaderField: "Cookie")
             let (data, response) = try await session.data(for: request)
             guard let response = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-            chain.receive(response.setCookieFields)
+            if handlesCookies { chain.receive(response.setCookieFields) }
             // Foundation joins repeated fields with ", ": several Location fields are split back, for
             // `RedirectError.severalLocations`, where the value cannot be one Location (`CombinedLocation`).
             let locations = response.value(forHTTPHeaderField: "Location").map(CombinedLocation.split) ?? []

@@ -98,6 +98,24 @@ struct JarURLSessionRedirectTests {
         }
     }
 
+    /// `URLRequest.httpShouldHandleCookies` false: "whether cookies will be sent with and set for this
+    /// request" (Foundation), off. The jar's `sid` stays home, the request's own field goes as it is, and the
+    /// cookie a redirect on the way sets is not stored.
+    @Test("a request with httpShouldHandleCookies false goes without the jar's cookies, with its own, and sets none in the jar")
+    func requestNotHandlingCookies() async throws {
+        try await Backend.withRunningServer { baseURL in
+            let jar = CookieJar()
+            jar.receive("sid=1", from: try #require(CookieURL(baseURL + "/")))
+            var request = URLRequest(url: try #require(URL(string: baseURL + "/set-and-bounce?set=new%3D1&to=/echo")))
+            request.httpShouldHandleCookies = false
+            request.setValue("csrf=abc", forHTTPHeaderField: "Cookie")
+            let (echo, response) = try await JarURLSession(jar: jar).data(for: request)
+            #expect(response.url?.path == "/echo")
+            #expect(try Self.json(echo)["cookieHeader"] == "csrf=abc")
+            #expect(jar.allCookies().map(\.name) == ["sid"])
+        }
+    }
+
     /// Several Location fields of different values (Fetch's "location URL": a network error): Foundation
     /// joins them with ", " into one value, which the session splits back, each piece an absolute URL
     /// (`CombinedLocation`), and refuses, naming them, rather than follow a made-up URL. The same value
