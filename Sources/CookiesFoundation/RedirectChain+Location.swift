@@ -34,7 +34,9 @@ extension RedirectChain {
     /// - before all that, C0 controls and spaces at the ends go, and every tab and newline
     ///   ("remove any leading and trailing C0 control or space", "remove all ASCII tab or newline");
     /// - the path's dot segments go, in an absolute Location too ("shorten url's path"): `/a/../c` and
-    ///   `http://b.test/a/../c` end in `/c`;
+    ///   `http://b.test/a/../c` end in `/c`; so do those written percent-encoded ("single-dot URL path
+    ///   segment": `%2e`; "double-dot URL path segment": `.%2e`, `%2e.`, `%2e%2e`, in any case), so that
+    ///   `/a/%2e%2e/c` is `/c` too;
     /// - the port is written as the standard serialises it (`normalizingPort(of:scheme:)`).
     ///
     /// A Location of any other scheme, or without one against a base of any other scheme, is as RFC 3986
@@ -58,8 +60,10 @@ extension RedirectChain {
         let slashes = rest.prefix { $0 == "/" || $0 == "\\" }.count
         rest = rest.dropFirst(slashes)
         let queryOrFragment = rest.firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex
-        rest = Substring(rest[..<queryOrFragment].replacingOccurrences(of: "\\", with: "/") + rest[queryOrFragment...])
-        guard scheme == baseScheme, slashes < 2 else {
+        let isAbsolute = scheme != baseScheme || slashes >= 2
+        let path = rest[..<queryOrFragment].replacingOccurrences(of: "\\", with: "/")
+        rest = Substring(dotSegmentsDecoded(path, keepingFirst: isAbsolute) + rest[queryOrFragment...])
+        guard !isAbsolute else {
             return (URL(string: scheme + "://" + rest)?.standardized.absoluteString).map { normalizingPort(of: $0, scheme: scheme) }
         }
         let relative: String
@@ -75,6 +79,22 @@ extension RedirectChain {
         return (URL(string: relative, relativeTo: baseURL)?.absoluteURL.standardized.absoluteString).map {
             normalizingPort(of: $0, scheme: scheme)
         }
+    }
+
+    /// `path` (segments joined by "/"; `keepingFirst`: the first is the authority, left as it is) with each
+    /// percent-encoded dot segment written as one: "%2e" as ".", ".%2e", "%2e." and "%2e%2e" as "..", in any
+    /// case, as the WHATWG URL standard's path state reads them, for `URL.standardized` to remove.
+    private static func dotSegmentsDecoded(_ path: String, keepingFirst: Bool) -> String {
+        guard path.contains("%") else { return path }
+        var segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        for index in segments.indices.dropFirst(keepingFirst ? 1 : 0) {
+            switch segments[index].lowercased() {
+            case "%2e": segments[index] = "."
+            case ".%2e", "%2e.", "%2e%2e": segments[index] = ".."
+            default: break
+            }
+        }
+        return segments.joined(separator: "/")
     }
 
     /// `url` (of a special `scheme`) with its port as the WHATWG URL standard serialises it: no ":" for an

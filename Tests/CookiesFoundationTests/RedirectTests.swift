@@ -35,6 +35,11 @@ struct RedirectTests {
         ("//b.test\\z", "http://b.test/z"), ("/a\\b", "http://a.test/a/b"), ("/a\\b?c\\d", "http://a.test/a/b?c%5Cd"),
         ("/a\tb\n", "http://a.test/ab"), (" \u{1}/y ", "http://a.test/y"),
         ("/a/../c", "http://a.test/c"), ("http://b.test/a/./../c", "http://b.test/c"), ("../../../y", "http://a.test/y"),
+        // Percent-encoded dot segments are dot segments ("single-dot URL path segment", "double-dot URL path
+        // segment"), in any case; a "%2e" within a segment, in the query, or as the host is none.
+        ("/a/%2e%2e/c", "http://a.test/c"), ("/a/.%2E/c", "http://a.test/c"), ("/a/%2E./c", "http://a.test/c"),
+        ("/a/%2e/c", "http://a.test/a/c"), ("http://b.test/a/%2e%2e/c", "http://b.test/c"), ("%2e%2e/y", "http://a.test/y"),
+        ("/a/x%2e/c", "http://a.test/a/x%2e/c"), ("/a?%2e%2e/c", "http://a.test/a?%2e%2e/c"),
         // The port as the standard serialises it ("port state"): an empty one is none, leading zeros go, and
         // the scheme's default port is omitted.
         ("http://b.test:/x", "http://b.test/x"), ("http://b.test:0080/x", "http://b.test/x"),
