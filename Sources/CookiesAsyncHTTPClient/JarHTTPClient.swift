@@ -129,6 +129,9 @@ public struct JarHTTPClient: Sendable {
                 $0.readableBytes
             }
             guard NIODeadline.now() < deadline else { throw HTTPClientError.deadlineExceeded }
+            // A caller that gave up (its task cancelled) sends no further hop, whatever the client does with a
+            // cancelled task (a 307 would repeat a POST).
+            try Task.checkCancellation()
             if !step.dropsBody, let body = request.body, !Self.canBeSentAgain(body) {
                 throw JarHTTPClientError.bodyCannotBeResent(status: Int(response.status.code), location: step.url)
             }

@@ -142,6 +142,9 @@ public struct CookieJarMiddleware: ClientMiddleware {
             if let responseBody {
                 await RedirectBody.discard(responseBody, waitingAtMost: RedirectBody.maximumWait) { $0.count }
             }
+            // A caller that gave up (its task cancelled) sends no further hop, whatever the transport does
+            // with a cancelled task.
+            try Task.checkCancellation()
             for name in step.removedFieldNames {
                 if let name = HTTPField.Name(name) { request.headerFields[name] = nil }
             }

@@ -70,6 +70,25 @@ struct OpenAPIRedirectTests {
         ).0
     }
 
+    /// A caller that gives up while a redirect comes back (its task cancelled) sends no further hop, and
+    /// the redirect's cookie is stored.
+    @Test func aCancelledRequestSendsNoFurtherHop() async throws {
+        let jar = CookieJar()
+        let hops = Mutex(0)
+        let next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = { _, _, _ in
+            hops.withLock { $0 += 1 }
+            withUnsafeCurrentTask { $0?.cancel() }
+            return (Self.response(.found, location: "/next", setCookies: ["a=1"]), HTTPBody("redirect body"))
+        }
+        await #expect(throws: CancellationError.self) {
+            _ = try await CookieJarMiddleware(jar: jar).intercept(
+                HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/start"), body: nil,
+                baseURL: URL(string: "https://a.example")!, operationID: "op", next: next)
+        }
+        #expect(hops.withLock { $0 } == 1)
+        #expect(jar.cookieHeader(for: CookieURL("https://a.example/")!) == "a=1")
+    }
+
     /// A POST answered 302 to another site, then 303 back: the first hop carries the operation's own
     /// cookie and the jar's, the hop to b.example neither (a.example's host-only cookie, the operation's
     /// own cookie, Authorization and Origin stay off another origin: `RedirectStep.crossOriginFieldNames`)
