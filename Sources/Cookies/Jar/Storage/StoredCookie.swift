@@ -117,10 +117,7 @@ extension Cookie {
     var insertionRejection: CookieRejection? {
         var rejection: CookieRejection?
         LoadedCookie.withLoaded(self) { rejection = $0.rejection }
-        if let rejection { return rejection }
-        // `LoadedCookie.rejection` refused a path without its "/": of `pathRejection`, its control characters
-        // are left.
-        if path.withUTF8Bytes({ $0.containsForbiddenControl }) { return .controlCharacter }
+        if let rejection = rejection ?? CookieTextRules.pathRejection(path) { return rejection }
         return CanonicalHost(domain)?.name == domain ? nil : .domainNotCanonical
     }
 
