@@ -69,17 +69,18 @@ extension HTTPCookie {
 }
 
 extension HTTPCookie {
-    /// The cookie's expiry-time (nil: a session cookie), decided as the jar decides it for a `Set-Cookie` line (rfc6265bis-22 §5.7
-    /// step 6) from the attribute texts Foundation keeps in `properties` (swift-corelibs-foundation keeps a
-    /// response's `Max-Age` and `Expires` as they came): a Max-Age that §5.6.2 accepts (an optional "-"
-    /// and DIGITs) wins, counted from when Foundation made the cookie (its `Created` property), else an
-    /// Expires that §5.6.1 accepts (a cookie-date, §5.1.1), either capped at the cookie-age-limit (§5.5: 400
-    /// days, `CookieLimits.default`); a text the algorithm ignores is no attribute. Foundation's
-    /// `isSessionOnly` is not consulted then: swift-corelibs-foundation sets it for a `Discard` attribute and
-    /// for `Version=1` without Max-Age, which §5.6 ignores. Nor is its `expiresDate`: swift-corelibs-foundation (Swift 6.3.1) drops a version-0 cookie's
-    /// Max-Age, and its Expires with it, whenever `Int` reads the Max-Age (`+60` too, which §5.6.2
-    /// ignores, so that Expires applies), takes Expires when `Int` does not (a Max-Age past Int64, which
-    /// §5.6.2 saturates), and reads Expires by three date formats of its own.
+    /// The cookie's expiry-time (nil: a session cookie), decided as the jar decides it for a `Set-Cookie`
+    /// line (rfc6265bis-22 §5.7 step 6) from the attribute texts Foundation keeps in `properties`
+    /// (swift-corelibs-foundation keeps a response's `Max-Age` and `Expires` as they came): a Max-Age that
+    /// §5.6.2 accepts (an optional "-" and DIGITs) wins, counted from when Foundation made the cookie (its
+    /// `Created` property), else an Expires that §5.6.1 accepts (a cookie-date, §5.1.1), either capped at the
+    /// cookie-age-limit (§5.5: 400 days, `CookieLimits.default`); a text the algorithm ignores is no
+    /// attribute. Foundation's `isSessionOnly` is not consulted then: swift-corelibs-foundation sets it for a
+    /// `Discard` attribute and for `Version=1` without Max-Age, which §5.6 ignores. Nor is its
+    /// `expiresDate`: swift-corelibs-foundation (Swift 6.3.1) drops a version-0 cookie's Max-Age, and its
+    /// Expires with it, whenever `Int` reads the Max-Age (`+60` too, which §5.6.2 ignores, so that Expires
+    /// applies), takes Expires when `Int` does not (a Max-Age past Int64, which §5.6.2 saturates), and reads
+    /// Expires by three date formats of its own.
     ///
     /// Where Foundation keeps no such text, its expiry is taken as it is: none for a session-only cookie,
     /// else the `Expires` date of the properties (a cookie made from properties with a date, as
