@@ -102,8 +102,7 @@ public final class JarURLSession: Sendable {
         request.httpMethod = chain.current.method
         let handlesCookies = request.httpShouldHandleCookies
         while true {
-            let cookies = handlesCookies ? try chain.cookieHeader() : CookieHeader.merging(chain.ownCookies, with: nil)
-            request.setValue(cookies, forHTTPHeaderField: "Cookie")
+            request.setValue(try chain.cookieHeader(includingJarCookies: handlesCookies), forHTTPHeaderField: "Cookie")
             let (data, response) = try await session.data(for: request)
             guard let response = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
             if handlesCookies { chain.receive(response.setCookieFields) }

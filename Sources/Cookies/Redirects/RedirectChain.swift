@@ -91,16 +91,17 @@ public struct RedirectChain: Sendable {
     public var current: RedirectHop { hops[hops.count - 1] }
 
     /// The `Cookie` field value of the current hop: the jar's cookies for it with `ownCookies`, merged
-    /// into one (`CookieHeader.merging(_:with:)`: the own ones first, and winning for a name both have);
-    /// nil when there is none. Or `RedirectError.loop` when this very request (method, URL and cookies)
+    /// into one (`CookieHeader.merging(_:with:)`: the own ones first, and winning for a name both have),
+    /// or `ownCookies` alone for a request that goes without the jar's (`includingJarCookies` false: a
+    /// `URLRequest` whose `httpShouldHandleCookies` is false); nil when there is none. Or `RedirectError.loop` when this very request (method, URL and cookies)
     /// was sent before in the chain. A deliberate choice, stricter than Fetch and browsers, which stop only at 20 redirects, and
     /// looser than AsyncHTTPClient's own following, which stops at a URL repeated (`allowCycles: false`):
     /// a server that answers the same request with the same redirect again loops in most cases, and a
     /// server's state alone (a job still running, polled by redirecting to itself) is left to a client that
     /// follows no redirect (`followsRedirects: false`) and asks again itself. A repeated URL whose cookies
     /// changed on the way (a sign-in that sets a cookie and redirects back) is no loop.
-    public mutating func cookieHeader() throws(RedirectError) -> String? {
-        let jarHeader = CookieURL(current.url).flatMap { jar.cookieHeader(for: $0, context: context) }
+    public mutating func cookieHeader(includingJarCookies: Bool = true) throws(RedirectError) -> String? {
+        let jarHeader = includingJarCookies ? CookieURL(current.url).flatMap { jar.cookieHeader(for: $0, context: context) } : nil
         let header = ownCookies.isEmpty ? jarHeader : CookieHeader.merging(ownCookies, with: jarHeader)
         let request = SentRequest(method: current.method, url: current.url, cookieHeader: header)
         guard sent.insert(request).inserted else { throw .loop(hops) }

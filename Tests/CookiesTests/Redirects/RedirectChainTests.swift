@@ -293,6 +293,18 @@ struct RedirectChainTests {
         #expect(error?.description.hasPrefix("redirect loop: GET https://a.test/a → 302, ") == true)
     }
 
+    /// A request that goes without the jar's cookies (a `URLRequest` whose `httpShouldHandleCookies` is
+    /// false) carries its own alone, and is a loop when sent a second time unchanged, as any request.
+    @Test("a request without the jar's cookies: its own alone, loops found")
+    func withoutTheJarsCookies() throws {
+        let (jar, _) = makeTestJar()
+        jar.receive("sid=1", from: url("https://a.test/"))
+        var chain = RedirectChain(url: "https://a.test/a", method: "GET", jar: jar, ownCookies: ["csrf=abc"])
+        #expect(try chain.cookieHeader(includingJarCookies: false) == "csrf=abc")
+        _ = try chain.follow(status: 302, to: "https://a.test/a")
+        #expect(throws: RedirectError.self) { try chain.cookieHeader(includingJarCookies: false) }
+    }
+
     struct LocationFieldsCase: Sendable, CustomTestStringConvertible {
         let status: Int
         let values: [String]
