@@ -100,10 +100,12 @@ package struct CookieLock<Value: ~Copyable>: ~Copyable {
     }
 
     /// Runs `body` on the value with the lock shared: other threads may read the value at the same time,
-    /// none changes it. A thread waiting to change the value goes first.
+    /// none changes it. A thread waiting to change the value goes first. Only for a `Sendable` value:
+    /// threads that share the lock borrow the one value together, which `sending` (what makes `withLock`
+    /// safe for any value) does not cover.
     package borrowing func withSharedLock<Result: Sendable, Failure: Error>(
         _ body: (borrowing Value) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
+    ) throws(Failure) -> Result where Value: Sendable {
         if turns.pointee.waitingToChange.load(ordering: .relaxed) != 0 || pthread_rwlock_tryrdlock(lock) != 0 {
             waitFor(pthread_rwlock_tryrdlock, else: pthread_rwlock_rdlock, toChange: false)
         }
@@ -164,6 +166,8 @@ package struct CookieLock<Value: ~Copyable>: ~Copyable {
     }
 }
 
+// As `Mutex`: the value crosses threads only as `sending` under the lock held alone, and is borrowed by
+// several threads at once only when it is `Sendable` (`withSharedLock`).
 extension CookieLock: @unchecked Sendable where Value: ~Copyable {}
 #else
 import Synchronization
@@ -184,7 +188,7 @@ extension Mutex where Value: ~Copyable {
     /// `withLock(_:)`, for the calls that the Linux lock lets share it: here they hold it alone.
     package borrowing func withSharedLock<Result: Sendable, Failure: Error>(
         _ body: (borrowing Value) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
+    ) throws(Failure) -> Result where Value: Sendable {
         try withLock { value throws(Failure) -> Result in try body(value) }
     }
 }

@@ -549,7 +549,7 @@ struct CookieJarRegistryTests {
         try registry.usedJar(for: "ada").receive("id=1; Max-Age=3600", from: url("https://api.test/"))
         let holder = try SQLiteConnection(path: path, flags: .readWrite)
         try holder.execute("BEGIN IMMEDIATE")
-        try registry.withJarSynchronously(for: "ada") { _ in registry.closeJar(for: "ada") }  // closed on the queue
+        _ = try registry.withJarSynchronously(for: "ada") { _ in registry.closeJar(for: "ada") }  // closed on the queue
         registry.closeAll()
         #expect(failures.all.contains("ada: \(CookieFileError.Code.busy)"))
         try holder.execute("ROLLBACK")
