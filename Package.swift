@@ -118,6 +118,8 @@ let package = Package(
             name: "cookiejar",
             dependencies: [
                 "Cookies",
+                // `RedirectChain.follow(status:locations:)`: `explain` follows the redirects of the responses it reads.
+                "CookiesFoundation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cookies
+import CookiesFoundation
 import Foundation
 
 struct Explain: ParsableCommand {
@@ -9,10 +10,20 @@ struct Explain: ParsableCommand {
             Each value is parsed (RFC 6265bis §5.6) and offered to a fresh jar as the response to --url \
             (§5.7), in order, so later lines see earlier ones. Prints what was parsed, the outcome with \
             its reason, and warnings a server author needs. Values come from the arguments, or from \
-            standard input: one value per line, or responses' header blocks (only their Set-Cookie \
-            lines are read). A block ends at its empty line, and only a status line starts another \
-            (each response's, in the output of curl -i -L); the lines ignored, a body or lines that \
-            are no field, are counted on stderr.
+            standard input: one value per line, or responses' header blocks (their Set-Cookie and \
+            Location lines are read). A block ends at its empty line, and only a status line starts \
+            another (each response's, in the output of curl -i -L); the lines ignored, a body or lines \
+            that are no field, are counted on stderr.
+
+            Several responses are the hops of a redirect chain from --url: each one's values are \
+            offered as the response to its own URL, the Location of the redirect before it resolved as \
+            a browser does, with that hop's method (a 303 makes it a GET) and site for cookies \
+            (cross-site once the chain left the site it started from). A response that is no redirect \
+            (100 Continue, a proxy's 200 Connection established) leaves the URL as it is. A redirect \
+            refused (a Location that is no http(s) URL, more than 20 redirects, several different \
+            Locations) is said on stderr, and the responses after it are not explained, their URL \
+            unknown. Without --site-for-cookies the request is the client's own, as curl's: a \
+            top-level navigation.
 
             Examples:
               cookiejar explain --url https://api.example.com/login \\
@@ -22,12 +33,12 @@ struct Explain: ParsableCommand {
               cookiejar explain --url https://embed.test/ \\
                   --site-for-cookies https://top.example 'a=b; SameSite=Lax'
 
-            Exit status: 0 when no value is rejected, 1 when one is, 2 usage, 3 unreadable input, \
-            4 unwritable output.
+            Exit status: 0 when no value is rejected, 1 when one is or a redirect is refused, 2 usage, \
+            3 unreadable input, 4 unwritable output.
             """
     )
 
-    @Option(help: "The URL whose response carries the Set-Cookie values.")
+    @Option(help: "The URL whose response carries the Set-Cookie values (the first response's, of several).")
     var url: String
 
     @OptionGroup var request: RequestContextOptions
@@ -44,7 +55,7 @@ struct Explain: ParsableCommand {
 
     func run() throws {
         let requestURL = try parseRequestURL(url)
-        let lines: [String]
+        let responses: [StandardInputResponses.Response]
         if values.isEmpty {
             let input: String
             do {
@@ -53,121 +64,76 @@ struct Explain: ParsableCommand {
                 printError(error.description)
                 throw ToolExit.unreadableInput
             }
-            let read = Explain.setCookieValues(fromInput: input)
+            let read = StandardInputResponses(reading: input)
             if let warning = read.warning { printError(warning) }
-            lines = read.values
-            guard !lines.isEmpty else {
-                let isResponse = input.hasPrefix("HTTP/")
-                printError(isResponse ? "the response headers on standard input have no Set-Cookie field" : "no Set-Cookie values given (arguments or standard input)")
+            guard read.responses.contains(where: { !$0.setCookies.isEmpty }) else {
+                printError(read.hasStatusLines ? "the response headers on standard input have no Set-Cookie field" : "no Set-Cookie values given (arguments or standard input)")
                 throw ToolExit.unreadableInput
             }
+            responses = read.responses
         } else {
-            lines = values.enumerated().map { index, value in
+            let lines = values.enumerated().map { index, value in
                 guard let bare = Explain.valueWithoutFieldName(value) else { return value }
                 printError("argument \(index + 1) starts with the field name 'Set-Cookie:': explained without it")
                 return bare
             }
+            responses = [StandardInputResponses.Response(setCookies: lines)]
         }
         let jar = CookieJar(clock: clock(at: at))
+        // Without --site-for-cookies, the request is the client's own, as curl's is: a top-level navigation
+        // (`CookieRequestContext.firstParty`), whose redirects to another site are cross-site navigations.
+        var context = request.context
+        if request.siteForCookies == nil { context.isTopLevelNavigation = true }
+        var chain = RedirectChain(url: url, method: request.method, context: context, jar: jar)
+        var hopURL = requestURL
         let terminal = Terminal.standardOutput
         var anyRejected = false
-        for (index, line) in lines.enumerated() {
+        for (index, response) in responses.enumerated() {
+            if index > 0, let status = responses[index - 1].status {
+                do {
+                    if let step = try chain.follow(status: status, locations: responses[index - 1].locations),
+                        let next = CookieURL(step.url)
+                    {
+                        hopURL = next
+                    }
+                } catch {
+                    let left = responses.count - index
+                    printError("\(error.description); the \(left) " + (left == 1 ? "response after it is not explained: its" : "responses after it are not explained: their") + " URL is unknown")
+                    throw ToolExit.checksFailed
+                }
+            }
             if index > 0 { StandardOutput.print() }
-            let report = SetCookieExplanation(line: line, url: requestURL, context: request.context, jar: jar)
-            StandardOutput.print(report.render(terminal))
-            if report.outcome.rejection != nil { anyRejected = true }
+            if responses.count > 1 {
+                StandardOutput.print(terminal.bold(Self.heading(of: response, number: index + 1, hop: chain.current).showingControls))
+            }
+            for (line, value) in response.setCookies.enumerated() {
+                if line > 0 { StandardOutput.print() }
+                let report = SetCookieExplanation(line: value, url: hopURL, context: chain.context, jar: jar)
+                StandardOutput.print(report.render(terminal))
+                if report.outcome.rejection != nil { anyRejected = true }
+            }
         }
         if anyRejected { throw ToolExit.checksFailed }
     }
 
-    /// What standard input gives: its Set-Cookie values, and the lines of header blocks read as no
-    /// field, which a warning counts.
-    struct StandardInputValues {
-        var values: [String] = []
-        /// Lines after the empty line that ends a header block, before any status line: a body.
-        var bodyLines = 0
-        /// Lines of a header block that are no field (nor a status line, nor a folded continuation).
-        var linesNotFields = 0
-
-        /// The warning about the lines ignored, nil when none was.
-        var warning: String? {
-            func lines(_ count: Int) -> String { "\(count) line\(count == 1 ? "" : "s")" }
-            var parts: [String] = []
-            if bodyLines > 0 { parts.append(lines(bodyLines) + " after the end of a header block (its body)") }
-            if linesNotFields > 0 { parts.append(lines(linesNotFields) + " that \(linesNotFields == 1 ? "is" : "are") no header field") }
-            return parts.isEmpty ? nil : "warning: standard input: " + parts.joined(separator: " and ") + " ignored"
-        }
-    }
-
-    /// Set-Cookie values from standard input: header blocks (lines named `Set-Cookie:`, any case; status
-    /// lines and other fields are skipped; a line starting with whitespace continues the field before it,
-    /// obs-fold, which RFC 9112 §5.2 replaces with a space) or else one value per non-empty line. An empty
-    /// line ends a header block (RFC 9112 §2.1: the body follows); after it, only a status line
-    /// (`HTTP/`) starts another, as `curl -i -L` writes one for each response. A byte-order mark at the
-    /// start (an editor's) is no part of the first value.
-    static func setCookieValues(fromInput text: String) -> StandardInputValues {
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
-        let looksLikeHeaders = lines.first { !$0.isEmpty }.map { $0.hasPrefix("HTTP/") } ?? false
-        guard looksLikeHeaders || lines.contains(where: { valueWithoutFieldName($0) != nil }) else {
-            return StandardInputValues(values: lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
-        }
-        var result = StandardInputValues()
-        var fields: [String] = []
-        // Empty lines before the first block are skipped; after a block's end, lines up to the next status
-        // line are its body.
-        enum Place { case beforeBlocks, inBlock, afterBlock }
-        var place = Place.beforeBlocks
-        // The first field of the current block, in `fields`.
-        var blockStart = 0
-        // Without any status line, the input is fields alone (a `Set-Cookie:` line or a few, pasted): an
-        // empty line between them separates them, and nothing is a body.
-        let hasStatusLines = lines.contains { $0.hasPrefix("HTTP/") }
-        for line in lines {
-            if line.hasPrefix("HTTP/") {
-                place = .inBlock
-                // A continuation line right after a status line folds into no field of the previous block.
-                blockStart = fields.count
-                continue
-            }
-            switch place {
-            case .beforeBlocks where line.isEmpty: continue
-            case .inBlock where line.isEmpty:
-                place = hasStatusLines ? .afterBlock : .beforeBlocks
-                blockStart = fields.count
-            case .afterBlock where !line.isEmpty: result.bodyLines += 1
-            case .afterBlock: continue
-            case .beforeBlocks, .inBlock:
-                place = .inBlock
-                if line.first == " " || line.first == "\t" {
-                    guard fields.count > blockStart, let last = fields.last else {
-                        result.linesNotFields += 1
-                        continue
-                    }
-                    fields[fields.count - 1] = last + " " + line.trimmingCharacters(in: .whitespaces)
-                } else if isFieldLine(line) {
-                    fields.append(line)
-                } else {
-                    result.linesNotFields += 1
-                }
-            }
-        }
-        result.values = fields.compactMap(valueWithoutFieldName)
-        return result
-    }
-
-    /// Whether `line` is a header field line: a field name, a token (RFC 9110 §5.1) as a method is, and a
-    /// colon.
-    private static func isFieldLine(_ line: String) -> Bool {
-        guard let colon = line.firstIndex(of: ":") else { return false }
-        return HTTPMethod.isValid(String(line[..<colon]))
+    /// The line before the explanations of one of several responses: its number, status, and the request
+    /// it answers (its method when not GET), as `Response 2 (200) from https://a.test/login`; a response
+    /// without Set-Cookie fields says so.
+    static func heading(of response: StandardInputResponses.Response, number: Int, hop: RedirectHop) -> String {
+        "Response \(number)" + (response.status.map { " (\($0))" } ?? "") + " from " + hop.url
+            + (hop.method == "GET" ? "" : " (\(hop.method))") + (response.setCookies.isEmpty ? ", no Set-Cookie field" : "")
     }
 
     /// The value of a `Set-Cookie:` field line (the name in any case, the value trimmed), nil for a line
     /// that is not one.
     static func valueWithoutFieldName(_ line: String) -> String? {
-        guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "set-cookie" else { return nil }
+        value(ofField: "set-cookie", in: line)
+    }
+
+    /// The value of a field line named `name` (lower-case; the line's in any case), trimmed; nil for a line
+    /// that is no such field.
+    static func value(ofField name: String, in line: String) -> String? {
+        guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == name else { return nil }
         return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
 }

@@ -27,6 +27,18 @@ struct ExplainTests {
         // that the __Host- prefix is checked on the real name (§4.1.3.2: the Path must be "/"), and said on
         // stderr.
         Row(golden: "explain-argument-with-field-name", arguments: ["--url", "https://a.test/app", "Set-Cookie: __Host-sid=1; Secure; Path=/app"]),
+        // `curl -i -L`: the second response is the redirect's, from the Location's URL (§5.7 step 10: the
+        // Domain must domain-match the host of the request that got the response).
+        Row(golden: "explain-redirects", arguments: ["--url", "https://www.example.com/"], stdin: """
+            HTTP/1.1 302 Found\r
+            Location: https://auth.example.net/login\r
+            \r
+            HTTP/1.1 200 OK\r
+            Set-Cookie: sso=1; Domain=auth.example.net; Secure\r
+            Set-Cookie: h=2; Secure\r
+            \r
+
+            """),
     ]
 
     @Test(arguments: rows)
@@ -113,6 +125,73 @@ struct ExplainTests {
         #expect(!run.stdout.contains("<html>"), "\(row.source)")
         let warning = row.warning.map { "cookiejar: warning: standard input: \($0) ignored\n" } ?? ""
         #expect(run.stderr == warning, "\(row.source)")
+    }
+
+    /// Several responses on standard input (`curl -i -L`) are the hops of a redirect chain from --url
+    /// (`RedirectChain`): each one's Set-Cookie values are the response to its own URL, the Location
+    /// resolved as a browser resolves it (RFC 9110 §10.2.2 and the WHATWG URL standard: relative
+    /// references, dot segments); the method changes as RFC 9110 §15.4 says (a 303 makes a POST a GET, a
+    /// 307 keeps it); once the chain left the site it started from, the hops are cross-site (§5.2, Fetch),
+    /// so that a document's request (--site-for-cookies) stores only SameSite=None cookies there (§5.7
+    /// step 18), where the client's own request, a top-level navigation, stores them all. A response that
+    /// is no redirect (RFC 9110 §15.2: a 1xx is interim; a proxy's answer to CONNECT, §9.3.6) leaves the
+    /// URL as it is. Every block's values were explained as the response to --url.
+    static let redirectChains: [(arguments: [String], input: String, expected: [String], source: String)] = [
+        (["--method", "POST"], "HTTP/1.1 303 See Other\r\nLocation: ./a/../b/./c?q=1\r\n\r\nHTTP/1.1 200 OK\r\nSet-Cookie: x=1; Path=/\r\n\r\n",
+         ["Response 2 (200) from https://a.test/dir/b/c?q=1", "stored    host-only cookie of a.test, path /,"],
+         "a relative Location with dot segments, after a 303 that makes the POST a GET"),
+        (["--method", "POST"], "HTTP/1.1 307 Temporary Redirect\r\nLocation: /next\r\n\r\nHTTP/1.1 200 OK\r\nSet-Cookie: x=1\r\n\r\n",
+         ["Response 2 (200) from https://a.test/next (POST)", "stored    host-only cookie of a.test, path /,"],
+         "a 307 keeps the method"),
+        (["--site-for-cookies", "https://a.test"], "HTTP/1.1 302 Found\r\nLocation: https://b.test/\r\n\r\nHTTP/1.1 200 OK\r\nSet-Cookie: lax=1\r\nSet-Cookie: none=1; SameSite=None; Secure\r\n\r\n",
+         ["Response 2 (200) from https://b.test/", "rejected  a cross-site response that is not a top-level navigation cannot set a SameSite Strict, Lax or Default cookie [samesite-from-cross-site]",
+          "stored    host-only cookie of b.test, path /, session cookie, Secure, SameSite=None"],
+         "a document's request whose redirect left its site is cross-site"),
+        ([], "HTTP/1.1 302 Found\r\nLocation: https://b.test/\r\n\r\nHTTP/1.1 200 OK\r\nSet-Cookie: lax=1; SameSite=Lax\r\n\r\n",
+         ["Response 2 (200) from https://b.test/", "stored    host-only cookie of b.test, path /, session cookie, SameSite=Lax"],
+         "the client's own request is a navigation, whose cross-site hops store SameSite cookies"),
+        ([], "HTTP/1.1 200 Connection established\r\n\r\nHTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 302 Found\r\nLocation: /x\r\nLocation: /x\r\n\r\nHTTP/1.1 200 OK\r\nSet-Cookie: x=1\r\n\r\n",
+         ["Response 1 (200) from https://a.test/dir/page, no Set-Cookie field", "Response 2 (100) from https://a.test/dir/page, no Set-Cookie field",
+          "Response 3 (302) from https://a.test/dir/page, no Set-Cookie field", "Response 4 (200) from https://a.test/x",
+          "stored    host-only cookie of a.test, path /,"],
+         "a proxy's 200 and a 100 leave the URL as it is; a Location field repeated with the same value is one"),
+    ]
+
+    @Test(arguments: redirectChains.indices)
+    func severalResponsesAreTheHopsOfARedirectChain(_ index: Int) throws {
+        let row = Self.redirectChains[index]
+        let run = try Tool.run(["explain", "--url", "https://a.test/dir/page", "--at", Self.at] + row.arguments, stdin: row.input)
+        let lines = run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        for expected in row.expected {
+            #expect(lines.contains { $0.hasPrefix(expected) }, "\(row.source): \(expected)\n\(run.stdout)")
+        }
+        #expect(run.stderr.isEmpty, "\(row.source)")
+    }
+
+    /// A redirect that `RedirectChain` refuses (Fetch: a Location that is no HTTP(S) URL, more than 20
+    /// redirects, several different Location values, each a network error) is said on stderr, exit 1, and
+    /// the responses after it are not explained: where they came from is unknown.
+    static let refusedRedirects: [(input: String, stderr: String, source: String)] = [
+        ("HTTP/1.1 302 Found\r\nSet-Cookie: a=1\r\nLocation: ftp://a.test/x\r\n\r\nHTTP/1.1 200 OK\r\nSet-Cookie: b=1\r\n\r\n",
+         "redirect to ftp://a.test/x, which is no http or https URL: GET https://a.test/ → 302; the 1 response after it is not explained: its URL is unknown",
+         "a Location that is no http(s) URL"),
+        ("HTTP/1.1 302 Found\r\nSet-Cookie: a=1\r\nLocation: /x\r\nLocation: /y\r\n\r\nHTTP/1.1 200 OK\r\nSet-Cookie: b=1\r\n\r\nHTTP/1.1 200 OK\r\n\r\n",
+         "redirect with several different Location fields (\"/x\", \"/y\"): GET https://a.test/ → 302; the 2 responses after it are not explained: their URL is unknown",
+         "several different Location fields"),
+        ("HTTP/1.1 302 Found\r\nSet-Cookie: a=1\r\nLocation: /x\r\n\r\n" + String(repeating: "HTTP/1.1 302 Found\r\nLocation: /x\r\n\r\n", count: 20) + "HTTP/1.1 200 OK\r\nSet-Cookie: b=1\r\n\r\n",
+         "more than 20 redirects: GET https://a.test/ → 302, " + Array(repeating: "GET https://a.test/x → 302", count: 20).joined(separator: ", ")
+            + "; the 1 response after it is not explained: its URL is unknown",
+         "more than 20 redirects"),
+    ]
+
+    @Test(arguments: refusedRedirects.indices)
+    func aRefusedRedirectEndsTheExplanations(_ index: Int) throws {
+        let row = Self.refusedRedirects[index]
+        let run = try Tool.run(["explain", "--url", "https://a.test/", "--at", Self.at], stdin: row.input)
+        #expect(run.status == 1, "\(row.source)")
+        #expect(run.stderr == "cookiejar: " + row.stderr + "\n", "\(row.source)")
+        let explained = run.stdout.split(separator: "\n").filter { $0.hasPrefix("Set-Cookie: ") }
+        #expect(explained == ["Set-Cookie: a=1"], "\(row.source)")
     }
 
     /// Bytes on standard input that are not UTF-8 are read as U+FFFD, as a jar reads the line, and a
