@@ -13,7 +13,8 @@ struct Explain: ParsableCommand {
             standard input: one value per line, or responses' header blocks (their Set-Cookie and \
             Location lines are read). A block ends at its empty line, and only a status line starts \
             another (each response's, in the output of curl -i -L); the lines ignored, a body or lines \
-            that are no field, are counted on stderr.
+            that are no field, are counted on stderr. Of curl -v output, the '< ' lines are read, the \
+            response headers.
 
             Several responses are the hops of a redirect chain from --url: each one's values are \
             offered as the response to its own URL, the Location of the redirect before it resolved as \
@@ -29,6 +30,8 @@ struct Explain: ParsableCommand {
               cookiejar explain --url https://api.example.com/login \\
                   'sid=abc; Secure; HttpOnly'
               curl -sD - -o /dev/null https://example.com/ \\
+                  | cookiejar explain --url https://example.com/
+              curl -svL -o /dev/null https://example.com/ 2>&1 \\
                   | cookiejar explain --url https://example.com/
               cookiejar explain --url https://embed.test/ \\
                   --site-for-cookies https://top.example 'a=b; SameSite=Lax'

@@ -36,11 +36,16 @@ struct StandardInputResponses {
     /// per non-empty line, a response without status. An empty line ends a header block (RFC 9112 §2.1:
     /// the body follows); after it, only a status line (`HTTP/`) starts another, as `curl -i -L` writes
     /// one for each response. Fields without any status line are one response, an empty line between
-    /// them separating them. A byte-order mark at the start (an editor's) is no part of the first line.
+    /// them separating them. curl's verbose output (`CurlVerboseOutput`) is read by its response header
+    /// lines, its other lines being curl's own or the body. A byte-order mark at the start (an editor's)
+    /// is no part of the first line.
     init(reading text: String) {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
             .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        if CurlVerboseOutput.isVerbose(lines) {
+            (lines, bodyLines) = CurlVerboseOutput.responseHeaderLines(of: lines)
+        }
         let looksLikeHeaders = lines.first { !$0.isEmpty }.map { $0.hasPrefix("HTTP/") } ?? false
         guard looksLikeHeaders || lines.contains(where: { Explain.valueWithoutFieldName($0) != nil }) else {
             responses = [Response(setCookies: lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty })]

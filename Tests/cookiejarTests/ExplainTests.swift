@@ -39,7 +39,62 @@ struct ExplainTests {
             \r
 
             """),
+        // `curl -svL https://www.example.com/ 2>&1`: the response headers are its "< " lines; the request's
+        // ("> "), the information ("* ") and the data ("{ ", "} ") are curl's own, the rest is the body.
+        Row(golden: "explain-curl-verbose", arguments: ["--url", "https://www.example.com/"], stdin: curlVerbose),
     ]
+
+    /// `curl -svL https://www.example.com/ 2>&1` (curl 7.88.1) of a redirect to /login with a
+    /// cookie on each response, the body of the last one following its header lines on the same stream.
+    static let curlVerbose = """
+        *   Trying 192.0.2.10:443...
+        * Connected to www.example.com (192.0.2.10) port 443 (#0)
+        * ALPN: offers h2,http/1.1
+        } [5 bytes data]
+        * TLSv1.3 (OUT), TLS handshake, Client hello (1):
+        } [512 bytes data]
+        * TLSv1.3 (IN), TLS handshake, Server hello (2):
+        { [122 bytes data]
+        * SSL connection using TLSv1.3 / TLS_AES_256_GCM_SHA384
+        * ALPN: server accepted http/1.1
+        * Server certificate:
+        *  subject: CN=www.example.com
+        *  issuer: C=US; O=Let's Encrypt; CN=R3
+        *  SSL certificate verify ok.
+        } [5 bytes data]
+        > GET / HTTP/1.1\r
+        > Host: www.example.com\r
+        > User-Agent: curl/7.88.1\r
+        > Accept: */*\r
+        > \r
+        { [5 bytes data]
+        < HTTP/1.1 302 Found\r
+        < Server: nginx\r
+        < Set-Cookie: visit=1; Max-Age=600; Secure\r
+        < Location: /login\r
+        < Content-Length: 0\r
+        < \r
+        * Connection #0 to host www.example.com left intact
+        * Issue another request to this URL: 'https://www.example.com/login'
+        * Found bundle for host: 0x55d1c8a3e2b0 [serially]
+        * Re-using existing connection #0 with host www.example.com
+        > GET /login HTTP/1.1\r
+        > Host: www.example.com\r
+        > User-Agent: curl/7.88.1\r
+        > Accept: */*\r
+        > \r
+        { [5 bytes data]
+        < HTTP/1.1 200 OK\r
+        < Content-Type: text/html\r
+        < Set-Cookie: sid=abc; Path=/; Max-Age=3600; Secure; HttpOnly; SameSite=Lax\r
+        < Content-Length: 40\r
+        < \r
+        { [40 bytes data]
+        <!doctype html>
+        <p>Sign in</p>
+        * Connection #0 to host www.example.com left intact
+
+        """
 
     @Test(arguments: rows)
     func golden(_ row: Row) throws {
@@ -113,6 +168,9 @@ struct ExplainTests {
          "fields without a status line: an empty line separates them, and nothing is a body"),
         ("HTTP/1.1 200 OK\r\nSet-Cookie: a=1\r\n\r\nHTTP/1.1 302 Found\r\n folded\r\n", ["Set-Cookie: a=1"],
          "1 line that is no header field", "a continuation right after a status line folds into no field of the block before"),
+        ("* Connected to a.test\n> GET / HTTP/2\r\n> \r\n< HTTP/2 200 \r\n< set-cookie: a=1\r\n<\n{ [5 bytes data]\nok\n* Connection #0 left intact\n",
+         ["Set-Cookie: a=1"], "1 line after the end of a header block (its body)",
+         "curl -v output: the \"< \" lines are the block (a \"<\" alone its end), the body's lines are counted, curl's own are not"),
     ]
 
     @Test(arguments: headerBlocks.indices)
