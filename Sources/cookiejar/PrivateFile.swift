@@ -15,9 +15,10 @@ enum PrivateFile {
     /// nothing); a directory, and a pipe or socket of another user (one planted in a shared `/tmp` to
     /// catch the cookies), are refused. A symbolic link is followed only when it belongs to this user or
     /// to root, as Linux's `protected_symlinks` does in a shared directory: one another user planted would
-    /// have a file of their choosing replaced.
+    /// have a file of their choosing replaced. A link whose target does not exist yet (a dangling one)
+    /// stays a link: the file is created where it points.
     static func replace(_ path: String, with bytes: Data) throws(OutputError) {
-        try checkLinks(path)
+        let target = try target(of: path)
         if let file = CookieFileSystem.identity(path), file == CookieFileSystem.identity(ofDescriptor: STDOUT_FILENO) {
             let failure = bytes.withUnsafeBytes { writeAll($0, to: STDOUT_FILENO) }
             if failure != 0 { throw OutputError(path: path, reason: failure) }
@@ -29,7 +30,6 @@ enum PrivateFile {
             try write(bytes, into: path)
             return
         }
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let directory = (target as NSString).deletingLastPathComponent
         let temporary = (directory.isEmpty ? "." : directory) + "/.\((target as NSString).lastPathComponent).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp"
         let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
@@ -46,19 +46,27 @@ enum PrivateFile {
 }
 
 extension PrivateFile {
-    /// Throws when `path`, or a link it leads through, is a symbolic link of another user than this one
-    /// and root (each link of the chain, up to the 40 the kernel follows).
-    private static func checkLinks(_ path: String) throws(OutputError) {
+    /// The path of the file `path` names once its symbolic links are followed, each read with `readlink`
+    /// (a relative target against the directory of the link holding it), the last one too when what it
+    /// points to does not exist yet: the file to create or replace. (Foundation's `resolvingSymlinksInPath`
+    /// leaves such a link as it is, and the file renamed over it replaced the link.) Throws when a link of
+    /// the chain belongs to another user than this one and root, or the chain is longer than the 40 links
+    /// the kernel follows.
+    private static func target(of path: String) throws(OutputError) -> String {
         var current = path
         for _ in 0..<40 {
             var status = stat()
-            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return }
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
             guard status.st_uid == geteuid() || status.st_uid == 0 else {
                 throw OutputError(path: path, detail: "\(current) is a symbolic link of another user, not followed")
             }
-            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return }
-            current = destination.hasPrefix("/") ? destination : (current as NSString).deletingLastPathComponent + "/" + destination
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                throw OutputError(path: path, detail: "cannot read the symbolic link \(current)")
+            }
+            let directory = (current as NSString).deletingLastPathComponent
+            current = destination.hasPrefix("/") || directory.isEmpty ? destination : directory + "/" + destination
         }
+        throw OutputError(path: path, reason: ELOOP)
     }
 
     /// Writes `bytes` to the device, pipe or socket at `path`, opened as it is (no file is made). What was

@@ -91,6 +91,39 @@ struct ExportOutputTests {
         #expect(fileType(fifo) == S_IFIFO)
     }
 
+    /// A symbolic link whose target does not exist yet stays a link, and the file is created where it
+    /// points, as for a link to an existing file (`export --help`, `PrivateFile.replace`: a link's target
+    /// is replaced): the links given as (path, destination) under the test's directory, `TMP` standing for
+    /// it, a relative destination read against the link's own directory (POSIX symlink resolution), the
+    /// output given as the first link. Renamed over, the first link became a file and the target was
+    /// never made.
+    @Test(arguments: [
+        ([("dangling.json", "TMP/real/target.json")], "absolute, dangling"),
+        ([("dangling.json", "real/target.json")], "relative, dangling"),
+        ([("first.json", "sub/second.json"), ("sub/second.json", "../real/target.json")], "a chain of two, the last dangling"),
+    ])
+    func aDanglingLinkStaysALinkAndItsTargetIsCreated(_ links: [(path: String, destination: String)], _ source: String) throws {
+        try FileManager.default.createDirectory(atPath: directory.file("real"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory.file("sub"), withIntermediateDirectories: true)
+        for link in links {
+            try FileManager.default.createSymbolicLink(
+                atPath: directory.file(link.path), withDestinationPath: link.destination.replacingOccurrences(of: "TMP", with: directory.path))
+        }
+        let run = try Tool.run(["export", Self.jar, "--format", "json", "--output", directory.file(links[0].path)])
+        #expect(run.status == 0, "\(source): \(run.stderr)")
+        let expected = try Tool.run(["export", Self.jar, "--format", "json"]).stdout
+        for link in links {
+            #expect(
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: directory.file(link.path)))
+                    == link.destination.replacingOccurrences(of: "TMP", with: directory.path), "\(source): \(link.path) is still the link")
+        }
+        let target = directory.file("real/target.json")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == expected, "\(source)")
+        var status = stat()
+        #expect(lstat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_mode & 0o777 == 0o600, "\(source)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("real")) == ["target.json"], "\(source): no temporary file left")
+    }
+
     /// A device that refuses the output (a node of the full device, 1:7, whose writes fail with ENOSPC as
     /// on a full disk) exits with 4 and says why, and stays a device.
     @Test(.enabled(if: getuid() == 0, "making a device node needs root"))
