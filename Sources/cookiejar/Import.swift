@@ -15,9 +15,10 @@ struct Import: ParsableCommand {
             for, which replaces them (counted, and how many by an older cookie). The jar's limits \
             apply: beyond \(CookieLimits.default.maxCookiesPerSite) cookies a site, or \
             \(CookieLimits.default.maxCookies) in all, the least recently used are evicted, and the \
-            evictions are listed by site. A jar file holding more (written with higher limits) is \
-            opened with them raised to what it holds: none of its cookies is evicted, and an import \
-            beyond them evicts as many as it adds.
+            evictions are listed by site; an expiry more than \(CookieLimits.default.maxAgeSeconds / 86_400) \
+            days ahead is capped at that (counted), as for a cookie a server sets. A jar file holding \
+            more (written with higher limits) is opened with them raised to what it holds: none of its \
+            cookies is evicted, and an import beyond them evicts as many as it adds.
 
             --at sets the instant the import is evaluated at; it may not be later than now: the jar \
             file is opened at that instant, and opening a jar removes the cookies expired by then for \
@@ -115,6 +116,12 @@ struct Import: ParsableCommand {
                 "\(count) cookie\(count == 1 ? " was" : "s were") replaced by a later one of the same name, domain, path and partition in \(source)")
         }
         if expired > 0 { StandardOutput.print("\(expired) expired cookie\(expired == 1 ? " was" : "s were") dropped") }
+        if report.capped > 0 {
+            let count = report.capped
+            let days = jar.limits.maxAgeSeconds / 86_400
+            StandardOutput.print(
+                "\(count) cookie\(count == 1 ? "" : "s") expiring more than \(days) days ahead \(count == 1 ? "was" : "were") capped at \(days) days (§5.5)")
+        }
         if !report.rejections.isEmpty { StandardOutput.print(Self.rejectionText(report), terminator: "") }
         if report.evictedCount > 0 {
             StandardOutput.print(Self.evictionText(report, limits: jar.limits, jarHeldCookies: held.map { !$0.isEmpty } ?? true), terminator: "")

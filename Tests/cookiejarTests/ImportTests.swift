@@ -73,7 +73,7 @@ struct ImportTests {
     @Test func importIntoAJarThatHoldsCookiesKeepsThem() throws {
         let jar = directory.file("jar.sqlite")
         let first = try Tool.run(["import", "Tests/Samples/app-jar.sqlite", "--into", jar, "--keep-session-cookies", "--at", InspectTests.at])
-        let line = ".other.example\tTRUE\t/\tTRUE\t1900000000\tadded\t1\n"
+        let line = ".other.example\tTRUE\t/\tTRUE\t1800000000\tadded\t1\n"
         let short = ".other.example\tTRUE\t/\tTRUE\t1795300000\tshort\t1\n"
         let second = try Tool.run(["import", try write(line + short, to: "two.txt"), "--into", jar, "--at", InspectTests.at])
         let afterSecond = try Tool.run(["export", jar, "--format", "cookies.txt", "--at", InspectTests.at])
@@ -217,9 +217,9 @@ struct ImportTests {
     /// says so, where it said "imported 2 of 2 …; the jar file holds 1" without a word why (this project's
     /// contract). Two cookies of one name but other identities are both kept, and nothing is said.
     static let twiceHeld: [(lines: [String], said: String?, holds: Int, source: String)] = [
-        (["embed.example\tFALSE\t/\tTRUE\t1893456000\tsid\tFIRST", "embed.example\tFALSE\t/\tTRUE\t1893456000\tsid\tSECOND"],
+        (["embed.example\tFALSE\t/\tTRUE\t1800000000\tsid\tFIRST", "embed.example\tFALSE\t/\tTRUE\t1800000000\tsid\tSECOND"],
          "1 cookie was replaced by a later one of the same name, domain, path and partition in", 1, "one cookie twice"),
-        (["embed.example\tFALSE\t/\tTRUE\t1893456000\tsid\tFIRST", ".embed.example\tTRUE\t/\tTRUE\t1893456000\tsid\tSECOND"],
+        (["embed.example\tFALSE\t/\tTRUE\t1800000000\tsid\tFIRST", ".embed.example\tTRUE\t/\tTRUE\t1800000000\tsid\tSECOND"],
          nil, 2, "a host-only and a domain cookie: two identities"),
     ]
 
@@ -235,12 +235,12 @@ struct ImportTests {
         #expect(lines.dropFirst().map(String.init) == (row.said.map { ["\($0) \(path)"] } ?? []), "\(row.source)")
     }
 
-    /// A cookie of a.test named sid, as swift-cookiejar JSON, expiring in 2030.
+    /// A cookie of a.test named sid, as swift-cookiejar JSON, expiring in 2027 (within 400 days of `InspectTests.at`).
     static func sidJSON(value: String, creation: String) -> String {
         """
         {"format": "swift-cookiejar", "version": 1, "cookies": [
           {"name": "sid", "value": "\(value)", "domain": "a.test", "hostOnly": true, "path": "/",
-           "expires": "2030-01-01T00:00:00.000000Z", "creation": "\(creation)", "lastAccess": "\(creation)",
+           "expires": "2027-01-01T00:00:00.000000Z", "creation": "\(creation)", "lastAccess": "\(creation)",
            "secure": true, "httpOnly": false, "sameSite": "Default", "sourceSecure": true}]}
 
         """
@@ -256,7 +256,7 @@ struct ImportTests {
     static let sameIdentity: [(source: String, name: String, lines: [String], value: String, description: String)] = [
         ("a.test\tFALSE\t/\tTRUE\t1000\tsid\tGONE\n", "expired.txt", ["1 expired cookie was dropped"], "CURRENT",
          "an expired cookie: left out, the jar's kept"),
-        ("a.test\tFALSE\t/\tTRUE\t1893456000\tsid\tOTHER\n", "live.txt",
+        ("a.test\tFALSE\t/\tTRUE\t1800000000\tsid\tOTHER\n", "live.txt",
          ["1 cookie of the jar file was replaced by the import's of the same name, domain, path and partition (cookies.txt holds no creation times: which was newer is not known)"],
          "OTHER", "a live cookie from cookies.txt: replaced, said"),
         (sidJSON(value: "STALE", creation: "2026-01-01T00:00:00.000000Z"), "stale.json",
@@ -282,6 +282,28 @@ struct ImportTests {
         #expect(lines == row.lines, "\(row.description)")
         let held = try CookieImportFile.read(path: jar, now: CookieTime(secondsSinceEpoch: try #require(Double(InspectTests.at)))).cookies
         #expect(held.map(\.value) == [row.value], "\(row.description)")
+    }
+
+    /// An expiry more than 400 days after the import is capped at 400 days (rfc6265bis-22 §5.5: "Expires or
+    /// Max-Age attributes that specify a lifetime longer than the limit MUST be reduced to the limit"), and
+    /// the summary counts the cookies capped, as it counts the others it changed: `far` (99999999999, the
+    /// year 5138) and `later` (a second beyond the limit) are capped, `within` (at the limit itself) is not.
+    @Test func anExpiryBeyondFourHundredDaysIsCappedAndCounted() throws {
+        let at = try #require(Int64(InspectTests.at))
+        let limit = at + 400 * 86_400
+        let source = try write(
+            """
+            a.test\tFALSE\t/\tFALSE\t99999999999\tfar\t1
+            a.test\tFALSE\t/\tFALSE\t\(limit + 1)\tlater\t1
+            a.test\tFALSE\t/\tFALSE\t\(limit)\twithin\t1
+
+            """, to: "far.txt")
+        let jar = directory.file("jar.sqlite")
+        let run = try Tool.run(["import", source, "--into", jar, "--at", InspectTests.at])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").dropFirst() == ["2 cookies expiring more than 400 days ahead were capped at 400 days (§5.5)"], "\(run.stdout)")
+        let held = try CookieImportFile.read(path: jar, now: CookieTime(secondsSinceEpoch: at)).cookies
+        #expect(Set(held.map { "\($0.name) \($0.expiry?.secondsSinceEpoch ?? 0)" }) == ["far \(limit)", "later \(limit)", "within \(limit)"])
     }
 
     /// A jar file that cannot be written (its directory missing) is the import's output: exit 4, one line
@@ -413,7 +435,7 @@ struct ImportTests {
     @Test func importBeyondThePerSiteLimitListsTheEvictions() throws {
         let source = directory.file("one-site.txt")
         // Netscape cookies.txt: domain, include-subdomains, path, secure, expiry, name, value.
-        let lines = (0..<1_000).map { "example.com\tFALSE\t/\tFALSE\t1900000000\tc\($0)\tv\($0)" }
+        let lines = (0..<1_000).map { "example.com\tFALSE\t/\tFALSE\t1800000000\tc\($0)\tv\($0)" }
         try (lines.joined(separator: "\n") + "\n").write(toFile: source, atomically: true, encoding: .utf8)
         let run = try Tool.run(["import", source, "--into", directory.file("new-jar.sqlite"), "--at", InspectTests.at])
         try Tool.expectGolden([run], "import-evictions", maskingDirectory: directory.path)
@@ -423,7 +445,7 @@ struct ImportTests {
     /// evicts the 301 oldest, from every site; the list names ten sites and counts the rest.
     @Test func importBeyondTheJarWideLimitListsTenSitesAndCountsTheRest() throws {
         let source = directory.file("many-sites.txt")
-        let lines = (0..<3_400).map { "site\($0 % 34).com\tFALSE\t/\tFALSE\t1900000000\tc\($0)\tv" }
+        let lines = (0..<3_400).map { "site\($0 % 34).com\tFALSE\t/\tFALSE\t1800000000\tc\($0)\tv" }
         try (lines.joined(separator: "\n") + "\n").write(toFile: source, atomically: true, encoding: .utf8)
         let run = try Tool.run(["import", source, "--into", directory.file("new-jar.sqlite"), "--at", InspectTests.at])
         try Tool.expectGolden([run], "import-evictions-jar-wide", maskingDirectory: directory.path)

@@ -254,10 +254,22 @@ public final class CookieJar: Sendable {
         }
     }
 
-    /// `insert(_:)`, adding the evictions the limits made to `evictions` (`CookieStore.evictions`).
-    func insert(_ cookie: Cookie, countingEvictionsIn evictions: inout [CookieEviction]?) -> SetCookieOutcome {
+    /// `insert(_:)` of a cookie read from a file (`insert(contentsOf:)`): an expiry later than the
+    /// cookie-age-limit after now (the jar's `CookieLimits.maxAgeSeconds`, rfc6265bis-22 §5.5: "Expires or
+    /// Max-Age attributes that specify a lifetime longer than the limit MUST be reduced to the limit") is
+    /// brought to that limit first, and `capped` set; the evictions the limits made are added to
+    /// `evictions` (`CookieStore.evictions`).
+    func insert(
+        _ cookie: Cookie, capped: inout Bool, countingEvictionsIn evictions: inout [CookieEviction]?
+    ) -> SetCookieOutcome {
         let now = clock.now()
         return withStore(at: now, afterWaiters: true) { store in
+            var cookie = cookie
+            let ageLimit = store.limits.ageLimit(after: now)
+            if let expiry = cookie.expiry, expiry > ageLimit {
+                cookie.expiry = ageLimit
+                capped = true
+            }
             swap(&store.evictions, &evictions)
             defer { swap(&store.evictions, &evictions) }
             return store.insert(cookie, now: now)

@@ -1,10 +1,14 @@
-/// What `CookieJar.insert(contentsOf:)` did: the cookies it stored, those a later one of the same identity
-/// replaced, those it dropped as expired or refused, and the cookies the jar's limits evicted meanwhile —
+/// What `CookieJar.insert(contentsOf:)` did: the cookies it stored, those whose expiry it brought to the
+/// cookie-age-limit, those a later one of the same identity replaced, those it dropped as expired or refused, and the cookies the jar's limits evicted meanwhile —
 /// inserted ones or ones the jar held before.
 public struct CookieInsertionReport: Sendable, Hashable {
     /// Cookies stored, new or replacing a cookie of the same identity. A later cookie of the same call
     /// may have evicted some of them again (`evictions`), or replaced them (`superseded`).
     public var stored: Int
+    /// Cookies stored with an earlier expiry than the file gave them: one later than the jar's
+    /// `CookieLimits.maxAgeSeconds` after the import (rfc6265bis-22 §5.5, 400 days by default) expires at
+    /// that instant instead. Counted in `stored`.
+    public var capped: Int
     /// Cookies stored, then replaced or deleted by a later cookie of the same call with the same identity
     /// (name, domain, host-only flag, path and partition key, `CookieIdentity`): a file holding one cookie
     /// twice. Counted in `stored`; the jar keeps the later one, as §5.7 step 23 replaces a cookie, or none
@@ -23,13 +27,14 @@ public struct CookieInsertionReport: Sendable, Hashable {
     /// limits.
     public var evictions: [CookieEviction]
 
-    /// A report of `stored`, `superseded`, `expired` and rejected cookies and `evictions` (merged by site
-    /// and limit, and sorted).
+    /// A report of `stored`, `capped`, `superseded`, `expired` and rejected cookies and `evictions`
+    /// (merged by site and limit, and sorted).
     public init(
-        stored: Int, superseded: Int = 0, expired: Int, rejections: [CookieRejection: Int] = [:],
+        stored: Int, capped: Int = 0, superseded: Int = 0, expired: Int, rejections: [CookieRejection: Int] = [:],
         evictions: some Sequence<CookieEviction>
     ) {
         self.stored = stored
+        self.capped = capped
         self.superseded = superseded
         self.expired = expired
         self.rejections = rejections
