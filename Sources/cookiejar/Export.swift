@@ -11,14 +11,17 @@ struct Export: ParsableCommand {
             cannot hold SameSite, partition keys or creation times: partitioned cookies are left out \
             (read back, each would be sent under every top-level site), and said on stderr; JSON is \
             lossless. The jar itself is refused as the output, --output or standard output (written \
-            to with '>>', or emptied by '>').
+            to with '>>', or emptied by '>'). JSON escapes a cookie's control and bidirectional \
+            formatting characters (\\u009b); cookies.txt cannot, and is not written to a terminal when a \
+            cookie holds one (exit 1: --output, a redirection or --format json).
 
             Examples:
               cookiejar export jar.sqlite --format cookies.txt > cookies.txt
               curl -b cookies.txt https://example.com/
               cookiejar export jar.sqlite --format json --output backup.json
 
-            Exit status: 0 all well, 1 a cookie cannot be written in that format, 2 usage, \
+            Exit status: 0 all well, 1 a cookie cannot be written in that format (or to the \
+            terminal), 2 usage, \
             3 unreadable input, 4 the output (a file, or standard output) cannot be written.
             """
     )
@@ -85,6 +88,18 @@ struct Export: ParsableCommand {
                 printError("\(jar): \(error.detail)")
                 throw ToolExit.checksFailed
             }
+            // cookies.txt has no escapes: a cookie's control or bidirectional formatting characters (a
+            // server's CSI U+009B, a U+202E) are written raw, which a file keeps as they are but a terminal
+            // would obey. To a terminal the export is refused, rather than escaped into a file no reader
+            // would load as it shows.
+            if output == nil, Terminal.standardOutput.isTerminal {
+                let count = Self.linesATerminalWouldObey(serialized.text)
+                if count > 0 {
+                    printError(
+                        "\(count) cookie\(count == 1 ? " holds" : "s hold") control or bidirectional formatting characters, which cookies.txt cannot escape: not written to the terminal (write it with --output FILE or a redirection, or show it with --format json, which escapes them)")
+                    throw ToolExit.checksFailed
+                }
+            }
             text = Data(serialized.text.utf8)
             // What the format drops is said, not left to be found out: partitioned cookies are left out (read
             // back from cookies.txt, each would be sent under every top-level site), SameSite is lost.
@@ -106,6 +121,29 @@ struct Export: ParsableCommand {
         } catch {
             printError(error.description)
             throw ToolExit.unwritableOutput
+        }
+    }
+
+    /// How many lines of the cookies.txt `text` hold a character a terminal would obey
+    /// (`TerminalControlCharacter`), the tab that ends each field aside.
+    static func linesATerminalWouldObey(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            var count = 0
+            var lineCounted = false
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0A {
+                    lineCounted = false
+                } else if byte != 0x09, !lineCounted, TerminalControlCharacter.mayStart(byte),
+                          TerminalControlCharacter.at(index, in: bytes) != nil {
+                    count += 1
+                    lineCounted = true
+                }
+                index += 1
+            }
+            return count
         }
     }
 }

@@ -1,3 +1,4 @@
+import Cookies
 import Foundation
 
 /// Text built as UTF-8 bytes in one buffer and written with `write(2)`: a table of 100,000 cookies costs
@@ -70,12 +71,10 @@ struct OutputText: ~Copyable {
         append(UnsafeBufferPointer(start: text.start + range.lowerBound, count: range.count))
     }
 
-    /// `text` with each control character written as an escape (`\u{1B}`): the C0 controls, DEL and the
-    /// C1 controls (U+0080–U+009F), which a terminal would act on (an ESC starts a sequence that moves the
-    /// cursor, recolours or retitles the window), and the bidirectional formatting characters (U+061C,
-    /// U+200E, U+200F, U+202A–U+202E, U+2066–U+2069: Unicode Standard Annex #9), which reorder what
-    /// follows them on the line, so that a cookie's name could show as another's or hide a cell of its row.
-    /// Cookie texts come from files and servers: shown, never obeyed.
+    /// `text` with each character a terminal would obey written as an escape (`\u{1B}`): the controls
+    /// and the bidirectional formatting characters (`TerminalControlCharacter`), which a terminal would act
+    /// on, or which reorder what follows them on the line, so that a cookie's name could show as another's
+    /// or hide a cell of its row. Cookie texts come from files and servers: shown, never obeyed.
     /// `keepingLineBreaks`: line feeds are appended as they are (a message of several lines).
     mutating func appendShowingControls(_ text: String, keepingLineBreaks: Bool = false) {
         var text = text
@@ -89,33 +88,15 @@ struct OutputText: ~Copyable {
             let byte = bytes[index]
             if byte == 0x0A, keepingLineBreaks {
                 append(byte)
-            } else if byte < 0x20 || byte == 0x7F {
-                appendEscape(UInt32(byte))
-            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] & 0xE0 == 0x80 {
-                // U+0080–U+009F: 0xC2 and a continuation byte 0x80–0x9F.
-                appendEscape(UInt32(bytes[index + 1]))
                 index += 1
-            } else if byte == 0xD8, index + 1 < bytes.count, bytes[index + 1] == 0x9C {
-                // U+061C ARABIC LETTER MARK.
-                appendEscape(0x061C)
-                index += 1
-            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] & 0xFE == 0x80,
-                      case let scalar = 0x2000 | UInt32(bytes[index + 1] & 0x01) << 6 | UInt32(bytes[index + 2] & 0x3F),
-                      bytes[index + 2] & 0xC0 == 0x80, OutputText.isBidiFormatting(scalar) {
-                // U+2000–U+207F: 0xE2, then 0x80 or 0x81, then a continuation byte.
-                appendEscape(scalar)
-                index += 2
+            } else if TerminalControlCharacter.mayStart(byte), let control = TerminalControlCharacter.at(index, in: bytes) {
+                appendEscape(control.scalar)
+                index += control.length
             } else {
                 append(byte)
+                index += 1
             }
-            index += 1
         }
-    }
-
-    /// The bidirectional formatting characters of U+2000–U+207F: LRM, RLM, the embeddings and overrides
-    /// (U+202A–U+202E) and the isolates (U+2066–U+2069).
-    private static func isBidiFormatting(_ scalar: UInt32) -> Bool {
-        scalar == 0x200E || scalar == 0x200F || (0x202A...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar)
     }
 
     /// `\u{XX}` (`\u{XXXX}` above U+00FF) for a control character's scalar value.

@@ -49,6 +49,71 @@ struct ControlCharacterTests {
         #expect(runs[2].stdout.contains("n\\u{9B}x     www.example.com  /          refused by a jar: control-character"))
     }
 
+    /// A jar whose `csrf` cookie holds a CSI (U+009B, which §5.6 step 1 lets a server set: it refuses only
+    /// %x00-08 / %x0A-1F / %x7F) and RIGHT-TO-LEFT OVERRIDE (U+202E) in its value and name.
+    func jarWithTerminalControls() throws -> String {
+        try Tool.sampleJar(at: directory.file("jar.sqlite"), changedBy: [
+            "UPDATE cookies SET value = 'x' || char(155) || '31m' || char(8238) || 'DER', name = 'n' || char(8238) || 'x' WHERE name = 'csrf'",
+        ])
+    }
+
+    /// Whether `text` holds a C1 control or a bidirectional formatting character, raw.
+    static func holdsRawControls(_ text: String) -> Bool {
+        text.unicodeScalars.contains {
+            (0x7F...0x9F).contains($0.value) || [0x061C, 0x200E, 0x200F].contains($0.value)
+                || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+        }
+    }
+
+    /// JSON written by the tool (`inspect --json`, `export --format json` to standard output, to a terminal
+    /// or not) carries them as `\uXXXX` escapes, never raw (the README: shown as escapes, never sent to
+    /// the terminal); the JSON is valid, and imported back gives the same cookies (RFC 8259 §7: any
+    /// character may be escaped).
+    @Test func jsonOutputEscapesWhatATerminalWouldObey() throws {
+        let jar = try jarWithTerminalControls()
+        let runs = [
+            try Tool.run(["inspect", jar, "--json", "--at", InspectTests.at]),
+            try Tool.run(["export", jar, "--format", "json", "--at", InspectTests.at]),
+            try Tool.runOnATerminal(["inspect", jar, "--json", "--at", InspectTests.at]),
+            try Tool.runOnATerminal(["export", jar, "--format", "json", "--at", InspectTests.at]),
+        ]
+        for (index, run) in runs.enumerated() {
+            #expect(run.status == 0, "run \(index): \(run.stderr)")
+            #expect(!Self.holdsRawControls(run.stdout), "run \(index): \(run.stdout.debugDescription)")
+            #expect(run.stdout.contains(#""name": "n\u202ex""#) && run.stdout.contains(#""value": "x\u009b31m\u202eDER""#), "run \(index)")
+        }
+        let exported = directory.file("exported.json")
+        try runs[1].stdout.write(toFile: exported, atomically: true, encoding: .utf8)
+        let copy = directory.file("copy.sqlite")
+        let imported = try Tool.run(["import", exported, "--into", copy, "--keep-session-cookies", "--at", InspectTests.at])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let now = CookieTime(secondsSinceEpoch: try #require(Int64(InspectTests.at)))
+        let original = try CookieImportFile.read(path: jar, now: now).cookies.unexpired(at: now)
+        let readBack = try CookieImportFile.read(path: copy, now: now).cookies
+        #expect(Set(readBack.map { [$0.name, $0.value, $0.domain, $0.path] }) == Set(original.map { [$0.name, $0.value, $0.domain, $0.path] }))
+        #expect(readBack.contains { $0.value == "x\u{9B}31m\u{202E}DER" })
+    }
+
+    /// cookies.txt has no escapes: to a terminal, an export of a cookie holding such characters is refused
+    /// (exit 1, nothing written to it, stderr naming what to do instead); to a pipe or a file it is written
+    /// as it is, a file curl and the library load.
+    @Test func cookiesTxtHoldingWhatATerminalWouldObeyIsNotWrittenToOne() throws {
+        let jar = try jarWithTerminalControls()
+        let onTerminal = try Tool.runOnATerminal(["export", jar, "--format", "cookies.txt", "--at", InspectTests.at])
+        #expect(onTerminal.status == 1)
+        #expect(onTerminal.stdout.isEmpty, "\(onTerminal.stdout.debugDescription)")
+        #expect(onTerminal.stderr == """
+            cookiejar: 1 cookie holds control or bidirectional formatting characters, which cookies.txt cannot escape: not written to the terminal (write it with --output FILE or a redirection, or show it with --format json, which escapes them)
+
+            """, "\(onTerminal.stderr)")
+        let piped = try Tool.run(["export", jar, "--format", "cookies.txt", "--at", InspectTests.at])
+        #expect(piped.status == 0)
+        #expect(piped.stdout.contains("\tn\u{202E}x\tx\u{9B}31m\u{202E}DER\n"))
+        // Without such a cookie, a terminal gets cookies.txt as before.
+        let plain = try Tool.runOnATerminal(["export", Tool.packageRoot.appendingPathComponent("Tests/Samples/app-jar.sqlite").path, "--format", "cookies.txt", "--at", InspectTests.at])
+        #expect(plain.status == 0 && plain.stdout.hasPrefix("# Netscape HTTP Cookie File"), "\(plain.stderr)")
+    }
+
     /// The bidirectional formatting characters (Unicode Standard Annex #9; CVE-2021-42574, "Trojan Source")
     /// reorder the rest of a line: a cookie named with RIGHT-TO-LEFT OVERRIDE would show its row's cells
     /// reversed. Each is shown as an escape; other characters of the same UTF-8 lead bytes ("é" at U+00E9

@@ -100,6 +100,55 @@ enum Tool {
             status: process.terminationStatus)
     }
 
+    /// `run(_:)` with standard output a terminal (a Linux pseudo-terminal this process opens through
+    /// `/dev/ptmx`, as a terminal emulator does): `stdout` holds the bytes the terminal received (its line
+    /// discipline writes each line feed as CR LF), stderr is a pipe as in `run(_:)`.
+    static func runOnATerminal(_ arguments: [String]) throws -> ToolRun {
+        let controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        guard controller >= 0 else { throw POSIXError(.ENOTTY) }
+        defer { close(controller) }
+        // Linux's TIOCSPTLCK (unlock the device, as unlockpt) and TIOCGPTN (its number, as ptsname).
+        var unlock: CInt = 0
+        var number: CUnsignedInt = 0
+        guard ioctl(controller, 0x4004_5431, &unlock) == 0, ioctl(controller, 0x8004_5430, &number) == 0 else {
+            throw POSIXError(.ENOTTY)
+        }
+        let device = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        guard device >= 0 else { throw POSIXError(.ENOTTY) }
+        let terminal = FileHandle(fileDescriptor: device, closeOnDealloc: true)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = nil
+        process.environment = env
+        let errors = Pipe()
+        process.standardOutput = terminal
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        // The terminal is read while the tool writes (its buffer is small), until the last descriptor of
+        // its device is closed (EIO).
+        nonisolated(unsafe) var received = Data()
+        let reader = Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(controller, &buffer, buffer.count)
+                if count <= 0 { break }
+                received.append(contentsOf: buffer[..<count])
+            }
+        }
+        try process.run()
+        reader.start()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try terminal.close()
+        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+        return ToolRun(
+            stdout: String(decoding: received, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self),
+            status: process.terminationStatus)
+    }
+
     /// Compares a run with `Golden/<name>.txt`; `COOKIEJAR_UPDATE_GOLDEN=1 swift test --filter cookiejarTests`
     /// rewrites the golden files instead.
     static func expectGolden(_ run: ToolRun, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -29,7 +29,9 @@
 ///   precise like `CookieTime`. Readers also take 0–5 fraction digits. Years 0001–9999.
 /// - Members a reader does not know, at any level, are ignored: a later minor addition stays readable by
 ///   this version. A change that older readers must not misread gets a new `version`.
-/// - Writers put one cookie per line, oldest creation first; the text is UTF-8.
+/// - Writers put one cookie per line, oldest creation first; the text is UTF-8. Strings escape the
+///   controls (C0, DEL, C1) and the bidirectional formatting characters as `\uXXXX`, so that the document
+///   can be printed to a terminal as it is; readers take any escape RFC 8259 allows.
 public enum CookieJSON {
     /// The value of the "format" member.
     public static let formatName = "swift-cookiejar"
@@ -397,34 +399,53 @@ public enum CookieJSON {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// RFC 8259 §7: `"`, `\` and the control characters escaped, everything else as UTF-8.
+    /// RFC 8259 §7: `"`, `\` and the control characters escaped, everything else as UTF-8 but for the
+    /// characters a terminal would obey (`TerminalControlCharacter`: DEL, the C1 controls such as the CSI
+    /// U+009B, and the bidirectional formatting characters such as U+202E), which are written `\u009b`,
+    /// `\u202e` too. A server can plant them in a cookie (§5.6 step 1 refuses only the C0 controls and
+    /// DEL), and a JSON document is text a person reads: printed (`cookiejar inspect --json`, `cat` of a
+    /// file), it would have a terminal act on them. The escape is the writer's, whatever the document's
+    /// destination, so that a file and its printout are the same bytes: RFC 8259 §7 lets any character be
+    /// escaped, and a reader (this one, `JSONScanner`) reads the same strings back.
     private static func appendString(_ string: String, to out: inout CookieFileWriter) {
         out.append(UInt8(ascii: "\""))
-        // The usual string needs no escape: a native string's bytes are checked and copied in place.
-        let copied = string.utf8.withContiguousStorageIfAvailable { bytes in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            out.append(bytes)
-            return true
+        // A native string's bytes are read in place; another's through a native copy.
+        if string.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &out) }) == nil {
+            var native = string
+            native.withUTF8 { appendEscaped($0, to: &out) }
         }
-        if copied == true {
-            out.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The UTF-8 `bytes` of a string's content, escaped as `appendString(_:to:)` says.
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout CookieFileWriter) {
+        // The usual string needs no escape: checked and copied in place.
+        guard bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || TerminalControlCharacter.mayStart($0) }) else {
+            out.append(bytes)
             return
         }
-        for byte in string.utf8 {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""): out.append("\\\"")
             case UInt8(ascii: "\\"): out.append("\\\\")
             case 0x09: out.append("\\t")
             case 0x0A: out.append("\\n")
             case 0x0D: out.append("\\r")
-            case 0x00..<0x20:
-                let hex: StaticString = "0123456789abcdef"
-                out.append("\\u00")
-                out.append(hex.utf8Start[Int(byte >> 4)])
-                out.append(hex.utf8Start[Int(byte & 0x0F)])
-            default: out.append(byte)
+            default:
+                if let control = TerminalControlCharacter.at(index, in: bytes) {
+                    let hex: StaticString = "0123456789abcdef"
+                    out.append("\\u")
+                    for shift in stride(from: 12, through: 0, by: -4) {
+                        out.append(hex.utf8Start[Int(control.scalar >> UInt32(shift) & 0x0F)])
+                    }
+                    index += control.length
+                    continue
+                }
+                out.append(byte)
             }
+            index += 1
         }
-        out.append(UInt8(ascii: "\""))
     }
 }

@@ -47,6 +47,32 @@ struct CookieJSONTests {
         }
     }
 
+    /// The characters a terminal would obey are written as `\uXXXX` escapes, in every string member, so
+    /// that the document can be printed as it is (README.md: a cookie's control characters are "shown as
+    /// escapes, never sent to the terminal"): the C1 controls (U+009B is a CSI to some terminals;
+    /// §5.6 step 1 refuses only %x00-08 / %x0A-1F / %x7F, so a server can set it) and the bidirectional
+    /// formatting characters of Unicode Standard Annex #9 (U+202E reverses the rest of a line). Other
+    /// characters of the same UTF-8 lead bytes (U+00A0, U+00E9, U+0620, U+2026, U+2069's neighbour
+    /// U+206A) are written as they are. Read back (RFC 8259 §7: any character may be escaped), the
+    /// cookie is the same.
+    @Test(arguments: [
+        ("x\u{9B}31mRED", #""x\u009b31mRED""#), ("a\u{202E}b", #""a\u202eb""#), ("\u{80}\u{9F}", #""\u0080\u009f""#),
+        ("\u{61C}\u{200E}\u{200F}", #""\u061c\u200e\u200f""#), ("\u{202A}\u{202D}\u{2066}\u{2069}", #""\u202a\u202d\u2066\u2069""#),
+        ("\u{A0}\u{E9}\u{620}\u{2026}\u{206A}", "\"\u{A0}\u{E9}\u{620}\u{2026}\u{206A}\""),
+    ])
+    func charactersATerminalWouldObeyAreEscaped(_ text: String, _ written: String) throws {
+        let cookie = Cookie(
+            name: "n" + text, value: text, domain: "example.com", path: "/" + text, expiry: testEpoch.adding(seconds: 60),
+            creation: testEpoch)
+        let json = CookieJSON.serialize([cookie])
+        for member in ["\"name\": \"n" + written.dropFirst(), "\"value\": " + written, "\"path\": \"/" + written.dropFirst()] {
+            #expect(json.contains(member), "\(member) in \(json)")
+        }
+        let bidi: Set<UInt32> = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
+        #expect(!json.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) || bidi.contains($0.value) })
+        #expect(try CookieJSON.parse(Array(json.utf8)).cookies == [cookie])
+    }
+
     @Test func emptyJarRoundTrips() throws {
         let text = CookieJSON.serialize([])
         #expect(try CookieJSON.parse(Array(text.utf8)).cookies.isEmpty)
