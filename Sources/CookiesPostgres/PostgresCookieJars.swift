@@ -128,11 +128,12 @@ public final class PostgresCookieJars: Sendable {
         var known: Int64 = -1
         if let cached, !cached.store.isClosed {
             let hasChanges = cached.jar.hasPendingChanges
-            if hasChanges || cached.jar.isLastAccessSweepDue {
-                try cached.jar.flush(to: cached.store)
-                // Written right after the version it knew: no other instance wrote in between.
-                if hasChanges, cached.store.currentVersion != nil { return cached.jar }
-            }
+            // Flushed, pending changes or not, as the jars let go above: the flush waits for a write under
+            // way (a background flush, whose changes are no longer pending once it started), which the
+            // version read below must follow; with nothing to write and no sweep due, it costs no round trip.
+            try cached.jar.flush(to: cached.store)
+            // Written right after the version it knew: no other instance wrote in between.
+            if hasChanges, cached.store.currentVersion != nil { return cached.jar }
             known = cached.store.currentVersion ?? -1
         }
         let (version, cookies) = try load(id, unlessAt: known)

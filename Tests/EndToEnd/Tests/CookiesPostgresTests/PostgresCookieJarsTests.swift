@@ -596,6 +596,37 @@ extension PostgresServerTests {
             try frozen.close().wait()
         }
 
+        /// A request's change on the open jar, whose background flush is under way (waiting for the jar's
+        /// row) when the next request asks for the jar, after another instance wrote it: the next request
+        /// waits for the write and reads the jar with the change, as `jar(_:)` promises ("its pending changes
+        /// written"), not a reload without it.
+        @Test(.timeLimit(.minutes(1))) func theNextRequestWaitsForABackgroundWriteUnderWayOfTheOpenJar() throws {
+            let db = TestDatabase("openinflight")
+            defer { db.drop() }
+            var configuration = PostgresCookieJars.Configuration.environment()
+            configuration.schema = db.schema
+            configuration.clock = db.clock
+            configuration.writeOptions.flushDelay = .milliseconds(10)
+            let a = try PostgresCookieJars(configuration)
+            let b = try db.instance()
+            try a.jar("u").receive("base=1; Max-Age=600", from: url("example.com"))
+            try a.flush("u")
+            let held = try a.jar("u")  // a request begins
+            try b.jar("u").receive("fromB=1; Max-Age=600", from: url("example.com"))
+            try b.flush("u")
+            let frozen = try db.connectionLockingJar("u")
+            held.receive("mine=1; Max-Age=600", from: url("example.com"))  // the request sets a cookie
+            #expect(db.untilAWriteWaitsForALock(), "the background flush is under way")
+            let unlocking = Thread {
+                Thread.sleep(forTimeInterval: 0.5)
+                _ = try? frozen.query("ROLLBACK", logger: Logger(label: "tests")).wait()
+            }
+            unlocking.start()
+            let next = try a.jar("u")  // the next request
+            #expect(Set(next.allCookies().map(\.name)) == ["base", "fromB", "mine"])
+            try frozen.close().wait()
+        }
+
         /// A server that stops answering mid-connection (here a proxy that stops forwarding, as a failover
         /// without a reset or a firewall that dropped the connection's state) holds no call longer than four
         /// times the timeout: the write throws `.unreachable` with its changes pending, a new connection to
