@@ -88,6 +88,12 @@ public final class PostgresCookieJarStore: CookieJarStore {
     /// when there is none, `PostgresCookieSchema.firstVersion`), then the deletions, the upserts and the
     /// last-access updates. Returns the new version and how many rows changed.
     ///
+    /// An upsert that replaces a stored cookie keeps the row's creation time (rfc6265bis-22 §5.7 step
+    /// 23.3: "Update the creation-time of the newly-created cookie to match the creation-time of the
+    /// old-cookie"), which orders the Cookie header (§5.8.3 step 4): the row may be one another instance
+    /// stored after this jar was loaded, whose creation time the jar never saw. A row expired by the
+    /// jar's clock is replaced as new, as a jar takes a cookie whose expired namesake it drops.
+    ///
     /// Two statements, not one: every part of a statement reads the snapshot taken at its start, before
     /// the lock was waited for, and would not see the rows another instance's write inserted while this
     /// one waited (a deletion here, the later write, would leave the cookie that write set anew). The
@@ -134,6 +140,7 @@ public final class PostgresCookieJarStore: CookieJarStore {
         let s = jars.schema
         let identity = Self.identity
         let matches = Self.matches
+        let now = jars.clock.now().microsecondsSinceEpoch
         let bindColumns = { (binds: inout PostgresBindings) in
             deleted.bind(to: &binds)  // $2-$6
             upserted.bind(to: &binds)  // $7-$11
@@ -154,6 +161,7 @@ public final class PostgresCookieJarStore: CookieJarStore {
             binds.append(letGoValues)  // $34
             binds.append(letGoPersistent)  // $35
             binds.append(letGoExpiries)  // $36
+            binds.append(now)  // $37
         }
         // Whether the row was made: `xmax` (https://www.postgresql.org/docs/current/ddl-system-columns.html)
         // is 0 in a row version the statement inserted, and holds this transaction's id in one that ON
@@ -192,7 +200,9 @@ public final class PostgresCookieJarStore: CookieJarStore {
                     AS u(\(identity), value, persistent, expiry, creation, last_access, secure, http_only, same_site,
                         source_secure, has_port, port)
                 ON CONFLICT (jar_id, identity) DO UPDATE SET
-                    value = excluded.value, expiry = excluded.expiry, creation = excluded.creation,
+                    value = excluded.value, expiry = excluded.expiry,
+                    creation = CASE WHEN \(s).cookiejar_cookies.expiry <= $37 THEN excluded.creation
+                        ELSE \(s).cookiejar_cookies.creation END,
                     last_access = excluded.last_access, secure = excluded.secure, http_only = excluded.http_only,
                     same_site = excluded.same_site, source_secure = excluded.source_secure,
                     source_port = excluded.source_port, version = excluded.version

@@ -39,6 +39,31 @@ extension PostgresServerTests {
             #expect(try db.column("version", of: "sid", in: "u") == first + 1)
         }
 
+        // A cookie one instance replaces, stored by another after the first loaded the jar, keeps its
+        // creation time: §5.7 step 23.3, "Update the creation-time of the newly-created cookie to match the
+        // creation-time of the old-cookie", which orders the Cookie header (§5.8.3 step 4: "Among cookies
+        // that have equal-length path fields, cookies with earlier creation-times are listed before cookies
+        // with later creation-times"). A stored cookie that had expired is gone (§5.7: expired cookies are
+        // evicted): the new one is created anew.
+        @Test(arguments: [(expired: false, header: "sid=new; other=1"), (expired: true, header: "other=1; sid=new")])
+        func aReplacedCookieKeepsTheCreationTimeAnotherInstanceStored(expired: Bool, header: String) throws {
+            let db = TestDatabase("creation")
+            defer { db.drop() }
+            let (a, b) = (try db.instance(), try db.instance())
+            let held = try a.jar("u")  // a request of a, under way
+            let created = db.clock.now().microsecondsSinceEpoch
+            try b.jar("u").receive("sid=old; Max-Age=\(expired ? 5 : 600)", from: url("example.com"))
+            db.clock.advance(seconds: 1)
+            try b.jar("u").receive("other=1; Max-Age=600", from: url("example.com"))
+            try b.flush("u")
+            db.clock.advance(seconds: 9)
+            held.receive("sid=new; Max-Age=600", from: url("example.com"))
+            try a.flush("u")
+            #expect(try db.column("creation", of: "sid", in: "u") == (expired ? db.clock.now().microsecondsSinceEpoch : created))
+            #expect(try a.jar("u").cookieHeader(for: url("example.com")) == header)
+            #expect(try b.jar("u").cookieHeader(for: url("example.com")) == header)
+        }
+
         // A deletion (Max-Age=0, §5.6.2; sign-out) is not undone by an instance that still holds the cookie:
         // it writes only what it changed, and a last-access update touches only rows that exist.
         @Test func deletionIsNotUndoneByAStaleInstance() throws {
