@@ -60,8 +60,8 @@ public final class PostgresCookieJarStore: CookieJarStore {
         let (written, changed, evicted) = try jars.connections.withConnection(doing: "cannot write jar \(jarID)") { connection in
             try PostgresTransaction.run(on: connection, logger: jars.logger) {
                 let (written, changed) = try writeChanges(changes, on: connection)
-                let grows = changes.writes.values.contains { if case .upsert = $0 { true } else { false } }
-                let evicted = grows ? try enforceLimits(on: connection) : 0
+                let stored = changes.writes.values.compactMap { if case .upsert(let cookie) = $0 { cookie } else { nil } }
+                let evicted = stored.isEmpty ? 0 : try enforceLimits(keeping: stored, on: connection)
                 return (written, changed + evicted, evicted)
             }
         }
@@ -222,8 +222,10 @@ public final class PostgresCookieJarStore: CookieJarStore {
     /// Enforces the jar's limits (`CookieLimits`: per site and per jar) on the cookies every instance
     /// stored, inside the write's transaction: when a site or the jar is over its limit, the jar's
     /// cookies are loaded into a jar of the same limits, whose evictions (the rules of rfc6265bis-22
-    /// §5.7 step 24, as one instance applies them) are deleted. Returns how many cookies were evicted.
-    private func enforceLimits(on connection: PostgresConnection) throws -> Int {
+    /// §5.7 step 24, as one instance applies them) are deleted. The cookies this write stored, `kept`, are
+    /// never evicted, as a jar never evicts the cookie it just stored. Returns how many cookies were
+    /// evicted.
+    private func enforceLimits(keeping kept: [Cookie], on connection: PostgresConnection) throws -> Int {
         let s = jars.schema
         // A site's limit holds for each of its partitions apart (`CookieLimits.maxCookiesPerSite`).
         let counts = try query(
@@ -247,7 +249,7 @@ public final class PostgresCookieJarStore: CookieJarStore {
         options.flushDelay = nil
         let jar = CookieJar(
             loading: cookies, into: evictions, options: options, publicSuffixList: jars.publicSuffixList,
-            limits: jars.limits, clock: jars.clock)
+            limits: jars.limits, clock: jars.clock, keeping: kept)
         jar.flush(to: evictions)
         // Decided in this transaction on what every instance stored: deleted as they are.
         var deleted = IdentityColumns()

@@ -276,14 +276,15 @@ public final class CookieJar: Sendable {
         }
     }
 
-    /// Enforces the limits on the cookies this jar was made with from a store (`CookieStore.Loader`), and
-    /// returns the evictions they made, by site and limit.
-    func enforceLimitsAfterLoading() -> [CookieEviction] {
+    /// Enforces the limits on the cookies this jar was made with from a store (`CookieStore.Loader`),
+    /// never evicting one with the identity of one of `kept`, and returns the evictions they made, by site
+    /// and limit.
+    func enforceLimitsAfterLoading(keeping kept: [Cookie]) -> [CookieEviction] {
         let now = clock.now()
         return withStore(at: now) { store in
             store.evictions = []
             defer { store.evictions = nil }
-            store.enforceLimitsAfterLoading(now: now)
+            store.enforceLimitsAfterLoading(keeping: kept, now: now)
             return store.evictions ?? []
         }
     }

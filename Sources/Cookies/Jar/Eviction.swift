@@ -9,13 +9,13 @@ extension CookieStore {
     /// site that embeds it, as Chromium keeps a budget per partition, so that partitioned cookies, which
     /// any number of embedding sites can make, never evict the site's own.
     mutating func enforceLimits(site key: String, keeping kept: Cookie, now: CookieTime) {
-        enforceSiteLimit(key, keeping: kept, now: now)
-        if count > limits.maxCookies { enforceTotalLimit(keeping: kept, now: now) }
+        enforceSiteLimit(key, keeping: CollectionOfOne(kept), now: now)
+        if count > limits.maxCookies { enforceTotalLimit(keeping: CollectionOfOne(kept), now: now) }
     }
 
-    /// Keeps each partition of the site `key` within the site's limit; never evicts the cookie with the
-    /// identity of `kept`.
-    mutating func enforceSiteLimit(_ key: String, keeping kept: Cookie?, now: CookieTime) {
+    /// Keeps each partition of the site `key` within the site's limit; never evicts a cookie with the
+    /// identity of one of `kept`.
+    mutating func enforceSiteLimit(_ key: String, keeping kept: some Collection<Cookie>, now: CookieTime) {
         let limit = limits.maxCookiesPerSite
         if let slot = slot(ofSiteKey: key), !sites[slot].partitions(holdingMoreThan: limit).isEmpty {
             let target = limit - limits.sitePurgeCount
@@ -35,20 +35,20 @@ extension CookieStore {
         }
     }
 
-    /// Brings a jar over its total limit back within it; never evicts the cookie with the identity of
-    /// `kept`. Callers check the limit first (so that no `Cookie?` is made for a jar within it).
+    /// Brings a jar over its total limit back within it; never evicts a cookie with the identity of one
+    /// of `kept`. Callers check the limit first.
     ///
     /// What it visits is in proportion to what it removes: the sites that may hold expired cookies
     /// (`expiryOrder`), then the sites in `evictionOrder` until the victims are chosen, each site's
     /// cookies ranked once. A site's place in `evictionOrder` is a lower bound of its first cookie's rank
     /// (accesses only raise ranks); a site found to rank later than its place goes back further.
-    mutating func enforceTotalLimit(keeping kept: Cookie?, now: CookieTime) {
+    mutating func enforceTotalLimit(keeping kept: some Collection<Cookie>, now: CookieTime) {
         for key in keysOfSitesWithExpiredCookies(at: now) { purgeExpired(inSite: key, now: now) }
         guard count > limits.maxCookies else { return }
         var needed = count - (limits.maxCookies - limits.purgeCount)
-        let keptSite = kept.map { siteKey(ofCookieDomain: $0.domain) }
+        let keptBySite = Dictionary(grouping: kept) { siteKey(ofCookieDomain: $0.domain) }
         // The sites chosen from (no site comes or goes until the victims are chosen), by slot: their
-        // cookies in eviction order (the kept one left out) are a range of `ranked`, of which the first
+        // cookies in eviction order (the kept ones left out) are a range of `ranked`, of which the first
         // `chosen` are chosen. One array for all sites' cookies: no allocation per site.
         var ranked: [(rank: EvictionRank, index: Int)] = []
         var visitedSites: [(slot: Int, ranked: Range<Int>, chosen: Int)] = []
@@ -65,8 +65,8 @@ extension CookieStore {
                 visitedSite = visitedSites.count
                 siteVisits[slot] = Int32(truncatingIfNeeded: visitedSite + 1)
                 let start = ranked.count
-                let keptIndex = sites[slot].key == keptSite ? kept.flatMap { sites[slot].indexOfCookie(withIdentityOf: $0) } : nil
-                CookieStore.appendEvictionCandidates(sites[slot].evictionRanks, excluding: keptIndex, to: &ranked)
+                let keptIndices = keptBySite[sites[slot].key]?.compactMap { sites[slot].indexOfCookie(withIdentityOf: $0) } ?? []
+                CookieStore.appendEvictionCandidates(sites[slot].evictionRanks, excluding: keptIndices, to: &ranked)
                 if ranked.count - start > 1 {
                     ranked.withUnsafeMutableBufferPointer { ranked in
                         ranked[start...].sort { ($0.rank, $0.index) < ($1.rank, $1.index) }
@@ -121,26 +121,26 @@ extension CookieStore {
     }
 
     /// Appends to `candidates` each cookie of a site whose ranks in eviction order are `ranks` (in send
-    /// order), as its rank and index, leaving out the cookie at `excluded`.
+    /// order), as its rank and index, leaving out the cookies at `excluded`.
     private static func appendEvictionCandidates(
-        _ ranks: some Collection<EvictionRank>, excluding excluded: Int?, to candidates: inout [(rank: EvictionRank, index: Int)]
+        _ ranks: some Collection<EvictionRank>, excluding excluded: [Int], to candidates: inout [(rank: EvictionRank, index: Int)]
     ) {
-        for (index, rank) in ranks.enumerated() where index != excluded { candidates.append((rank, index)) }
+        for (index, rank) in ranks.enumerated() where !excluded.contains(index) { candidates.append((rank, index)) }
     }
 
     /// The indices of the first `count` cookies of `site` in `partition` (`SiteCookies.cookieCount(inPartition:)`)
     /// in the order a site over its limit evicts them (§5.7: non-Secure before Secure, then least recently
-    /// accessed first, then oldest first, then send order), leaving out the cookie with the identity of
+    /// accessed first, then oldest first, then send order), leaving out the cookies with the identities of
     /// `kept`; in no particular order, as removal needs none. Found by selection (quickselect), not by
     /// sorting the site.
     private static func firstInSiteEvictionOrder(
-        _ count: Int, of site: SiteCookies, inPartition partition: UInt32, keeping kept: Cookie?
+        _ count: Int, of site: SiteCookies, inPartition partition: UInt32, keeping kept: some Collection<Cookie>
     ) -> [Int] {
         // Keys worked out once per cookie; all distinct (the index is in each).
         var keys: [(rank: SiteEvictionRank, index: Int)] = []
         keys.reserveCapacity(site.count)
-        let excluded = kept.flatMap(site.indexOfCookie(withIdentityOf:))
-        for (index, entry) in site.entries.enumerated() where index != excluded && entry.partition == partition {
+        let excluded = kept.compactMap(site.indexOfCookie(withIdentityOf:))
+        for (index, entry) in site.entries.enumerated() where entry.partition == partition && !excluded.contains(index) {
             keys.append((SiteEvictionRank(isSecure: entry.isSecure, rank: entry.evictionRank), index))
         }
         guard count < keys.count else { return keys.map(\.index) }

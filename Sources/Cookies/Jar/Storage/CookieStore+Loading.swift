@@ -7,7 +7,7 @@ extension CookieStore {
     /// into send order and placed in the store's orders once after the last (`finishLoading()`). The
     /// cookies' identities must be distinct (a jar file's unique key); expired ones are skipped, and so
     /// is one no jar may hold (`LoadedCookie.rejection`), which is listed in `notLoaded`. Limits are
-    /// enforced later, by the jar that takes the store (`enforceLimitsAfterLoading(now:)`), so that its
+    /// enforced later, by the jar that takes the store (`enforceLimitsAfterLoading(keeping:now:)`), so that its
     /// persistence records the evictions as deletions and the jar reports them (`evictedAtLoading`).
     struct Loader {
         private let now: CookieTime
@@ -57,12 +57,13 @@ extension CookieStore {
     }
 
     /// Enforces the limits on a store just filled by a `Loader`: each site over its limit (in the order
-    /// of their keys), then the jar. Only evictions are changes: the cookies came from the file.
-    mutating func enforceLimitsAfterLoading(now: CookieTime) {
+    /// of their keys), then the jar, never evicting a cookie with the identity of one of `kept`. Only
+    /// evictions are changes: the cookies came from the file.
+    mutating func enforceLimitsAfterLoading(keeping kept: [Cookie], now: CookieTime) {
         let perSiteLimit = limits.maxCookiesPerSite
         for key in occupiedSites.filter({ $0.count > perSiteLimit }).map(\.key).sorted() {
-            enforceSiteLimit(key, keeping: nil, now: now)
+            enforceSiteLimit(key, keeping: kept, now: now)
         }
-        if count > limits.maxCookies { enforceTotalLimit(keeping: nil, now: now) }
+        if count > limits.maxCookies { enforceTotalLimit(keeping: kept, now: now) }
     }
 }

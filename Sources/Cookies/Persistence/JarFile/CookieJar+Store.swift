@@ -14,6 +14,17 @@ extension CookieJar {
         publicSuffixList: any PublicSuffixList = SystemPublicSuffixList.shared, limits: CookieLimits = .default,
         clock: any CookieClock = SystemCookieClock()
     ) {
+        self.init(loading: cookies, into: store, options: options, publicSuffixList: publicSuffixList, limits: limits, clock: clock, keeping: [])
+    }
+
+    /// `init(loading:into:options:publicSuffixList:limits:clock:)`, whose limits never evict a cookie with
+    /// the identity of one of `kept`, as a jar removing excess cookies (rfc6265bis-22 §5.7) never evicts
+    /// the cookie it just stored (`CookieStore.enforceLimits`): for a store that enforces a jar's limits
+    /// on what many writers stored, keeping what a write just stored.
+    package convenience init<Store: CookieJarStore>(
+        loading cookies: some Sequence<Cookie>, into store: Store, options: CookieWriteOptions,
+        publicSuffixList: any PublicSuffixList, limits: CookieLimits, clock: any CookieClock, keeping kept: [Cookie]
+    ) {
         let now = clock.now()
         var contents = CookieStore(publicSuffixList: publicSuffixList, limits: limits)
         var loader = CookieStore.Loader(filling: contents, now: now)
@@ -33,7 +44,7 @@ extension CookieJar {
         contents.finishLoading()
         let persistence = CookieJarPersistence(store: store, options: options, now: now, notLoaded: loader.notLoaded)
         self.init(store: contents, clock: clock, persistence: persistence)
-        persistence.attach(to: self, purging: purged)
+        persistence.attach(to: self, purging: purged, keeping: kept)
     }
 
     /// The cookies found in the jar's file or store that it did not load, because no jar may hold them

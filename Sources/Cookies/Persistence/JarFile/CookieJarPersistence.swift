@@ -77,9 +77,9 @@ final class CookieJarPersistence: Sendable {
 
     /// Starts following `jar`'s changes (a jar made with the loaded cookies), records `purged` (the
     /// writes that remove what the store holds and the jar did not load: expired cookies, session cookies
-    /// not kept), then enforces the jar's limits. Cookies the jar evicts then are deleted from the store
-    /// at the next flush.
-    func attach(to jar: CookieJar, purging purged: [CookieWrite] = []) {
+    /// not kept), then enforces the jar's limits, never evicting a cookie with the identity of one of
+    /// `kept`. Cookies the jar evicts then are deleted from the store at the next flush.
+    func attach(to jar: CookieJar, purging purged: [CookieWrite] = [], keeping kept: [Cookie] = []) {
         jar.setRecorder { [weak self] change, now in self?.record(change, now: now) }
         pending.withLock { pending in
             for write in purged {
@@ -92,7 +92,7 @@ final class CookieJarPersistence: Sendable {
                 }
             }
         }
-        let evictions = jar.enforceLimitsAfterLoading()
+        let evictions = jar.enforceLimitsAfterLoading(keeping: kept)
         pending.withLock { pending in
             pending.isLoading = false
             pending.evictionsAtLoading = evictions

@@ -120,6 +120,27 @@ import Testing
         #expect(store.writes == [[CookieIdentity(cookies[0]): .deleteIfUnchanged(cookies[0])]])
     }
 
+    // A store that enforces a jar's limits on what many writers stored keeps what a write just stored, as a
+    // jar never evicts the cookie it stores (CookieStore.enforceLimits; §5.7 leaves which excess cookies go
+    // to the user agent): loaded keeping c0, the least recently used, the jar evicts the next in line, c1,
+    // for the per-site limit (one site) as for the jar's (a site each).
+    @Test(arguments: [(CookieLimits(maxCookiesPerSite: 2, sitePurgeCount: 0), false), (CookieLimits(maxCookies: 2, purgeCount: 0), true)])
+    func cookiesKeptWhileLoadingAreNotEvicted(limits: CookieLimits, siteEach: Bool) throws {
+        let store = RecordingStore()
+        let future = testEpoch.adding(seconds: 600)
+        let cookies = (0..<3).map {
+            Cookie(
+                name: "c\($0)", value: "v", domain: siteEach ? "site\($0).com" : "example.com", expiry: future, creation: testEpoch,
+                lastAccess: testEpoch.adding(seconds: Int64($0)))
+        }
+        let jar = CookieJar(
+            loading: cookies, into: store, options: CookieWriteOptions(), publicSuffixList: SystemPublicSuffixList.shared,
+            limits: limits, clock: ManualCookieClock(testEpoch), keeping: [cookies[0]])
+        #expect(Set(jar.allCookies().map(\.name)) == ["c0", "c2"])
+        try jar.flush(to: store)
+        #expect(store.writes == [[CookieIdentity(cookies[1]): .deleteIfUnchanged(cookies[1])]])
+    }
+
     /// A cookie replaced, then let go by the jar on its own before any flush wrote the new version (a
     /// session rotated to one of a second, expired by the next flush; or evicted): the store still holds
     /// the version the replacement superseded, which the removal deletes (while unchanged), else it would

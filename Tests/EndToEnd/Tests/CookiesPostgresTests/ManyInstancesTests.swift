@@ -220,6 +220,33 @@ extension PostgresServerTests {
             #expect(try b.jar("u").cookieHeader(for: url("example.com")) == "sid=2; mine=1")
         }
 
+        // The limits enforced in the database evict as one jar does: never the cookie just stored (§5.7's
+        // "remove excess cookies" leaves the order to the user agent; a jar keeps the cookie it stores,
+        // CookieStore.enforceLimits). Here the site is full of another instance's Secure cookies when this
+        // one stores a non-Secure cookie: one jar evicts the least recently used Secure cookie, and so does
+        // the database, not the non-Secure cookie just stored.
+        @Test func limitsInTheDatabaseKeepTheCookieJustStoredAsOneJarDoes() throws {
+            let db = TestDatabase("kept")
+            defer { db.drop() }
+            let limits = CookieLimits(maxCookiesPerSite: 3, sitePurgeCount: 0)
+            let (a, b) = (try db.instance(limits: limits), try db.instance(limits: limits))
+            let oneJar = CookieJar(limits: limits, clock: db.clock)
+            let held = try a.jar("u")  // a request of a, under way
+            let jarB = try b.jar("u")
+            for name in ["s1", "s2", "s3"] {
+                jarB.receive("\(name)=1; Secure; Max-Age=600", from: url("example.com"))
+                oneJar.receive("\(name)=1; Secure; Max-Age=600", from: url("example.com"))
+                db.clock.advance(seconds: 1)
+            }
+            try b.flush("u")
+            held.receive("plain=1; Max-Age=600", from: url("example.com"))
+            oneJar.receive("plain=1; Max-Age=600", from: url("example.com"))
+            try a.flush("u")
+            #expect(Set(oneJar.allCookies().map(\.name)) == ["s2", "s3", "plain"])
+            #expect(Set(try db.rows(of: "u").keys) == ["s2", "s3", "plain"])
+            #expect(Set(try a.jar("u").allCookies().map(\.name)) == ["s2", "s3", "plain"])
+        }
+
         // Limits (CookieLimits: per site, per jar; Chromium's eviction) hold per jar over every instance's
         // cookies: each instance alone stays under them, together they would not.
         @Test(arguments: [(site: true, each: 8), (site: false, each: 8)])
