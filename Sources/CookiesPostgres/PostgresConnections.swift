@@ -95,7 +95,10 @@ final class PostgresConnections: Sendable {
     }
 
     /// A new connection, its timeouts set (one round trip), by `deadline`: a server that accepts the
-    /// connection and then never answers (or a frozen network on the way) is given up at it.
+    /// connection and then never answers (or a frozen network on the way) is given up at it. A failure
+    /// keeps the code of its cause (`PostgresCookieStoreError.init(_:action:)`): a network that fails, or
+    /// a server going away, is `.unreachable`; credentials or a database the server refuses are
+    /// `.invalidConfiguration`, never retried as an outage.
     private func connect(by deadline: NIODeadline) throws -> PostgresConnection {
         do {
             let connection = try Self.wait(
@@ -124,7 +127,7 @@ final class PostgresConnections: Sendable {
         } catch {
             let cause = PostgresCookieStoreError(error, action: "")
             throw PostgresCookieStoreError(
-                .unreachable, action: "", detail: "cannot connect to PostgreSQL at \(serverName): \(cause.detail)")
+                cause.code, action: "", detail: "cannot connect to PostgreSQL at \(serverName): \(cause.detail)", sqlState: cause.sqlState)
         }
     }
 

@@ -51,6 +51,10 @@ extension PostgresCookieJars {
         /// "verify-full", or a mode libpq does not know), which it does not set up: `PostgresCookieJars`
         /// refuses to connect while `connection.tls` does not enforce TLS, rather than connect in plain text.
         var tlsModeAskedFor: String?
+        /// Why `environment(from:)` could not use a variable (a `PGPORT` that is not a port number, a list of
+        /// hosts or ports): `PostgresCookieJars` refuses the configuration (`.invalidConfiguration`) rather
+        /// than connect to a server the variables do not name.
+        var environmentProblem: String?
 
         /// The longest `timeout` can be: PostgreSQL takes its timeouts in milliseconds up to 2³¹ − 1
         /// (about 24.8 days).
@@ -73,6 +77,9 @@ extension PostgresCookieJars {
         /// The server named by libpq's environment variables in `variables`: `PGHOST` (a host name, or a
         /// directory holding the server's Unix socket when it starts with "/"; default localhost), `PGPORT`
         /// (default 5432), `PGUSER` (default `USER`), `PGPASSWORD` and `PGDATABASE` (default the user).
+        /// A `PGPORT` that libpq refuses (not a number from 1 to 65535, spaces around it aside) and a list
+        /// of hosts or ports (libpq's comma-separated hosts to try in turn, which the jars do not take) make
+        /// `PostgresCookieJars.init` throw `.invalidConfiguration`, rather than connect to another port.
         /// TLS is off: a `PGSSLMODE` over TCP that asks for it (`require`, `verify-ca`, `verify-full`, or a
         /// mode libpq does not know) makes `PostgresCookieJars.init` throw `.invalidConfiguration` until
         /// `connection.tls` enforces TLS (PostgresNIO's `.require(_:)`), rather than send the cookies in
@@ -83,20 +90,31 @@ extension PostgresCookieJars {
                 return value
             }
             let host = variable("PGHOST") ?? "localhost"
-            let port = variable("PGPORT").flatMap(Int.init) ?? 5432
+            let portText = variable("PGPORT")
+            // As libpq reads it (fe-connect.c, parse_int_param): an integer, spaces around it allowed; then a
+            // port from 1 to 65535.
+            let parts = portText?.split(whereSeparator: \.isWhitespace) ?? []
+            let readPort = portText == nil ? 5432 : parts.count == 1 ? Int(parts[0]).flatMap { (1...65535).contains($0) ? $0 : nil } : nil
+            var problem: String?
+            if host.contains(",") || portText?.contains(",") == true {
+                problem = "PGHOST=\"\(host)\" PGPORT=\"\(portText ?? "")\" lists several servers, which the jars do not take: name one"
+            } else if readPort == nil, let portText {
+                problem = "PGPORT=\"\(portText)\" is not a port number from 1 to 65535"
+            }
+            let port = readPort ?? 5432
             let user = variable("PGUSER") ?? variable("USER") ?? "postgres"
             let database = variable("PGDATABASE") ?? user
             let password = variable("PGPASSWORD")
-            if host.hasPrefix("/") {
-                let socket = "\(host)/.s.PGSQL.\(port)"
-                return Configuration(
+            let socket = "\(host)/.s.PGSQL.\(port)"
+            var configuration = host.hasPrefix("/")
+                ? Configuration(
                     connection: .init(unixSocketPath: socket, username: user, password: password, database: database),
                     serverName: socket)
-            }
-            var configuration = Configuration(
-                connection: .init(host: host, port: port, username: user, password: password, database: database, tls: .disable),
-                serverName: "\(host):\(port)")
-            if let mode = variable("PGSSLMODE"), !["disable", "allow", "prefer"].contains(mode) {
+                : Configuration(
+                    connection: .init(host: host, port: port, username: user, password: password, database: database, tls: .disable),
+                    serverName: "\(host):\(port)")
+            configuration.environmentProblem = problem
+            if !host.hasPrefix("/"), let mode = variable("PGSSLMODE"), !["disable", "allow", "prefer"].contains(mode) {
                 configuration.tlsModeAskedFor = mode
             }
             return configuration

@@ -79,16 +79,20 @@ public final class PostgresCookieJars: Sendable {
 
     /// Connects to the server and creates (or migrates, or checks) the tables. Throws when the server
     /// cannot be reached (`.unreachable`: never a silent empty jar), the tables are of a newer version
-    /// (`.newerSchema`) or another application's (`.foreign`), and, before connecting, when the
-    /// configuration cannot be used (`.invalidConfiguration`: the schema's name, a timeout that is not
-    /// positive or is over `Configuration.longestTimeout`, TLS that `PGSSLMODE` asks for and
-    /// `connection.tls` does not enforce).
+    /// (`.newerSchema`) or another application's (`.foreign`), and when the configuration cannot be used
+    /// (`.invalidConfiguration`): before connecting, for the schema's name, a timeout that is not positive
+    /// or is over `Configuration.longestTimeout`, a `PGPORT` or `PGHOST` that `Configuration.environment(from:)`
+    /// could not use, or TLS that `PGSSLMODE` asks for and `connection.tls` does not enforce; and when the
+    /// server refuses the credentials or the database (`PostgresCookieStoreError.Code.invalidConfiguration`).
     public init(_ configuration: Configuration) throws(PostgresCookieStoreError) {
         guard configuration.timeout > .zero, configuration.timeout <= Configuration.longestTimeout else {
             throw PostgresCookieStoreError(
                 .invalidConfiguration, action: "cannot use the timeout \(configuration.timeout)",
                 detail: "a timeout is more than zero and at most \(Configuration.longestTimeout) "
                     + "(PostgreSQL's timeouts are milliseconds up to 2^31 - 1)")
+        }
+        if let problem = configuration.environmentProblem {
+            throw PostgresCookieStoreError(.invalidConfiguration, action: "cannot use the server that PGHOST and PGPORT name", detail: problem)
         }
         if let mode = configuration.tlsModeAskedFor, !configuration.connection.tls.isEnforced {
             throw PostgresCookieStoreError(

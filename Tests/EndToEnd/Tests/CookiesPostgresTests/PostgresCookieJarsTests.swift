@@ -374,11 +374,19 @@ extension PostgresServerTests {
         }
 
         /// A configuration that cannot be used is refused before anything connects, never a trap nor a
-        /// plain-text connection: a timeout PostgreSQL cannot take (its timeouts are milliseconds up to
-        /// 2^31 - 1), and TLS that libpq's PGSSLMODE asks for (libpq: "require", "verify-ca", "verify-full";
-        /// an unknown mode is an error there too) and the configuration does not enforce. The modes that
-        /// allow plain text pass the check (and find no server on port 1).
+        /// plain-text connection nor another server: a PGPORT libpq refuses (fe-connect.c: an integer, then
+        /// "invalid port number" outside 1–65535), a list of hosts or ports (libpq's hosts to try in turn),
+        /// a timeout PostgreSQL cannot take (its timeouts are milliseconds up to 2^31 - 1), and TLS that
+        /// libpq's PGSSLMODE asks for (libpq: "require", "verify-ca", "verify-full"; an unknown mode is an
+        /// error there too) and the configuration does not enforce. The modes that allow plain text pass the
+        /// check (and find no server on port 1).
         @Test(arguments: [
+            (["PGPORT": "54x3"], nil, "PGPORT=\"54x3\" is not a port number"),
+            (["PGPORT": "54 33"], nil, "PGPORT=\"54 33\" is not a port number"),
+            (["PGPORT": "0"], nil, "PGPORT=\"0\" is not a port number"),
+            (["PGPORT": "65536"], nil, "PGPORT=\"65536\" is not a port number"),
+            (["PGHOST": "db1,db2"], nil, "lists several servers"),
+            (["PGPORT": "5432,5433"], nil, "lists several servers"),
             (["PGSSLMODE": "require"], nil, "PGSSLMODE=require"),
             (["PGSSLMODE": "verify-full"], nil, "PGSSLMODE=verify-full"),
             (["PGSSLMODE": "requrie"], nil, "PGSSLMODE=requrie"),
@@ -396,6 +404,14 @@ extension PostgresServerTests {
                 let error = error as! PostgresCookieStoreError
                 return error.code == .invalidConfiguration && error.detail.contains(detail)
             }
+        }
+
+        /// libpq reads PGPORT as an integer with spaces around it allowed (fe-connect.c, parse_int_param),
+        /// and so does the configuration.
+        @Test(arguments: ["5433", " 5433", "5433 ", "\t5433\n"])
+        func aPortWithSpacesAroundItIsRead(port: String) {
+            let configuration = PostgresCookieJars.Configuration.environment(from: ["PGHOST": "db", "PGPORT": port])
+            #expect(configuration.serverName == "db:5433")
         }
 
         @Test(arguments: ["disable", "allow", "prefer", ""])
@@ -417,6 +433,25 @@ extension PostgresServerTests {
             } catch {
                 #expect(error.code == .unreachable)
                 #expect(error.description.contains("127.0.0.1:1"), "\(error)")
+            }
+        }
+
+        /// The server refusing the configuration's database (SQLSTATE 3D000, invalid_catalog_name) or role
+        /// (28000, invalid_authorization_specification: a role that does not exist; a wrong password is
+        /// 28P01, of the same class) is the configuration's error, which trying again does not mend, not
+        /// an outage (PostgreSQL's Appendix A, Error Codes).
+        @Test(arguments: [
+            (["PGDATABASE": "no_such_database"], "3D000"),
+            (["PGUSER": "no_such_role"], "28000"),
+        ])
+        func aDatabaseOrRoleTheServerRefusesIsAnInvalidConfiguration(variables: [String: String], sqlState: String) {
+            let environment = ProcessInfo.processInfo.environment.filter { $0.key.hasPrefix("PG") }
+            let configuration = PostgresCookieJars.Configuration.environment(from: environment.merging(variables) { _, given in given })
+            #expect {
+                _ = try PostgresCookieJars(configuration)
+            } throws: { error in
+                let error = error as! PostgresCookieStoreError
+                return error.code == .invalidConfiguration && error.sqlState == sqlState && error.detail.contains("SQLSTATE \(sqlState)")
             }
         }
 
