@@ -20,8 +20,11 @@ import PostgresNIO
 /// (`PostgresCookieJarStore`), and limits hold per jar over every instance's cookies.
 ///
 /// Memory: at most `maximumOpenJars` jars are kept; the least recently used one is flushed and let go to
-/// make room. Every call blocks its thread for its round trips (as the SQLite jar blocks for its file):
-/// call it from a thread of your own, not an event loop.
+/// make room. Every call blocks its thread for its round trips (as the SQLite jar blocks for its file; up
+/// to several times `Configuration.timeout` when the server stops answering): call it from a thread of
+/// your own, never on an event loop (a SwiftNIO thread, where the futures it waits for trap), and from
+/// async code through a thread pool (SwiftNIO's `NIOThreadPool.runIfActive`), not on the Swift
+/// concurrency pool, whose few threads it would hold.
 ///
 /// Requests of one jar at once: a jar another request replaced meanwhile (reloaded after another
 /// instance wrote, or let go to make room) keeps writing the changes of the requests that still hold it,

@@ -758,6 +758,22 @@ extension PostgresServerTests {
             #expect(try db.rows(of: "u") == ["a": "1", "b": "1"])
         }
 
+        /// The README's way to call the jars from async code: the blocking calls on SwiftNIO's thread pool,
+        /// neither on an event loop (where a future's `wait()` traps) nor on the Swift concurrency pool.
+        @Test func asyncCodeCallsTheJarsOnTheThreadPool() async throws {
+            let db = TestDatabase("threadpool")
+            defer { db.drop() }
+            let jars = try db.instance()
+            let header = try await NIOThreadPool.singleton.runIfActive {
+                let jar = try jars.jar("u")
+                for line in ["sid=1; Max-Age=60", "theme=dark; Max-Age=60"] { jar.receive(line, from: url("example.com")) }
+                try jars.flush("u")
+                return jar.cookieHeader(for: url("example.com"))
+            }
+            #expect(header == "sid=1; theme=dark")
+            #expect(try db.rows(of: "u") == ["sid": "1", "theme": "dark"])
+        }
+
         /// Runs pg_ctl on the test cluster (as the `postgres` user when root), through the shell: `system`
         /// waits for it alone, not for the server it starts.
         private func pgctl(_ arguments: String...) throws {
