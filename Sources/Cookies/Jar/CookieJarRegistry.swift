@@ -10,7 +10,9 @@ import Dispatch
 /// next request. The registry holds at most `capacity` jars: past that, the one no request uses that was
 /// used least recently is closed; a jar unused for `idleTimeout` seconds is closed when the registry next sweeps
 /// (at most once a minute, on `withJar(for:_:)`, or when `closeIdleJars()` is called). Closing writes a
-/// file-backed jar's pending changes (`CookieJar.close()`); the next request of that key gets a new jar
+/// file-backed jar's pending changes (`CookieJar.close()`; its session cookies only when its
+/// `CookieJarFileOptions.persistsSessionCookies` is set, which a server keeping its users' upstream
+/// sessions sets: they are mostly session cookies); the next request of that key gets a new jar
 /// from `makeJar`, which for a file-backed jar loads the file again once the closing jar has written it:
 /// a request that comes while its key's jar is being made or closed waits for that (`withJar` suspends,
 /// `withJarSynchronously` blocks). Jars are made outside the registry's lock, so a slow file only delays
@@ -118,8 +120,11 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     }
 
     /// A registry of at most `capacity` jars (at least one), each made by `makeJar` for its key (for
-    /// example `CookieJar(contentsOf: folder + "/" + userID + ".sqlite")`), closed after `idleTimeout`
-    /// seconds unused. `makeJar` runs with no lock held, on the thread of the request that asks first; it
+    /// example `CookieJar(contentsOf: folder + "/" + userID + ".sqlite", options: options)`, with
+    /// `options.persistsSessionCookies` set so that a closed jar keeps its user's session cookies), closed
+    /// after `idleTimeout` seconds unused. An open file-backed jar holds about three file descriptors (its
+    /// file, `-wal` and `-shm`): a `capacity` of file-backed jars is sized from the process's limit on open
+    /// files. `makeJar` runs with no lock held, on the thread of the request that asks first; it
     /// may call the registry, but not for its own key (that request would wait for itself). `closeFailed`
     /// hears of every jar whose file could not be written when it was closed (disk full, read-only file, a
     /// lock held too long); it is called with no lock held, and may call the registry. The jar stays the

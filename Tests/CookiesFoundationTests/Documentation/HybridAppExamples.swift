@@ -18,7 +18,8 @@ struct HybridAppExamples {
     let directory = TemporaryDirectory()
 
     @Test func signInWebViewRelaunchSignOut() async throws {
-        let appSupport = directory.path
+        // Missing, as at an app's first launch.
+        let appSupport = directory.path + "/Library/Application Support"
         // Stands in for the web view's store: a URL session's own HTTPCookieStorage, through the same
         // PlatformCookieStore seam as WKHTTPCookieStoreCookieStore.
         let webViewStore = HTTPCookieStorageCookieStore(URLSessionConfiguration.ephemeral.httpCookieStorage!)
@@ -31,6 +32,7 @@ struct HybridAppExamples {
         let response = HTTPResponse(status: .ok, headerFields: fields)
 
         // Launch.
+        try FileManager.default.createDirectory(atPath: appSupport, withIntermediateDirectories: true)   // none at the first launch
         let jar = try CookieJar(contentsOf: appSupport + "/cookies.sqlite")   // the last launch's persistent cookies
 
         // Native sign-in.
@@ -52,7 +54,10 @@ struct HybridAppExamples {
         syncing.cancel()
         let recordURL = URL(fileURLWithPath: appSupport + "/sync-record.json")
         let record = try await sync.synchronisedCookiesWithJarFlushed()
-        try Data(CookieJSON.serializedBytes(record)).write(to: recordURL, options: .atomic)
+        try Data(CookieJSON.serializedBytes(record)).write(to: recordURL, options: [.atomic, .completeFileProtection])
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: recordURL.path)   // as the jar's file
+        let permissions = try FileManager.default.attributesOfItem(atPath: recordURL.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600, "the record, which holds the session token, is readable by its owner alone")
         try jar.close()
         let relaunched = try CookieJar(contentsOf: appSupport + "/cookies.sqlite")
         let names = relaunched.allCookies().map(\.name)         // ["remember_me"]
