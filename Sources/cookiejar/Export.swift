@@ -67,6 +67,20 @@ struct Export: ParsableCommand {
         }
     }
 
+    /// Whether the export goes to a terminal: standard output while it is one, or an `--output` that names
+    /// one (`/dev/stdout` then, `/dev/tty`, a `/dev/pts/` device). Only a character device is opened to be
+    /// asked (never a named pipe, whose reader would see the end of its input at the close), and without
+    /// changing it (no `O_CREAT`, no `O_TRUNC`).
+    private var writesToATerminal: Bool {
+        guard let output else { return Terminal.standardOutput.isTerminal }
+        var status = stat()
+        guard stat(output, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { return false }
+        let descriptor = open(output, O_WRONLY | O_NOCTTY | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return isatty(descriptor) == 1
+    }
+
     func run() throws {
         let now = clock(at: at).now()
         let held = try readCookieFile(jar, now: now).cookies
@@ -92,7 +106,7 @@ struct Export: ParsableCommand {
             // server's CSI U+009B, a U+202E) are written raw, which a file keeps as they are but a terminal
             // would obey. To a terminal the export is refused, rather than escaped into a file no reader
             // would load as it shows.
-            if output == nil, Terminal.standardOutput.isTerminal {
+            if writesToATerminal {
                 let count = Self.linesATerminalWouldObey(serialized.text)
                 if count > 0 {
                     printError(

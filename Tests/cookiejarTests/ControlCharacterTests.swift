@@ -95,11 +95,13 @@ struct ControlCharacterTests {
     }
 
     /// cookies.txt has no escapes: to a terminal, an export of a cookie holding such characters is refused
-    /// (exit 1, nothing written to it, stderr naming what to do instead); to a pipe or a file it is written
+    /// (exit 1, nothing written to it, stderr naming what to do instead), also through an `--output` that
+    /// names the terminal (`/dev/stdout` while standard output is one); to a pipe or a file it is written
     /// as it is, a file curl and the library load.
-    @Test func cookiesTxtHoldingWhatATerminalWouldObeyIsNotWrittenToOne() throws {
+    @Test(arguments: [[], ["--output", "/dev/stdout"]])
+    func cookiesTxtHoldingWhatATerminalWouldObeyIsNotWrittenToOne(output: [String]) throws {
         let jar = try jarWithTerminalControls()
-        let onTerminal = try Tool.runOnATerminal(["export", jar, "--format", "cookies.txt", "--at", InspectTests.at])
+        let onTerminal = try Tool.runOnATerminal(["export", jar, "--format", "cookies.txt", "--at", InspectTests.at] + output)
         #expect(onTerminal.status == 1)
         #expect(onTerminal.stdout.isEmpty, "\(onTerminal.stdout.debugDescription)")
         #expect(onTerminal.stderr == """
