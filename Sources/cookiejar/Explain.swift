@@ -21,8 +21,8 @@ struct Explain: ParsableCommand {
             a browser does, with that hop's method (a 303 makes it a GET) and site for cookies \
             (cross-site once the chain left the site it started from). A response that is no redirect \
             (100 Continue, a proxy's 200 Connection established) leaves the URL as it is. A redirect \
-            refused (a Location that is no http(s) URL, more than 20 redirects, several different \
-            Locations) is said on stderr, and the responses after it are not explained, their URL \
+            refused (a Location that does not resolve to a URL or is no http(s) URL, more than 20 \
+            redirects, several different Locations) is said on stderr, and the responses after it are not explained, their URL \
             unknown. Without --site-for-cookies the request is the client's own, as curl's: a \
             top-level navigation.
 
@@ -93,15 +93,21 @@ struct Explain: ParsableCommand {
         var anyRejected = false
         for (index, response) in responses.enumerated() {
             if index > 0, let status = responses[index - 1].status {
+                let left = responses.count - index
+                let unexplained = "; the \(left) " + (left == 1 ? "response after it is not explained: its" : "responses after it are not explained: their") + " URL is unknown"
+                let locations = responses[index - 1].locations
                 do {
-                    if let step = try chain.follow(status: status, locations: responses[index - 1].locations),
-                        let next = CookieURL(step.url)
-                    {
-                        hopURL = next
+                    if let step = try chain.follow(status: status, locations: locations) {
+                        if let next = CookieURL(step.url) { hopURL = next }
+                    } else if RedirectStep.redirectStatuses.contains(status), let location = locations.first {
+                        // A redirect whose Location does not resolve to a URL: Fetch's "If locationURL is
+                        // failure, then return a network error", not a final response.
+                        let path = chain.hops.map(\.description).joined(separator: ", ")
+                        printError("redirect to \"\(location)\", which does not resolve to a URL: \(path)" + unexplained)
+                        throw ToolExit.checksFailed
                     }
-                } catch {
-                    let left = responses.count - index
-                    printError("\(error.description); the \(left) " + (left == 1 ? "response after it is not explained: its" : "responses after it are not explained: their") + " URL is unknown")
+                } catch let error as RedirectError {
+                    printError(error.description + unexplained)
                     throw ToolExit.checksFailed
                 }
             }

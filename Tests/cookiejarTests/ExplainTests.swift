@@ -173,13 +173,17 @@ struct ExplainTests {
          "curl -v output: the \"< \" lines are the block (a \"<\" alone its end), the body's lines are counted, curl's own are not"),
     ]
 
+    /// The values a run explained: the lines of its output that quote one.
+    static func explainedValues(_ run: ToolRun) -> [String] {
+        run.stdout.split(separator: "\n").filter { $0.hasPrefix("Set-Cookie: ") }.map(String.init)
+    }
+
     @Test(arguments: headerBlocks.indices)
     func aHeaderBlockEndsAtItsEmptyLine(_ index: Int) throws {
         let row = Self.headerBlocks[index]
         let run = try Tool.run(["explain", "--url", "https://a.test/", "--at", Self.at], stdin: row.input)
         #expect(run.status == 0, "\(row.source): \(run.stderr)")
-        let explained = run.stdout.split(separator: "\n").filter { $0.hasPrefix("Set-Cookie: ") }.map(String.init)
-        #expect(explained == row.values, "\(row.source)")
+        #expect(Self.explainedValues(run) == row.values, "\(row.source)")
         #expect(!run.stdout.contains("<html>"), "\(row.source)")
         let warning = row.warning.map { "cookiejar: warning: standard input: \($0) ignored\n" } ?? ""
         #expect(run.stderr == warning, "\(row.source)")
@@ -230,6 +234,10 @@ struct ExplainTests {
     /// redirects, several different Location values, each a network error) is said on stderr, exit 1, and
     /// the responses after it are not explained: where they came from is unknown.
     static let refusedRedirects: [(input: String, stderr: String, source: String)] = [
+        // Fetch's HTTP-redirect fetch: "If locationURL is failure, then return a network error".
+        ("HTTP/1.1 302 Found\r\nSet-Cookie: a=1\r\nLocation: http://[zz/\r\n\r\nHTTP/1.1 200 OK\r\nSet-Cookie: b=1\r\n\r\n",
+         "redirect to \"http://[zz/\", which does not resolve to a URL: GET https://a.test/ → 302; the 1 response after it is not explained: its URL is unknown",
+         "a Location that does not resolve"),
         ("HTTP/1.1 302 Found\r\nSet-Cookie: a=1\r\nLocation: ftp://a.test/x\r\n\r\nHTTP/1.1 200 OK\r\nSet-Cookie: b=1\r\n\r\n",
          "redirect to ftp://a.test/x, which is no http or https URL: GET https://a.test/ → 302; the 1 response after it is not explained: its URL is unknown",
          "a Location that is no http(s) URL"),
@@ -248,8 +256,7 @@ struct ExplainTests {
         let run = try Tool.run(["explain", "--url", "https://a.test/", "--at", Self.at], stdin: row.input)
         #expect(run.status == 1, "\(row.source)")
         #expect(run.stderr == "cookiejar: " + row.stderr + "\n", "\(row.source)")
-        let explained = run.stdout.split(separator: "\n").filter { $0.hasPrefix("Set-Cookie: ") }
-        #expect(explained == ["Set-Cookie: a=1"], "\(row.source)")
+        #expect(Self.explainedValues(run) == ["Set-Cookie: a=1"], "\(row.source)")
     }
 
     /// Bytes on standard input that are not UTF-8 are read as U+FFFD, as a jar reads the line, and a

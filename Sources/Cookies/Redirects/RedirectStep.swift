@@ -2,7 +2,7 @@
 public struct RedirectStep: Sendable, Hashable {
     /// The statuses that redirect (RFC 9110 §15.4): 300 and 304 ask for no automatic redirect, 305 and
     /// 306 are deprecated.
-    static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+    public static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
     /// Fetch's "request-body-header names", and the fields that frame a body: a request whose method
     /// became GET drops them with the body.
