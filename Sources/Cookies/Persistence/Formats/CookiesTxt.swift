@@ -86,7 +86,8 @@ public enum CookiesTxt {
     /// time, newest first (lib/cookie.c `cookie_output`, `cookie_sort_ct`), so its first line holds the
     /// cookie it made last, which the limits should evict last (an import stores the cookies in the order
     /// given, each kept from the eviction its own storing causes) and §5.8.3 step 2 sends after the older
-    /// cookies of its path's length.
+    /// cookies of its path's length. (curl's own times are those of its last run: it counts the cookies it
+    /// reads from a file as made in the file's order, `Curl_cookie_add`.)
     private static func putOldestFirst(_ cookies: inout [Cookie], from now: CookieTime) {
         cookies.reverse()
         for index in cookies.indices {
