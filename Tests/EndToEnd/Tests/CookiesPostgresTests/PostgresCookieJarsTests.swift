@@ -607,11 +607,7 @@ extension PostgresServerTests {
         @Test(.timeLimit(.minutes(1))) func theNextRequestWaitsForAWriteUnderWayOfAJarLetGo() throws {
             let db = TestDatabase("letgoinflight")
             defer { db.drop() }
-            var configuration = PostgresCookieJars.Configuration.environment()
-            configuration.schema = db.schema
-            configuration.clock = db.clock
-            configuration.writeOptions.flushDelay = .milliseconds(10)
-            let a = try PostgresCookieJars(configuration)
+            let a = try db.instance(flushDelay: .milliseconds(10))
             let b = try db.instance()
             var held: CookieJar? = try a.jar("u")  // a request begins
             try b.jar("u").receive("other=1; Max-Age=60", from: url("example.com"))
@@ -638,11 +634,7 @@ extension PostgresServerTests {
         @Test(.timeLimit(.minutes(1))) func theNextRequestWaitsForABackgroundWriteUnderWayOfTheOpenJar() throws {
             let db = TestDatabase("openinflight")
             defer { db.drop() }
-            var configuration = PostgresCookieJars.Configuration.environment()
-            configuration.schema = db.schema
-            configuration.clock = db.clock
-            configuration.writeOptions.flushDelay = .milliseconds(10)
-            let a = try PostgresCookieJars(configuration)
+            let a = try db.instance(flushDelay: .milliseconds(10))
             let b = try db.instance()
             try a.jar("u").receive("base=1; Max-Age=600", from: url("example.com"))
             try a.flush("u")

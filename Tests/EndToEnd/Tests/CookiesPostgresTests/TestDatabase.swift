@@ -21,10 +21,11 @@ struct TestDatabase {
     }
 
     /// An instance of the fleet on this schema (each call makes another instance, with its own connections);
-    /// `persistsSessionCookies` nil leaves the configuration's default.
+    /// `persistsSessionCookies` nil leaves the configuration's default; `flushDelay` nil writes each change at
+    /// once, a delay in the background after it.
     func instance(
         limits: CookieLimits = .default, maximumOpenJars: Int = 100, persistsSessionCookies: Bool? = false,
-        timeout: Duration = .seconds(30)
+        timeout: Duration = .seconds(30), flushDelay: Duration? = nil
     ) throws -> PostgresCookieJars {
         var configuration = PostgresCookieJars.Configuration.environment()
         configuration.schema = schema
@@ -32,7 +33,7 @@ struct TestDatabase {
         configuration.clock = clock
         configuration.limits = limits
         configuration.maximumOpenJars = maximumOpenJars
-        configuration.writeOptions.flushDelay = nil
+        configuration.writeOptions.flushDelay = flushDelay
         if let persistsSessionCookies { configuration.writeOptions.persistsSessionCookies = persistsSessionCookies }
         return try PostgresCookieJars(configuration)
     }
