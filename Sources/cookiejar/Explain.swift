@@ -88,7 +88,6 @@ struct Explain: ParsableCommand {
         var context = request.context
         if request.siteForCookies == nil { context.isTopLevelNavigation = true }
         var chain = RedirectChain(url: url, method: request.method, context: context, jar: jar)
-        var hopURL = requestURL
         let terminal = Terminal.standardOutput
         var anyRejected = false
         for (index, response) in responses.enumerated() {
@@ -97,9 +96,9 @@ struct Explain: ParsableCommand {
                 let unexplained = "; the \(left) " + (left == 1 ? "response after it is not explained: its" : "responses after it are not explained: their") + " URL is unknown"
                 let locations = responses[index - 1].locations
                 do {
-                    if let step = try chain.follow(status: status, locations: locations) {
-                        if let next = CookieURL(step.url) { hopURL = next }
-                    } else if RedirectStep.redirectStatuses.contains(status), let location = locations.first {
+                    if try chain.follow(status: status, locations: locations) == nil,
+                        RedirectStep.redirectStatuses.contains(status), let location = locations.first
+                    {
                         // A redirect whose Location does not resolve to a URL: Fetch's "If locationURL is
                         // failure, then return a network error", not a final response.
                         let path = chain.hops.map(\.description).joined(separator: ", ")
@@ -111,6 +110,8 @@ struct Explain: ParsableCommand {
                     throw ToolExit.checksFailed
                 }
             }
+            // The URL the response answers: the chain's current hop (a URL `follow` checked), `--url` first.
+            let hopURL = CookieURL(chain.current.url) ?? requestURL
             if index > 0 { StandardOutput.print() }
             if responses.count > 1 {
                 StandardOutput.print(terminal.bold(Self.heading(of: response, number: index + 1, hop: chain.current).showingControls))
