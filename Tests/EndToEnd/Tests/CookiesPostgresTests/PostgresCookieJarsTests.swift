@@ -617,11 +617,7 @@ extension PostgresServerTests {
             held?.receive("sid=new; Max-Age=60", from: url("example.com"))  // the first request sets a cookie, ends
             held = nil
             #expect(db.untilAWriteWaitsForALock(), "the background flush is under way")
-            let unlocking = Thread {
-                Thread.sleep(forTimeInterval: 0.5)
-                _ = try? frozen.query("ROLLBACK", logger: Logger(label: "tests")).wait()
-            }
-            unlocking.start()
+            db.rollBack(frozen, after: 0.5)
             let next = try a.jar("u")  // the next request
             #expect(Set(next.allCookies().map(\.name)) == ["other", "sid"])
             try frozen.close().wait()
@@ -644,11 +640,7 @@ extension PostgresServerTests {
             let frozen = try db.connectionLockingJar("u")
             held.receive("mine=1; Max-Age=600", from: url("example.com"))  // the request sets a cookie
             #expect(db.untilAWriteWaitsForALock(), "the background flush is under way")
-            let unlocking = Thread {
-                Thread.sleep(forTimeInterval: 0.5)
-                _ = try? frozen.query("ROLLBACK", logger: Logger(label: "tests")).wait()
-            }
-            unlocking.start()
+            db.rollBack(frozen, after: 0.5)
             let next = try a.jar("u")  // the next request
             #expect(Set(next.allCookies().map(\.name)) == ["base", "fromB", "mine"])
             try frozen.close().wait()

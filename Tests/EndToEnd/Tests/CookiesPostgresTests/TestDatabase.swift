@@ -65,6 +65,15 @@ struct TestDatabase {
         return connection
     }
 
+    /// Releases the lock `connectionLockingJar` took on `connection` (`ROLLBACK`) `seconds` from now, on a
+    /// thread of its own, while the test's thread waits for it in a call to the jars.
+    func rollBack(_ connection: PostgresConnection, after seconds: Double) {
+        Thread {
+            Thread.sleep(forTimeInterval: seconds)
+            _ = try? connection.query("ROLLBACK", logger: Logger(label: "tests")).wait()
+        }.start()
+    }
+
     /// Waits (polling for up to `seconds`) until a write of this test waits for a locked row (its
     /// statement names the test's schema: never another test's), then runs `selecting` on each such
     /// backend's `pid` (`pid` itself, or `pg_terminate_backend(pid)`); false when none came.
