@@ -1,6 +1,5 @@
 import Cookies
 import CookiesFoundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -152,7 +151,7 @@ struct CookieStoreSyncTests {
         let (jar, store, sync) = try await Self.synced([Self.cookie("a", "1"), Self.cookie("b", "1")], FaultInjectingCookieStore())
         store.webSets(Self.cookie("a", "web"))
         store.webSets(Self.cookie("b", "web"))
-        let rotated = Mutex<String?>(nil)
+        let rotated = CookieLock<String?>(nil)
         let token = jar.addObserver { change in
             guard case .replaced(_, let new) = change, new.value == "web" else { return }
             let other = new.name == "a" ? "b" : "a"

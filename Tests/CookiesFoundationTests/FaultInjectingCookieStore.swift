@@ -1,5 +1,4 @@
 import Cookies
-import Synchronization
 
 @testable import CookiesFoundation
 
@@ -56,7 +55,7 @@ final class FaultInjectingCookieStore: PlatformCookieStore {
         var stalled: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = CookieLock(State())
     private let signals = Broadcast<Void>()
 
     init(_ cookies: [Cookie] = [], faults: Faults = Faults()) {

@@ -1,4 +1,4 @@
-import Synchronization
+import Cookies
 import Testing
 @testable import CookiesFoundation
 
@@ -9,7 +9,7 @@ struct PlatformCallTimeoutTests {
     /// `setCookie` before version 26) makes no further call once the call under way completes; resumed,
     /// it would delete or set cookies after the syncs that followed the timeout.
     @Test func aCallPastItsTimeoutIsCancelled() async throws {
-        let calls = Mutex(0)
+        let calls = CookieLock(0)
         await #expect(throws: CookieSyncError.self) {
             try await withTimeout(.milliseconds(50), call: .deleteCookies) {
                 for _ in 0..<3 where !Task.isCancelled {

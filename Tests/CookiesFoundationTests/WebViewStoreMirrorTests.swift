@@ -1,6 +1,5 @@
 import Cookies
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CookiesFoundation
@@ -15,7 +14,7 @@ import FoundationNetworking
 @Suite("A web view's HTTPCookie store kept in sync by change events")
 struct WebViewStoreMirrorTests {
     final class Store: Sendable {
-        let cookies = Mutex<[String: HTTPCookie]>([:])
+        let cookies = CookieLock<[String: HTTPCookie]>([:])
 
         static func key(_ name: String, _ domain: String, _ path: String) -> String { "\(name)|\(domain)|\(path)" }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Cookies
 
@@ -8,7 +7,7 @@ import Testing
 struct CookieChangeTests {
     /// Collects changes delivered to an observer.
     final class Recorder: Sendable {
-        let changes = Mutex<[CookieChange]>([])
+        let changes = CookieLock<[CookieChange]>([])
         func callAsFunction(_ change: CookieChange) { changes.withLock { $0.append(change) } }
         var all: [CookieChange] { changes.withLock { $0 } }
     }

@@ -1,11 +1,10 @@
 import Foundation
-import Synchronization
 
 @testable import Cookies
 
 /// A flush scheduler that runs the scheduled writes only when the test says so: tests never wait.
 final class ManualFlushScheduler: CookieFlushScheduler {
-    private let scheduled = Mutex<[(Duration, @Sendable () -> Void)]>([])
+    private let scheduled = CookieLock<[(Duration, @Sendable () -> Void)]>([])
 
     func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {
         scheduled.withLock { $0.append((delay, work)) }

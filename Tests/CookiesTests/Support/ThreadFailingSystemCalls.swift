@@ -1,7 +1,7 @@
 #if canImport(CSystemCallFilter)
 import CSystemCallFilter
+import Cookies
 import Foundation
-import Synchronization
 
 /// What `body` returns or throws, run on a thread of its own on which each system call of `calls` fails with
 /// its errno without being made, as in a container whose seccomp profile refuses it: the filters go with the
@@ -21,7 +21,7 @@ func onThreadFailing<R: Sendable>(
 
 /// The result of a body run on another thread, handed to the thread waiting for it.
 private final class ThreadOutcome<R: Sendable>: Sendable {
-    private let result = Mutex<Result<R, any Error>?>(nil)
+    private let result = CookieLock<Result<R, any Error>?>(nil)
     private let finished = DispatchSemaphore(value: 0)
 
     func finish(_ result: Result<R, any Error>) {

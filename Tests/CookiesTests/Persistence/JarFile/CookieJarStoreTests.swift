@@ -11,10 +11,10 @@ import Testing
     /// n-th write (from 1; a change another thread makes while the write runs), which then fails or not.
     final class RecordingStore: CookieJarStore {
         struct Unavailable: Error {}
-        let written = Mutex<[CookieJarChanges]>([])
+        let written = CookieLock<[CookieJarChanges]>([])
         let failing = Atomic<Bool>(false)
         let closed = Atomic<Bool>(false)
-        let during = Mutex<[Int: @Sendable () -> Void]>([:])
+        let during = CookieLock<[Int: @Sendable () -> Void]>([:])
         private let writeCount = Atomic<Int>(0)
 
         func write(_ changes: CookieJarChanges) throws(Unavailable) -> Int {
@@ -432,7 +432,7 @@ import Testing
     @Test func failedBackgroundWriteIsToldAndMadeAgain() throws {
         let store = RecordingStore()
         let scheduler = ManualFlushScheduler()
-        let failures = Mutex(0)
+        let failures = CookieLock(0)
         var options = CookieWriteOptions()
         options.scheduler = scheduler
         options.backgroundWriteFailed = { error in
