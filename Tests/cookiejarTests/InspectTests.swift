@@ -45,6 +45,23 @@ import Testing
         try Tool.expectGolden(run, row.golden)
     }
 
+    /// A jar that cannot be opened because the process has no file descriptor left (EMFILE) says so, where
+    /// SQLite's own message ("unable to open database file") names no reason: the tool is run under ever
+    /// larger descriptor limits (`ulimit -n`) until it gets past the jar's opening, and each refusal on the
+    /// way must give the system's reason.
+    @Test func aJarOpenedWithoutADescriptorLeftSaysWhy() throws {
+        var refusals: [String] = []
+        for limit in 3...16 {
+            let run = try Tool.run(["inspect", "Tests/Samples/app-jar.sqlite"], stdinBytes: nil, descriptorLimit: limit)
+            if run.stderr.contains("unable to open database file") { refusals.append(run.stderr) }
+            if run.status == 0 { break }
+        }
+        #expect(!refusals.isEmpty)
+        for refusal in refusals {
+            #expect(refusal.contains("unable to open database file: Too many open files (SQLite code 14)"), "\(refusal)")
+        }
+    }
+
     @Test func importThenExportRoundTrips() throws {
         let txt = directory.file("cookies.txt")
         let jar = directory.file("jar.sqlite")

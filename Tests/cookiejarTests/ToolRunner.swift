@@ -52,14 +52,16 @@ enum Tool {
     /// `shellWords`: words `/bin/sh` reads after the arguments before it runs the tool in its place:
     /// redirections of the tool's descriptors (`"< /tmp"`, `"<&-"`, `">> jar.json"`, overriding the pipes
     /// given), or arguments no String holds (bytes that are not UTF-8, written with `printf`).
+    /// `descriptorLimit`: how many file descriptors the tool may have open (`ulimit -n`), when given.
     static func run(
         _ arguments: [String], stdinBytes: Data?, environment: [String: String] = [:], stdoutPath: String? = nil,
-        shellWords: String? = nil
+        shellWords: String? = nil, descriptorLimit: Int? = nil
     ) throws -> ToolRun {
         let process = Process()
-        if let shellWords {
+        if shellWords != nil || descriptorLimit != nil {
+            let limit = descriptorLimit.map { "ulimit -n \($0); " } ?? ""
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "exec \"$0\" \"$@\" " + shellWords, executable.path] + arguments
+            process.arguments = ["-c", limit + "exec \"$0\" \"$@\" " + (shellWords ?? ""), executable.path] + arguments
         } else {
             process.executableURL = executable
             process.arguments = arguments

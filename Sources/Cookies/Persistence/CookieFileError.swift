@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Why a cookie file could not be opened, read or written, and where: the jar's SQLite file or an
 /// interchange file (cookies.txt, JSON, binarycookies).
 ///
@@ -139,6 +147,10 @@ extension CookieFileError {
             if code == .busy { "in use: another connection held its lock beyond the busy timeout; " }
             else if error.isIOErrorOfFullDisk { "no space left on the disk; " }
             else { "" }
-        self.init(code, path: path, detail: "\(action): \(cause)\(error.message) (SQLite code \(error.code))")
+        // SQLite's message for a failed system call names no reason ("unable to open database file", "disk
+        // I/O error"): the system's is added, as "Too many open files" when the process ran out of
+        // descriptors (a full disk is said above).
+        let systemReason = error.systemCallErrno.map { error.isIOErrorOfFullDisk ? "" : ": " + String(cString: strerror($0)) } ?? ""
+        self.init(code, path: path, detail: "\(action): \(cause)\(error.message)\(systemReason) (SQLite code \(error.code))")
     }
 }

@@ -24,6 +24,12 @@ struct SQLiteError: Error, Sendable {
     /// The primary result code (the low byte of the extended code).
     var primaryCode: Int32 { code & 0xff }
 
+    /// The `errno` of the system call under an I/O error or a file SQLite could not open (`systemErrno`);
+    /// nil for any other error, or when SQLite recorded none.
+    var systemCallErrno: Int32? {
+        (primaryCode == SQLITE_IOERR || primaryCode == SQLITE_CANTOPEN) && systemErrno != 0 ? systemErrno : nil
+    }
+
     var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
     var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
     var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
@@ -33,7 +39,7 @@ struct SQLiteError: Error, Sendable {
     var isFull: Bool { primaryCode == SQLITE_FULL || isIOErrorOfFullDisk }
     /// An I/O error whose system call failed with ENOSPC or EDQUOT: SQLite's message says "disk I/O error".
     var isIOErrorOfFullDisk: Bool {
-        primaryCode == SQLITE_IOERR && (systemErrno == csqlite_enospc || systemErrno == csqlite_edquot)
+        primaryCode == SQLITE_IOERR && (systemCallErrno == csqlite_enospc || systemCallErrno == csqlite_edquot)
     }
     var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_PERM }
     /// A statement would break a NOT NULL, CHECK or UNIQUE constraint of the schema.
