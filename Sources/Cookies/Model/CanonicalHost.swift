@@ -155,7 +155,14 @@ public struct CanonicalHost: Sendable, Hashable, CustomStringConvertible {
     /// list places no such name.
     static func hasEmptyLabel(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         let dot = UInt8(ascii: ".")
-        return name.first == dot || zip(name, name.dropFirst()).contains { $0 == dot && $1 == dot }
+        // A dot first, or after a dot.
+        var previousIsDot = true
+        for byte in name {
+            let isDot = byte == dot
+            if isDot && previousIsDot { return true }
+            previousIsDot = isDot
+        }
+        return false
     }
 
     /// WHATWG URL "forbidden host code point", plus controls and space: never part of a host.

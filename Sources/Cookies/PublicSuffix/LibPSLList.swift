@@ -97,7 +97,20 @@ public final class LibPSLList: PublicSuffixList, @unchecked Sendable {
         }
     }
 
+    /// The registrable domain of `domain`, a host name as a URL may write it (any case, Unicode or A-labels,
+    /// a trailing dot), canonicalised first (`CanonicalHost`; libpsl itself is case-sensitive and knows no IP
+    /// address). Nil for a public suffix, an IP address, or a name that is no host.
     public func registrableDomain(of domain: String) -> String? {
+        CanonicalHost(domain).flatMap(registrableDomain(of:))
+    }
+
+    /// The jar's question (`PublicSuffixList`): `domain` is canonical already, and asked of libpsl as it is.
+    public func registrableDomainStart(inUTF8 domain: UnsafeBufferPointer<UInt8>) -> Int? {
+        Self.start(ofRegistrableDomain: registrableDomain(ofCanonical: String(decoding: domain, as: UTF8.self)), in: domain)
+    }
+
+    /// libpsl's answer for a canonical domain, through the bounded cache of answers.
+    private func registrableDomain(ofCanonical domain: String) -> String? {
         if let known = answers.withLock({ $0[domain] }) { return known }
         let answer = domain.withCString { cDomain in
             // The result points into `cDomain`, so it is copied before `withCString` returns.

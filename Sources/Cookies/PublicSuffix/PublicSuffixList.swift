@@ -3,7 +3,9 @@
 /// Cookie stores use it to refuse Domain attributes that name a public suffix (RFC 6265bis-22 §5.7 step 9).
 public protocol PublicSuffixList: Sendable {
     /// The registrable domain (public suffix plus one label) of `domain`, or nil when `domain` is itself a public suffix
-    /// (or has no label left of its suffix). `domain`: lower-case ASCII, IDNA A-labels, no leading or trailing dot, not an IP literal.
+    /// (or has no label left of its suffix). What a list of your own is asked: `domain` is lower-case ASCII, IDNA
+    /// A-labels, no leading or trailing dot, not an IP literal. The lists of this package (`PublicSuffixRules`,
+    /// `LibPSLList`) also take a name as a URL's host may be written, and canonicalise it first.
     func registrableDomain(of domain: String) -> String?
 
     /// Where the registrable domain of `domain` (its UTF-8; the same contract as `registrableDomain(of:)`) starts
@@ -27,11 +29,14 @@ extension PublicSuffixList {
     }
 
     public func registrableDomainStart(inUTF8 domain: UnsafeBufferPointer<UInt8>) -> Int? {
-        // The registrable domain is a suffix of the domain: it starts its length before the end. An answer
-        // that is no suffix of it (a list that breaks its contract) counts as none.
-        guard let answer = registrableDomain(of: String(decoding: domain, as: UTF8.self)),
-            answer.utf8.count <= domain.count
-        else { return nil }
+        Self.start(ofRegistrableDomain: registrableDomain(of: String(decoding: domain, as: UTF8.self)), in: domain)
+    }
+
+    /// Where `answer`, a list's registrable domain of `domain` (UTF-8), starts in it. The registrable domain
+    /// is a suffix of the domain: it starts its length before the end. An answer that is no suffix of it (a
+    /// list that breaks its contract) counts as none.
+    static func start(ofRegistrableDomain answer: String?, in domain: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let answer, answer.utf8.count <= domain.count else { return nil }
         let start = domain.count - answer.utf8.count
         return answer.hasUTF8(UnsafeBufferPointer(rebasing: domain[start...])) ? start : nil
     }

@@ -167,13 +167,21 @@ public struct PublicSuffixRules: PublicSuffixList {
         self.info = info
     }
 
+    /// The registrable domain of `domain`, a host name as a URL may write it (any case, Unicode or A-labels,
+    /// a trailing dot), canonicalised first (`CanonicalHost`) as `isPublicSuffix(_:)` takes it:
+    /// `WWW.Example.CO.UK` gives `example.co.uk`, `www.example.co.uk.` gives `example.co.uk.`. Nil for a
+    /// public suffix, an IP address, or a name that is no host.
     public func registrableDomain(of domain: String) -> String? {
         var contiguous = domain
         return contiguous.withUTF8 { bytes in
+            // A name canonical as written, without a trailing dot or an empty label (nearly every one asked),
+            // is looked up as it is; any other is canonicalised first.
+            guard CanonicalHost.isCanonicalDomainName(bytes), bytes.last != UInt8(ascii: "."),
+                !CanonicalHost.hasEmptyLabel(bytes)
+            else { return CanonicalHost(domain).flatMap(registrableDomain(of:)) }
             guard let start = registrableDomainStart(inUTF8: bytes) else { return nil }
             // A registrable domain starts after a "." (a scalar boundary): its bytes are well-formed UTF-8.
-            guard start > 0 else { return domain }
-            return String(wellFormedUTF8: UnsafeBufferPointer(rebasing: bytes[start...]), isASCII: false)
+            return start == 0 ? domain : String(wellFormedUTF8: UnsafeBufferPointer(rebasing: bytes[start...]), isASCII: true)
         }
     }
 

@@ -12,7 +12,7 @@ struct PublicSuffixListExamples {
         let jar = CookieJar()                                   // the default list
         let rules = try PublicSuffixRules(contentsOfFile: downloaded)
         let pinned = CookieJar(publicSuffixList: rules)         // exactly this list, on every platform
-        let site = rules.registrableDomain(of: "www.example.co.uk")   // "example.co.uk"
+        let site = rules.registrableDomain(of: "WWW.Example.co.uk")   // "example.co.uk"
         let suffix = rules.isPublicSuffix("co.uk")                    // true: no cookie may name it
         #expect(site == "example.co.uk" && suffix)
         #expect(jar.setCookie("a=1; Domain=co.uk", from: CookieURL("https://www.example.co.uk/")!).rejection != nil)

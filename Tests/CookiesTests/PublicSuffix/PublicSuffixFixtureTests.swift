@@ -134,6 +134,28 @@ func checkPublicSuffix(input: String, expected: String?) throws {
     }
 }
 
+/// The lists' own `registrableDomain(of:)` takes a name as a URL's host may be written, as `isPublicSuffix(_:)`
+/// does, and canonicalises it first (`CanonicalHost`: WHATWG URL host parsing, IDNA ToASCII): a raw lookup of
+/// the text as given would answer "CO.UK" for an upper-case name, "uk." for one with a trailing dot, the
+/// Unicode suffix itself for a Unicode name, and "0.1" (the "*" rule) for an IPv4 address.
+private let namesAsWritten: [(name: String, expected: String?, source: String)] = [
+    ("WWW.EXAMPLE.CO.UK", "example.co.uk", "upper case: the rule co.uk plus one label"),
+    ("www.example.co.uk.", "example.co.uk.", "a trailing dot, kept on the answer (an absolute name, RFC 1034 §3.1)"),
+    ("www.食狮.公司.cn", "xn--85x722f.xn--55qx5d.cn", "Unicode: the rule 公司.cn (xn--55qx5d.cn) plus one label, as A-labels"),
+    ("CO.UK", nil, "a public suffix in upper case"),
+    ("192.168.0.1", nil, "an IPv4 address has no registrable domain"),
+    ("[::1]", nil, "an IPv6 address neither"),
+    ("a b", nil, "no host"),
+]
+
+@Test(arguments: namesAsWritten.indices)
+func registrableDomainOfANameAsWritten(_ row: Int) throws {
+    let (name, expected, source) = namesAsWritten[row]
+    for (list, rules) in try PublicSuffixFixtureLists.all() {
+        #expect(rules.registrableDomain(of: name) == expected, "\(list), \(source): \(name)")
+    }
+}
+
 /// isPublicSuffix on the fixture. Facts: publicsuffix.org/list wiki "Algorithm" (the "*" rule makes every single
 /// label a public suffix) and libpsl's wildcard-parent behaviour.
 private let isPublicSuffixVectors: [(domain: String, isSuffix: Bool)] = [
