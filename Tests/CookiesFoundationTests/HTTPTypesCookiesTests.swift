@@ -28,6 +28,20 @@ struct HTTPTypesCookiesTests {
         #expect(other.headerFields[.cookie] == nil)
     }
 
+    /// The request's own method decides, as for URLRequest (rfc6265bis-22 §5.8.3: a cross-site
+    /// SameSite=Lax cookie needs a "safe" method, RFC 9110 §9.2.1).
+    @Test("a cross-site navigation carries SameSite=Lax cookies for its own method only", arguments: [
+        (HTTPRequest.Method.get, "lax=1; none=1"), (.head, "lax=1; none=1"), (.options, "lax=1; none=1"),
+        (.post, "none=1"), (.put, "none=1"), (.patch, "none=1"),
+    ])
+    func requestMethod(_ method: HTTPRequest.Method, _ expected: String) {
+        let jar = makeTestJar()
+        jar.receive(["lax=1; SameSite=Lax", "none=1; SameSite=None; Secure"], from: url("https://example.com/"))
+        var request = HTTPRequest(method: method, scheme: "https", authority: "example.com", path: "/")
+        request.addCookies(from: jar, context: CookieRequestContext(siteForCookies: .origin(url("https://shop.test/")), isTopLevelNavigation: true))
+        #expect(request.headerFields[.cookie] == expected)
+    }
+
     /// HTTPFields keeps repeated fields apart (`fields[values: .setCookie]`), so even values that a
     /// comma join would make ambiguous arrive whole.
     @Test("every Set-Cookie field of an HTTPResponse is stored on its own")

@@ -52,4 +52,21 @@ struct URLRequestCookiesTests {
         #expect(jar.cookies(forSite: "example.com").first { $0.name == "remember_me" }?.expiry
             == CookieTime(secondsSinceEpoch: Int64(1_761_031_680)))
     }
+
+    /// The request's own method decides, not the context's default GET: rfc6265bis-22 §5.8.3 sends a
+    /// SameSite=Lax cookie cross-site only when "the HTTP request associated with the retrieval uses a
+    /// 'safe' method" (RFC 9110 §9.2.1) on a top-level navigation; a method is normalised as Fetch's
+    /// "normalize a method" does ("get" is GET), and no httpMethod means GET (URLRequest's default).
+    @Test("a cross-site navigation carries SameSite=Lax cookies for its own method only", arguments: [
+        (nil, "lax=1; none=1"), ("GET", "lax=1; none=1"), ("get", "lax=1; none=1"), ("HEAD", "lax=1; none=1"),
+        ("POST", "none=1"), ("PUT", "none=1"), ("DELETE", "none=1"),
+    ] as [(String?, String)])
+    func requestMethod(_ method: String?, _ expected: String) {
+        let jar = makeTestJar()
+        jar.receive(["lax=1; SameSite=Lax", "none=1; SameSite=None; Secure"], from: url("https://example.com/"))
+        var request = URLRequest(url: foundationURL("https://example.com/"))
+        request.httpMethod = method
+        request.addCookies(from: jar, context: CookieRequestContext(siteForCookies: .origin(url("https://shop.test/")), isTopLevelNavigation: true))
+        #expect(request.value(forHTTPHeaderField: "Cookie") == expected)
+    }
 }

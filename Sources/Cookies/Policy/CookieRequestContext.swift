@@ -75,6 +75,21 @@ public struct CookieRequestContext: Sendable, Hashable {
         }
     }
 
+    /// This context for a request whose own method is `method`, normalised as Fetch normalises a method
+    /// (`normalizedMethod(_:)`): a request that says its method says it for the context too.
+    package func forRequest(method: String) -> CookieRequestContext {
+        var context = self
+        context.method = Self.normalizedMethod(method)
+        return context
+    }
+
+    /// Fetch's "normalize a method": a byte-case-insensitive match for DELETE, GET, HEAD, OPTIONS, POST or
+    /// PUT, upper-cased; any other method as it is (methods are case-sensitive, RFC 9110 §9.1).
+    static func normalizedMethod(_ method: String) -> String {
+        let upper = method.uppercased()
+        return ["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"].contains(upper) ? upper : method
+    }
+
     /// RFC 9110 §9.2.1 safe methods (case-sensitive, as methods are).
     var isSafeMethod: Bool {
         method == "GET" || method == "HEAD" || method == "OPTIONS" || method == "TRACE"

@@ -64,7 +64,7 @@ public struct RedirectChain: Sendable {
         url: String, method: String, context: CookieRequestContext = .firstParty, jar: CookieJar,
         maximumRedirects: Int = RedirectChain.defaultMaximumRedirects, ownCookies: [String] = []
     ) {
-        let method = Self.normalized(method)
+        let method = CookieRequestContext.normalizedMethod(method)
         self.jar = jar
         self.maximumRedirects = maximumRedirects
         self.ownCookies = ownCookies
@@ -166,13 +166,6 @@ public struct RedirectChain: Sendable {
             throw .severalLocations(distinct, hops: hops)
         }
         return distinct.first
-    }
-
-    /// Fetch's "normalize a method": a byte-case-insensitive match for DELETE, GET, HEAD, OPTIONS, POST or
-    /// PUT, upper-cased; any other method as it is (methods are case-sensitive, RFC 9110 §9.1).
-    static func normalized(_ method: String) -> String {
-        let upper = method.uppercased()
-        return ["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"].contains(upper) ? upper : method
     }
 
     /// Makes the context cross-site from now on when `url` is not same-site with the initiator.
