@@ -85,7 +85,7 @@ extension JarMachine {
         }
     }
 
-    /// §5.8.3 step 3: domain (§5.1.3), path (§5.1.4) and Secure allow sending `cookie` to `url`; a
+    /// §5.8.3 step 1: domain (§5.1.3), path (§5.1.4) and Secure allow sending `cookie` to `url`; a
     /// loopback host's plain http counts as secure (`CookieURL.isSecure`).
     static func mayBeSent(_ cookie: Cookie, to url: CookieURL) -> Bool {
         let host = url.host.name
@@ -101,7 +101,7 @@ extension JarMachine {
         return domainMatches && pathMatches && channelAllows
     }
 
-    /// §5.8.3 step 4: longer paths first, then earlier creation times.
+    /// §5.8.3 step 2: longer paths first, then earlier creation times.
     static func isInSendOrder(_ earlier: Cookie, _ later: Cookie) -> Bool {
         let earlierLength = earlier.path.utf8.count
         let laterLength = later.path.utf8.count

@@ -90,7 +90,7 @@ public final class PostgresCookieJarStore: CookieJarStore {
     ///
     /// An upsert that replaces a stored cookie keeps the row's creation time (rfc6265bis-22 §5.7 step
     /// 23.3: "Update the creation-time of the newly-created cookie to match the creation-time of the
-    /// old-cookie"), which orders the Cookie header (§5.8.3 step 4): the row may be one another instance
+    /// old-cookie"), which orders the Cookie header (§5.8.3 step 2): the row may be one another instance
     /// stored after this jar was loaded, whose creation time the jar never saw. A row expired by the
     /// jar's clock is replaced as new, as a jar takes a cookie whose expired namesake it drops.
     ///

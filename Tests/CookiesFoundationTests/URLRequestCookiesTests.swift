@@ -28,7 +28,7 @@ struct URLRequestCookiesTests {
         #expect(request.value(forHTTPHeaderField: "Cookie") == nil)
     }
 
-    @Test("the context reaches retrieval: a cross-site POST gets no Lax cookie (rfc6265bis-22 §5.8.3 step 3)")
+    @Test("the context reaches retrieval: a cross-site POST gets no Lax cookie (rfc6265bis-22 §5.8.3 step 1)")
     func context() {
         let jar = makeTestJar()
         jar.receive(["lax=1; SameSite=Lax", "none=1; SameSite=None; Secure"], from: url("https://example.com/"))

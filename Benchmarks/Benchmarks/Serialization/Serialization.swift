@@ -2,7 +2,7 @@ import Benchmark
 import BenchmarkWorkload
 import Cookies
 
-/// Writing headers: the `Cookie` header of a request (§5.8.3 step 6) and `Set-Cookie` lines; one
+/// Writing headers: the `Cookie` header of a request (§5.8.3 step 4) and `Set-Cookie` lines; one
 /// iteration writes 1,000 of them.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = Tolerances.configuration

@@ -1,4 +1,4 @@
-/// Why a stored cookie is not sent on a request (rfc6265bis-22 §5.8.3 step 3), one case per rule.
+/// Why a stored cookie is not sent on a request (rfc6265bis-22 §5.8.3 step 1), one case per rule.
 /// Retrieval checks the request's scheme first (`unsupportedScheme`), then expiry, then the others in the
 /// order listed. Inclusion is the absence of a reason.
 public enum CookieExclusion: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {

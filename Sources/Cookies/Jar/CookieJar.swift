@@ -292,7 +292,7 @@ public final class CookieJar: Sendable {
     // MARK: Retrieving (§5.8.3)
 
     /// The cookies to send on a request to `url`, in send order (longer paths first, then earlier
-    /// creation); their last-access time moves when it is a second or more away (§5.8.3 step 5, see
+    /// creation); their last-access time moves when it is a second or more away (§5.8.3 step 3, see
     /// `SiteCookies.lastAccessUpdateInterval`).
     public func cookies(for url: CookieURL, context: CookieRequestContext = .firstParty) -> [Cookie] {
         let now = clock.now()
@@ -310,7 +310,7 @@ public final class CookieJar: Sendable {
         } ?? []
     }
 
-    /// The `Cookie` header value for a request to `url`, or nil when no cookie is sent (§5.8.3 step 6).
+    /// The `Cookie` header value for a request to `url`, or nil when no cookie is sent (§5.8.3 step 4).
     public func cookieHeader(for url: CookieURL, context: CookieRequestContext) -> String? {
         header(for: url, context: context)
     }
@@ -334,7 +334,7 @@ public final class CookieJar: Sendable {
     }
 
     /// Appends the `Cookie` header value for a request to `url` in `context` to `header` and returns true;
-    /// returns false, appending nothing, when no cookie is sent (§5.8.3 step 6). The bytes are those of
+    /// returns false, appending nothing, when no cookie is sent (§5.8.3 step 4). The bytes are those of
     /// `cookieHeader(for:context:)`, UTF-8, without making a String: for a client that writes its
     /// requests into bytes of its own (an HTTP/1 encoder, a proxy) and keeps them from one request to
     /// the next (`header.removeAll(keepingCapacity: true)`).

@@ -1,5 +1,5 @@
 extension CookieStore {
-    /// The §5.8.3 step 3 checks for a request to `url` in `context`, whose site is `partitionedSite` when
+    /// The §5.8.3 step 1 checks for a request to `url` in `context`, whose site is `partitionedSite` when
     /// that site holds partitioned cookies (else nil), with the site key of a host from `siteKey`.
     private static func filter<Failure: Error>(
         for url: CookieURL, context: CookieRequestContext, partitionedSite: String?,
@@ -25,8 +25,8 @@ extension CookieStore {
     }
 
     /// rfc6265bis-22 §5.8.3: finds the cookies to send on a request to `url` in `context`, moves their
-    /// last-access time where due (step 5, `SiteCookies.touch`), and calls `body` with the site and the
-    /// indices of the cookies to send, in send order (step 4: the site keeps that order, so nothing is
+    /// last-access time where due (step 3, `SiteCookies.touch`), and calls `body` with the site and the
+    /// indices of the cookies to send, in send order (step 2: the site keeps that order, so nothing is
     /// sorted). Only the request's site is visited; its expired cookies are purged on the way. Nil when
     /// the site has no cookies. (A domain cookie of a domain above a public suffix that lies above the
     /// host, `Domain=amazonaws.com` for `foo.s3.amazonaws.com`, is another site's and not sent: a dated
@@ -130,7 +130,7 @@ extension CookieStore {
         return report
     }
 
-    /// §5.8.3 step 6: the `Cookie` header value for a request, or nil when no cookie is sent.
+    /// §5.8.3 step 4: the `Cookie` header value for a request, or nil when no cookie is sent.
     mutating func cookieHeader(for url: CookieURL, context: CookieRequestContext, now: CookieTime) -> String? {
         let header: String?? = retrieve(for: url, context: context, now: now) { site, sent in
             sent.isEmpty ? nil : site.tables.cookieHeader(sending: sent)
@@ -146,7 +146,7 @@ extension CookieStore {
         return header ?? nil
     }
 
-    /// §5.8.3 step 6: appends the `Cookie` header value for a request to `header`; false, appending
+    /// §5.8.3 step 4: appends the `Cookie` header value for a request to `header`; false, appending
     /// nothing, when no cookie is sent.
     mutating func appendCookieHeader(for url: CookieURL, context: CookieRequestContext, now: CookieTime, to header: inout [UInt8]) -> Bool {
         retrieve(for: url, context: context, now: now) { site, sent in

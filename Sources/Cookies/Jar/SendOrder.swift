@@ -1,4 +1,4 @@
-/// rfc6265bis-22 §5.8.3 step 4: the order cookies go on a request, longer paths first, then earlier
+/// rfc6265bis-22 §5.8.3 step 2: the order cookies go on a request, longer paths first, then earlier
 /// creation. The one statement of that rule: a site keeps its cookies in it (`SiteCookies`), and a jar
 /// file writes its new rows in it (`CookieDatabase.write`), so that they load in it.
 struct SendOrder: Comparable {

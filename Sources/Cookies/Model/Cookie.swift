@@ -16,7 +16,7 @@ public struct Cookie: Sendable, Hashable {
     public var expiry: CookieTime?
     /// When the cookie was first stored; a replacement keeps the old cookie's creation time (§5.7 step 23).
     public var creation: CookieTime
-    /// When the cookie was last sent (§5.8.3 step 5).
+    /// When the cookie was last sent (§5.8.3 step 3).
     public var lastAccess: CookieTime
     /// Secure: sent only over secure channels (§5.7 step 12).
     public var isSecure: Bool
@@ -49,7 +49,7 @@ public struct Cookie: Sendable, Hashable {
         CookieIdentity(self) == CookieIdentity(other)
     }
 
-    /// `name=value`, or the value alone for a nameless cookie (§5.8.3 step 6).
+    /// `name=value`, or the value alone for a nameless cookie (§5.8.3 step 4).
     public var pair: CookiePair { CookiePair(name: name, value: value) }
 }
 

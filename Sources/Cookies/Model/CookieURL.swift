@@ -416,7 +416,7 @@ public struct CookieURL: Sendable, Hashable, CustomStringConvertible {
 
     /// True when a request to this URL travels over a secure channel: https or wss, or any scheme to a
     /// loopback host (`localhost`, `*.localhost`, 127.0.0.0/8, `[::1]`). rfc6265bis-22 leaves "secure"
-    /// to the user agent (§5.7 step 13, §5.8.3 step 3); this matches browsers' potentially trustworthy
+    /// to the user agent (§5.7 step 13, §5.8.3 step 1); this matches browsers' potentially trustworthy
     /// origins.
     public var isSecure: Bool {
         schemeKind == .https || schemeKind == .wss || withHostAndPathBytes { host, _ in CanonicalHost.isLoopback(host, kind: hostKind) }

@@ -1,7 +1,7 @@
 /// A cookie's same-site-flag (rfc6265bis-22 §5.6.7, §5.7 step 17).
 ///
 /// `default` is what a missing or unrecognised SameSite attribute gives; retrieval enforces it like
-/// `lax` (§5.8.3 step 3, §4.1.2.7).
+/// `lax` (§5.8.3 step 1, §4.1.2.7).
 public enum SameSite: String, Sendable, Hashable, CaseIterable, BitwiseCopyable {
     /// `SameSite=Strict`: sent only on same-site requests.
     case strict = "Strict"

@@ -5,7 +5,7 @@ extension CookieHeader {
     /// when there is no pair at all.
     ///
     /// One field, because "the user agent MUST NOT attach more than one Cookie header field"
-    /// (rfc6265bis-22 §5.8.3; RFC 6265 §5.4): HTTP/1.1 has no rule for joining repeated ones, and a
+    /// (rfc6265bis-22 §5.8.1; RFC 6265 §5.4): HTTP/1.1 has no rule for joining repeated ones, and a
     /// client that sends each field on its own sends several.
     public static func merging(_ fields: some Sequence<String>, with jarValue: String?) -> String? {
         let own = fields.flatMap(parse)

@@ -12,7 +12,7 @@ public enum CookieAPI: String, Sendable, Hashable {
 /// `firstParty` is what a native app's or a server's own request is: same-site, a GET over HTTP, and its
 /// own top level (a navigation, whose partition is its own site): once its redirects leave its site, the later hops are
 /// cross-site top-level navigations, as a browser's address-bar navigation is (§5.7 step 18.3, §5.8.3
-/// step 3).
+/// step 1).
 public struct CookieRequestContext: Sendable, Hashable {
     /// The site for cookies of the request's client (§5.2.1).
     public enum SiteForCookies: Sendable, Hashable {
@@ -26,7 +26,7 @@ public struct CookieRequestContext: Sendable, Hashable {
 
     /// The site for cookies: where the request comes from, which decides same-site or cross-site (§5.2.1).
     public var siteForCookies: SiteForCookies
-    /// The request navigates a top-level traversable (§5.7 step 18.3, §5.8.3 step 3).
+    /// The request navigates a top-level traversable (§5.7 step 18.3, §5.8.3 step 1).
     public var isTopLevelNavigation: Bool
     /// The request's method; only the safe methods (GET, HEAD, OPTIONS, TRACE) get Lax cookies cross-site.
     public var method: String

@@ -256,7 +256,7 @@ struct EvictionTests {
         enum Action: Sendable {
             /// A response from `url` sets `line`.
             case receive(String, from: String)
-            /// A request to `url`, which moves the last-access time of what it sends (§5.8.3 step 5).
+            /// A request to `url`, which moves the last-access time of what it sends (§5.8.3 step 3).
             case lookUp(String)
             case advance(seconds: Int64)
             /// A cookie handed over as it is (`CookieJar.insert`), with these times in seconds after
@@ -340,7 +340,7 @@ struct EvictionTests {
     /// creation time), when the jar goes over its limit; never the cookie just stored (rfc6265bis-22 §5.7
     /// step 24, §6.1; Chromium's CookieMonster order). Seeded runs mix receipts (new cookies and
     /// replacements, Secure or not, some soon expired), lookups that update last-access times (§5.8.3
-    /// step 5) and purge the site's expired cookies, deleted sites, and a clock that sometimes stands
+    /// step 3) and purge the site's expired cookies, deleted sites, and a clock that sometimes stands
     /// still (ties) or goes back.
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func survivorsMatchAReferenceModel(seed: UInt64) {
@@ -470,7 +470,7 @@ private struct EvictionModel {
     }
 
     /// §5.8.3 for "https://<site>/": the site's expired cookies go, the others are sent and their
-    /// last-access time becomes `now` (step 5) when it is a second or more before or after `now` (the
+    /// last-access time becomes `now` (step 3) when it is a second or more before or after `now` (the
     /// jar's dated deviation, `SiteCookies.lastAccessUpdateInterval`).
     mutating func lookUp(site: String, now: CookieTime) {
         guard sites[site] != nil else { return }

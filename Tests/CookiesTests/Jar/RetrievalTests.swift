@@ -39,7 +39,7 @@ struct RetrievalTests {
         Row(setup: [("http://h.test/", "=v")], request: "http://h.test/", expected: "v", source: "§5.8.3 step 4: a nameless cookie is its value"),
         Row(setup: [("http://h.test/", "a=1"), ("http://h.test/", "b=2"), ("http://h.test/", "c=3; Path=/x"), ("http://h.test/", "d=4; Path=/x/y")], request: "http://h.test/x/y/z", expected: "d=4; c=3; a=1; b=2", source: "§5.8.3 step 2: longer paths first, then earlier creation"),
         Row(setup: [("http://h.test/", "b=1"), ("http://h.test/", "a=1"), ("http://h.test/", "b=2")], request: "http://h.test/", expected: "b=2; a=1", source: "§5.7: a replacement keeps its creation time, hence its place"),
-        // SameSite (§5.8.3 step 1 and 3)
+        // SameSite (§5.8.3 step 1)
         Row(setup: [("https://h.test/", "s=1; SameSite=Strict"), ("https://h.test/", "l=1; SameSite=Lax"), ("https://h.test/", "d=1"), ("https://h.test/", "n=1; SameSite=None; Secure")], request: "https://h.test/", expected: "s=1; l=1; d=1; n=1", source: "same-site: every cookie"),
         Row(setup: [("https://h.test/", "s=1; SameSite=Strict"), ("https://h.test/", "l=1; SameSite=Lax"), ("https://h.test/", "d=1"), ("https://h.test/", "n=1; SameSite=None; Secure")], request: "https://h.test/", context: crossSiteSubresource, expected: "n=1", source: "cross-site subresource: None only"),
         Row(setup: [("https://h.test/", "s=1; SameSite=Strict"), ("https://h.test/", "l=1; SameSite=Lax"), ("https://h.test/", "d=1"), ("https://h.test/", "n=1; SameSite=None; Secure")], request: "https://h.test/", context: crossSiteNavigation, expected: "l=1; d=1; n=1", source: "cross-site top-level GET: Lax and Default too"),
@@ -129,7 +129,7 @@ struct RetrievalTests {
         #expect(filter.isRequestPartition(key) == matches, "\(source)")
     }
 
-    /// §5.8.3 step 6: headers are written into a buffer the jar keeps; a short header after a long one
+    /// §5.8.3 step 4: headers are written into a buffer the jar keeps; a short header after a long one
     /// carries none of the long one's bytes, and a longer one grows the buffer. A header appended to a
     /// buffer emptied in between has the same bytes.
     @Test func headersOfEveryLengthComeOutWhole() {

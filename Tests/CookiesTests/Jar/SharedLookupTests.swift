@@ -6,15 +6,15 @@ import Testing
 /// holds the lock alone; a lookup made with the lock shared makes the header the other makes.
 struct SharedLookupTests {
     /// A request moves a cookie's last-access time when it comes a second or more after it, or a second
-    /// or more before it (§5.8.3 step 5 moves it on every request; the jar's deviation, dated 2026-11-26,
+    /// or more before it (§5.8.3 step 3 moves it on every request; the jar's deviation, dated 2026-11-26,
     /// is `SiteCookies.lastAccessUpdateInterval`). A lookup that moves none shares the lock.
     @Test(arguments: [
         (0, false, "the same instant: nothing to move"),
         (999_999, false, "less than a second later: unchanged (the jar's deviation)"),
-        (1_000_000, true, "a second later: §5.8.3 step 5"),
-        (3_600_000_000, true, "an hour later: §5.8.3 step 5"),
+        (1_000_000, true, "a second later: §5.8.3 step 3"),
+        (3_600_000_000, true, "an hour later: §5.8.3 step 3"),
         (-999_999, false, "a moment before it, as a thread that read the clock before another's lookup: unchanged"),
-        (-1_000_000, true, "a second before it, the clock set back: §5.8.3 step 5, the request's time"),
+        (-1_000_000, true, "a second before it, the clock set back: §5.8.3 step 3, the request's time"),
     ] as [(Int64, Bool, String)])
     func lastAccessMovesASecondAway(advance: Int64, moves: Bool, source: String) throws {
         let (jar, clock) = makeTestJar()

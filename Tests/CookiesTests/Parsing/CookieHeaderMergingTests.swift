@@ -12,7 +12,7 @@ struct CookieHeaderMergingTests {
         var testDescription: String { source }
     }
 
-    /// One field (rfc6265bis-22 §5.8.3: no more than one Cookie header field); the request's own pairs
+    /// One field (rfc6265bis-22 §5.8.1: no more than one Cookie header field); the request's own pairs
     /// first, the jar's after them unless the request names that cookie itself.
     static let cases: [Case] = [
         Case(fields: [], jar: nil, merged: nil, source: "nothing to send: no field"),

@@ -102,7 +102,7 @@ struct RedirectChainTests {
 
     /// The jar's cookies on each hop: a cookie set by a redirect goes on the next hop; a cross-site chain
     /// keeps SameSite=Lax cookies off a request that is no top-level navigation (rfc6265bis-22 §5.2,
-    /// §5.8.3 step 3), even back on the cookie's own site; an app's own request (`firstParty`) is one.
+    /// §5.8.3 step 1), even back on the cookie's own site; an app's own request (`firstParty`) is one.
     @Test("each hop's cookies and context")
     func hopCookies() throws {
         let (jar, _) = makeTestJar()
@@ -151,7 +151,7 @@ struct RedirectChainTests {
 
     /// One chain of an app's own request (`firstParty`, a top-level navigation) and what each hop stores
     /// and sends. Facts: rfc6265bis-22 §5.2 (sites are schemeful: HTML's "same site"), §5.7 step 18.3 (a
-    /// cross-site top-level navigation stores cookies whatever their SameSite), §5.8.3 step 3 (Lax cookies
+    /// cross-site top-level navigation stores cookies whatever their SameSite), §5.8.3 step 1 (Lax cookies
     /// go on a cross-site top-level navigation with a safe method, Strict ones never).
     struct NavigationCase: Sendable, CustomTestStringConvertible {
         var testDescription: String
@@ -236,7 +236,7 @@ struct RedirectChainTests {
 
     /// The request's own cookies go with the jar's (here `sid=1`, host-only on a.test) in one field, the
     /// own ones first and winning for a name both have ("the user agent MUST NOT attach more than one
-    /// Cookie header field", rfc6265bis-22 §5.8.3); one a response on the way set or deleted goes from
+    /// Cookie header field", rfc6265bis-22 §5.8.1); one a response on the way set or deleted goes from
     /// then on as the jar holds it (Go's net/http drops such a cookie from the Cookie field it forwards);
     /// none goes on once a hop left the origin, back on it included (Go's net/http and curl drop the
     /// Cookie field on a hop to another host, CVE-2022-27776).

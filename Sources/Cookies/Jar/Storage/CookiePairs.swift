@@ -1,5 +1,5 @@
 /// The name-value pairs of one site's cookies, each as the `Cookie` header carries it (rfc6265bis-22
-/// §5.8.3 step 6: `name=value`, or the value alone for a nameless cookie), one after another in one
+/// §5.8.3 step 4: `name=value`, or the value alone for a nameless cookie), one after another in one
 /// buffer. A cookie's entry says where its pair starts, how long it is and how long its name is.
 ///
 /// A header is copied out of the buffer pair by pair, its length known from the entries alone, and a

@@ -47,7 +47,7 @@ extension CookieStore {
         }
     }
 
-    /// Puts every site in send order (§5.8.3 step 4), and in the store's expiry and eviction orders,
+    /// Puts every site in send order (§5.8.3 step 2), and in the store's expiry and eviction orders,
     /// after a `Loader` appended the last cookie.
     mutating func finishLoading() {
         withSites { sites in

@@ -1,4 +1,4 @@
-/// The checks of rfc6265bis-22 §5.8.3 step 3 for one request, computed once per request and applied to
+/// The checks of rfc6265bis-22 §5.8.3 step 1 for one request, computed once per request and applied to
 /// each cookie of its site.
 struct RetrievalFilter {
     let isSecureChannel: Bool

@@ -1,5 +1,5 @@
 /// The cookies of one site (registrable domain, or host when it has none), kept in the order §5.8.3
-/// step 4 sends them: longer paths first, then earlier creation times. Retrieval never sorts.
+/// step 2 sends them: longer paths first, then earlier creation times. Retrieval never sorts.
 ///
 /// Each cookie is a `StoredCookie` (plain data); its name and value are a pair in `pairs`. Domains, paths
 /// and partition keys are slots of the site's tables: the site holds each distinct string once, and
@@ -178,7 +178,7 @@ struct SiteCookies: Sendable {
         SendOrder(pathLength: paths.byteCount(of: entry.path), creation: entry.creation)
     }
 
-    /// True when `first` may be sent before `second` (§5.8.3 step 4): its path is longer, or as long and
+    /// True when `first` may be sent before `second` (§5.8.3 step 2): its path is longer, or as long and
     /// it was created no later.
     @inline(__always)
     private func precedesInSendOrder(_ first: StoredCookie, _ second: StoredCookie) -> Bool {
@@ -434,7 +434,7 @@ struct SiteCookies: Sendable {
     }
 
     /// How far from a cookie's last-access time a request that carries it must come to move that time, in
-    /// seconds. §5.8.3 step 5 sets it to the time of every request that carries the cookie; the jar moves
+    /// seconds. §5.8.3 step 3 sets it to the time of every request that carries the cookie; the jar moves
     /// it only when the request comes at least this long after it, or this long before it (the clock was
     /// set back; a request a moment before it is one whose thread read the clock before another's request
     /// moved the time). Deviation, dated 2026-11-26: last-access times only order eviction (§5.7 step 22),
@@ -449,7 +449,7 @@ struct SiteCookies: Sendable {
         now >= lastAccess.adding(seconds: lastAccessUpdateInterval) || now <= lastAccess.adding(seconds: -lastAccessUpdateInterval)
     }
 
-    /// Sets the last-access time of the cookies at `indices` (§5.8.3 step 5) where it is due
+    /// Sets the last-access time of the cookies at `indices` (§5.8.3 step 3) where it is due
     /// (`lastAccessUpdateInterval`). Last-access times only grow while the clock does; a clock set back
     /// lowers the eviction floor.
     @inline(__always)

@@ -3,9 +3,9 @@
 // String or appended to a caller's bytes.
 
 extension SiteTables {
-    /// The `Cookie` header carrying the cookies at `sent` (§5.8.3 step 6) as a String: written into a
+    /// The `Cookie` header carrying the cookies at `sent` (§5.8.3 step 4) as a String: written into a
     /// buffer (`HeaderScratch`) and from there taken by the String as the well-formed UTF-8 it is. `sent`
-    /// is not empty (no cookie, no header: §5.8.3 step 6).
+    /// is not empty (no cookie, no header: §5.8.3 step 4).
     func cookieHeader(sending sent: UnsafeBufferPointer<Int32>) -> String {
         let (length, isASCII) = headerLength(sending: sent)
         return HeaderScratch.withBytes(count: length) { buffer in

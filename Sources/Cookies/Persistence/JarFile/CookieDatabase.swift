@@ -607,7 +607,7 @@ final class CookieDatabase {
     /// it throws, none. Returns how many rows changed. The purge that the opening left for lack of room
     /// (`purgeDue`) goes first, in the same transaction; its rows are not counted.
     ///
-    /// Deletions go first, then the cookies grouped by site, each site's in send order (§5.8.3 step 4:
+    /// Deletions go first, then the cookies grouped by site, each site's in send order (§5.8.3 step 2:
     /// longer paths first, then earlier creation; `JarFileRowOrder`): a new row takes the next row id, and
     /// the rows are read back in row-id order, so a file written in one go loads site by site and without
     /// sorting (`SiteCookies.restoreSendOrder`). A replaced row keeps its id and, for a received cookie, its

@@ -5,7 +5,7 @@ import Synchronization
 /// the change's call returns), and hands them to the store in one write per batch — after
 /// `options.flushDelay`, on flush and on close.
 ///
-/// Last-access times change on retrieval without a change event (§5.8.3 step 5). Like browsers, the
+/// Last-access times change on retrieval without a change event (§5.8.3 step 3). Like browsers, the
 /// store keeps them only roughly: a flush at least `lastAccessWriteInterval` after the previous
 /// last-access sweep writes the time of every cookie used since, so a stored time lags the jar's by at
 /// most that interval plus the time to the next flush (`close` always sweeps).

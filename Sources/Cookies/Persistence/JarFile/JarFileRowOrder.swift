@@ -1,6 +1,6 @@
 /// The order of the rows of one write to a jar file (`CookieDatabase.write`): deletions first, then the
 /// cookies grouped by the last two labels of their domain, each group in send order (rfc6265bis-22
-/// §5.8.3 step 4, `SendOrder`).
+/// §5.8.3 step 2, `SendOrder`).
 ///
 /// The reader takes rows back in row-id order, the order they were first written, and appends each to
 /// its site (`CookieStore.Loader`). The cookies of a site share the last two labels of their domains (a

@@ -2,7 +2,7 @@ import Testing
 
 @_spi(Fuzzing) @testable import Cookies
 
-/// A site's name-value pairs: each as the Cookie header carries it (rfc6265bis-22 §5.8.3 step 6), written
+/// A site's name-value pairs: each as the Cookie header carries it (rfc6265bis-22 §5.8.3 step 4), written
 /// over in place when a replacement fits, at the end when it does not, the garbage dropped once it
 /// outweighs the live pairs.
 struct CookiePairsTests {
@@ -16,8 +16,8 @@ struct CookiePairsTests {
     }
 
     static let rows: [Row] = [
-        Row(name: "sid", value: "31d4d96e407aad42", pair: "sid=31d4d96e407aad42", source: "§5.8.3 step 6: name=value"),
-        Row(name: "", value: "token", pair: "token", source: "§5.8.3 step 6: a nameless cookie sends its value alone"),
+        Row(name: "sid", value: "31d4d96e407aad42", pair: "sid=31d4d96e407aad42", source: "§5.8.3 step 4: name=value"),
+        Row(name: "", value: "token", pair: "token", source: "§5.8.3 step 4: a nameless cookie sends its value alone"),
         Row(name: "", value: "a=b", pair: "a=b", source: "§5.6: a value after a leading = keeps its own ="),
         Row(name: "empty", value: "", pair: "empty=", source: "§5.6: an empty value"),
         Row(name: "nick", value: "na\u{EF}ve", pair: "nick=na\u{EF}ve", source: "UTF-8 is kept byte for byte"),

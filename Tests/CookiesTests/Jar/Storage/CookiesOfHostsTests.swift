@@ -61,7 +61,8 @@ struct CookiesOfHostsTests {
     ]
 
     /// Each step changes the site in one of the ways that add, remove or move cookies (§5.7 steps 22-23,
-    /// §5.8.3 step 3's expiry, the per-site limit of §5.7 step 24 with a limit of 12).
+    /// the purge of expired cookies a retrieval makes (§5.7: expired cookies are evicted), the per-site
+    /// limit of §5.7 step 24 with a limit of 12).
     static let steps: [Step] = [
         Step(receipts: [
             ("https://www.example.com/", "h=1"), ("https://www.example.com/", "d=1; Domain=example.com"),

@@ -129,7 +129,7 @@ struct SiteCookiesTests {
         #expect(site.domains.count == 2 && site.paths.count == 3 && site.partitions.count == 1, "one slot per distinct string")
     }
 
-    /// Cookies of one path length and creation time keep the order the file gives them: §5.8.3 step 4
+    /// Cookies of one path length and creation time keep the order the file gives them: §5.8.3 step 2
     /// leaves their order open, and a file lists them in the order they were stored.
     @Test(arguments: [["p", "q", "r"], ["r", "p", "q"]])
     func loadedTiesKeepTheFileOrder(names: [String]) {

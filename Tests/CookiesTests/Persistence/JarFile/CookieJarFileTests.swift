@@ -102,7 +102,7 @@ import Testing
     }
 
     /// Whatever order a file gives its rows in (a jar writes them in no particular order), the loaded jar
-    /// holds each site's cookies in send order (rfc6265bis-22 §5.8.3 step 4: longer paths first, then
+    /// holds each site's cookies in send order (rfc6265bis-22 §5.8.3 step 2: longer paths first, then
     /// earlier creation), exactly as a jar that received them.
     @Test(arguments: ["id", "id DESC", "creation DESC", "name, domain", "length(path), id DESC"])
     func rowsInAnyOrderLoadInSendOrder(order: String) throws {
@@ -133,7 +133,7 @@ import Testing
         }
     }
 
-    /// A jar writes new rows in send order (rfc6265bis-22 §5.8.3 step 4: longer paths first, then earlier
+    /// A jar writes new rows in send order (rfc6265bis-22 §5.8.3 step 2: longer paths first, then earlier
     /// creation), whatever order its changes were made in: a file read back in row order then needs no
     /// sorting. Deleting a row first frees nothing another row depends on.
     @Test func rowsAreWrittenInSendOrder() throws {

@@ -41,7 +41,7 @@ extension PostgresServerTests {
 
         // A cookie one instance replaces, stored by another after the first loaded the jar, keeps its
         // creation time: §5.7 step 23.3, "Update the creation-time of the newly-created cookie to match the
-        // creation-time of the old-cookie", which orders the Cookie header (§5.8.3 step 4: "Among cookies
+        // creation-time of the old-cookie", which orders the Cookie header (§5.8.3 step 2: "Among cookies
         // that have equal-length path fields, cookies with earlier creation-times are listed before cookies
         // with later creation-times"). A stored cookie that had expired is gone (§5.7: expired cookies are
         // evicted): the new one is created anew.

@@ -114,14 +114,14 @@ struct JarHTTPClientRedirectTests {
         }
     }
 
-    /// The caller's own cookies go with the jar's in one field (rfc6265bis-22 §5.8.3: one Cookie field),
+    /// The caller's own cookies go with the jar's in one field (rfc6265bis-22 §5.8.1: one Cookie field),
     /// on the first origin only. A hop to another site carries the jar's cookies for that site and none
     /// of the first site's: neither the jar's session nor the caller's own cookie, which the first hop's
     /// Cookie field held, nor Authorization or Origin (`RedirectStep.crossOriginFieldNames`: Fetch's
     /// HTTP-redirect fetch drops Authorization, Go's net/http the Cookie field, AsyncHTTPClient's own
     /// following Origin too); a hop that stays on the origin keeps Origin. A chain that leaves the site and comes back is
     /// cross-site (rfc6265bis-22 §5.2 via Fetch): the SameSite=Lax session stays off it when the request
-    /// is no top-level navigation, and goes on it when it is one (§5.8.3 step 3: Lax cookies go on a
+    /// is no top-level navigation, and goes on it when it is one (§5.8.3 step 1: Lax cookies go on a
     /// cross-site top-level GET), as an app's own request (`firstParty`) is; a cookie such a hop sets is
     /// stored (§5.7 step 18.3), as in an SSO round trip that comes back to a page rotating the session.
     @Test("a redirect to another site carries none of the first site's cookies, nor credentials or Origin")

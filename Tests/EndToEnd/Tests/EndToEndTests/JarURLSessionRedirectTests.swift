@@ -63,7 +63,7 @@ struct JarURLSessionRedirectTests {
 
     /// The request's own `Cookie` field goes with the jar's cookies (here `sid=1`) in one field, its own
     /// first and winning for a name both have ("the user agent MUST NOT attach more than one Cookie header
-    /// field", rfc6265bis-22 §5.8.3), as `JarHTTPClient` and `CookieJarMiddleware` send it
+    /// field", rfc6265bis-22 §5.8.1), as `JarHTTPClient` and `CookieJarMiddleware` send it
     /// (`RedirectChain.ownCookies`): on every hop to the request's origin, but for a cookie a response on
     /// the way deleted (Go's net/http drops it from the Cookie field it forwards), and on no hop to another
     /// origin (Go's net/http and curl drop the Cookie field there, CVE-2022-27776).
