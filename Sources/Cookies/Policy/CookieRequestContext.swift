@@ -54,8 +54,8 @@ public struct CookieRequestContext: Sendable, Hashable {
     /// A native app's or a server's own request: same-site, a GET over HTTP, a top-level
     /// navigation. Alone it is same-site whatever the flag; the flag matters to the hops of its redirects
     /// that leave its site (`RedirectChain`): cookies they set are stored whatever their SameSite, and
-    /// their GETs carry SameSite=Lax cookies, as an address-bar navigation in a browser; an http URL
-    /// redirected to https is such a hop (sites are schemeful, §5.2).
+    /// those with a safe method (GET, HEAD, OPTIONS, TRACE) carry SameSite=Lax cookies, as an address-bar
+    /// navigation in a browser; an http URL redirected to https is such a hop (sites are schemeful, §5.2).
     public static let firstParty = CookieRequestContext(isTopLevelNavigation: true)
 
     /// The top-level site a request to `url` is made under, whose site is the partition key of its
