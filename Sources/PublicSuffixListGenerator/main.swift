@@ -79,6 +79,8 @@ func line(_ bytes: ArraySlice<UInt8>) -> String {
 /// download cut short), as `PublicSuffixRules(contentsOfFile:)` refuses it, and on one without both of the
 /// published list's sections.
 func checkedRules(of list: [UInt8]) -> [String] {
+    // A byte order mark in front of the text is no part of its first line, as for `PublicSuffixRules`.
+    let list = list.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(list.dropFirst(3)) : list
     let text = String(decoding: list, as: UTF8.self)
     if let incompleteness = PublicSuffixRules(parsing: text).incompleteness { fail("the list: \(incompleteness)") }
     for section in ["ICANN DOMAINS", "PRIVATE DOMAINS"] where !text.contains("===END \(section)===") {

@@ -118,7 +118,8 @@ public struct PublicSuffixRules: PublicSuffixList {
         var rules: [(start: Int, length: Int, kind: Kind)] = []
         var firstLineNotARule: LineNotARule?
         var sections = ListSections()
-        var lineStart = 0
+        // A byte order mark, which an editor may save in front of UTF-8 text, is no part of the first line.
+        var lineStart = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var lineNumber = 1
         while lineStart < text.count {
             let lineEnd = text[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count

@@ -27,6 +27,8 @@ private let parsingVectors: [(text: String, domain: String, expected: String?)] 
     ("*.рф\n!пример.рф\n", "www.other.xn--p1ai", "www.other.xn--p1ai"),
     // Markers with nothing after them are not rules.
     ("!\n*.\n", "example.com", "example.com"),
+    // A byte order mark in front of the text is no part of its first line, which is still a rule.
+    ("\u{FEFF}co.uk\n", "www.example.co.uk", "example.co.uk"),
 ]
 
 @Test(arguments: parsingVectors)
@@ -51,6 +53,8 @@ struct LineNotARuleRow: Sendable, CustomTestStringConvertible {
 private let linesNotARule: [LineNotARuleRow] = [
     LineNotARuleRow(text: "com\n// c\n\n*.kawasaki.jp\n!city.kawasaki.jp\n*\n公司.cn\n_dmarc.example\n", why: "rules, comments, blank lines and \"*\""),
     LineNotARuleRow(text: "com\r\nco.uk\r\n", why: "CRLF line ends"),
+    LineNotARuleRow(text: "\u{FEFF}// ===BEGIN ICANN DOMAINS===\ncom\n// ===END ICANN DOMAINS===\n",
+                    why: "a byte order mark in front of the first line (an editor's UTF-8 with BOM): no part of the line"),
     LineNotARuleRow(text: "com\n<!DOCTYPE html>\n<html><body>404</body></html>\n", number: 2, token: "<!DOCTYPE", why: "an HTML page: \"<\" is in no domain name"),
     LineNotARuleRow(text: "a..b\n", number: 1, token: "a..b", why: "an empty label"),
     LineNotARuleRow(text: ".com\n", number: 1, token: ".com", why: "a leading dot"),
