@@ -206,8 +206,11 @@ struct SiteCookies: Sendable {
         new.domain = domains.retain(utf8: identity.domain, reusing: key)
         new.path = paths.retain(utf8: identity.path)
         new.partition = identity.partitionKey.map { partitions.retain(utf8: $0) } ?? StoredCookie.unpartitioned
+        // A new cookie is the latest created: it goes last when its path is no longer than the last
+        // cookie's, which one comparison tells; otherwise its place is searched for.
         var low = 0
         var high = entries.count
+        if let last = entries.last, precedesInSendOrder(last, new) { low = high }
         while low < high {
             let middle = (low + high) / 2
             if precedesInSendOrder(entries[middle], new) {
