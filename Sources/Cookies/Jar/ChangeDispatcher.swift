@@ -36,6 +36,14 @@ final class ChangeDispatcher: Sendable {
         /// `State.queued` when it was added: the number of the next change queued.
         let first: Int
         let call: Callback
+        /// Set when it is removed: a batch being delivered holds a copy of the observers, and gives no
+        /// further change to one removed meanwhile (by itself or another observer, from inside a callback).
+        let removal = Removal()
+    }
+
+    /// Whether an observer was removed, read by the thread delivering a batch before each call.
+    private final class Removal: Sendable {
+        let isDone = Atomic<Bool>(false)
     }
 
     private struct State {
@@ -130,6 +138,7 @@ final class ChangeDispatcher: Sendable {
     /// another jar's) is ignored.
     func removeObserver(_ token: Int) {
         state.withLock { state in
+            for observer in state.observers where observer.token == token { observer.removal.isDone.store(true, ordering: .releasing) }
             state.observers.removeAll { $0.token == token }
             state.streams[token] = nil
             if state.isUnobserved { isObserved.store(false, ordering: .releasing) }
@@ -178,7 +187,9 @@ final class ChangeDispatcher: Sendable {
             }
             guard case (var changes, let first, let observers)? = consume next else { return }
             for (offset, change) in changes.enumerated() {
-                for observer in observers where observer.first <= first + offset { observer.call(change) }
+                for observer in observers where observer.first <= first + offset && !observer.removal.isDone.load(ordering: .acquiring) {
+                    observer.call(change)
+                }
             }
             changes.removeAll(keepingCapacity: true)
             spent = consume changes

@@ -103,8 +103,10 @@ public final class CookieJar: Sendable {
         dispatcher.addObserver(observer)
     }
 
-    /// Stops calling the observer registered with `token`: no change made after this returns reaches it.
-    /// A batch of earlier changes another thread is delivering at that moment may still reach it. A token
+    /// Stops calling the observer registered with `token`: no change made after this returns reaches it,
+    /// nor, when it is removed from inside a callback (by itself or another observer), any further change
+    /// of the batch being delivered. A batch of earlier changes another thread is delivering at that moment
+    /// may still reach it, one call at most starting after this returns. A token
     /// that names no observer of this jar (one removed already, another jar's) is ignored: the jar's own
     /// persistence goes on recording its changes whatever the token.
     public func removeObserver(_ token: Int) {

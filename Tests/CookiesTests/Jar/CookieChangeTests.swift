@@ -283,6 +283,24 @@ struct CookieChangeTests {
         #expect(jar.count == 2)
     }
 
+    /// An observer that removes itself from inside its callback hears nothing more, not even the rest of
+    /// the batch being delivered (a one-shot observer): deleting every cookie is one batch of removals.
+    @Test func anObserverThatRemovesItselfHearsNoMoreOfItsBatch() {
+        let (jar, _) = makeTestJar()
+        for name in ["a", "b", "c"] { jar.setCookie("\(name)=1", from: url("http://a.test/")) }
+        let recorder = Recorder()
+        let box = CookieLock<Int?>(nil)
+        let token = jar.addObserver { change in
+            recorder(change)
+            if let token = box.withLock({ $0 }) { jar.removeObserver(token) }
+        }
+        box.withLock { $0 = token }
+        #expect(jar.deleteAll() == 3)
+        #expect(recorder.all.count == 1)
+        jar.setCookie("d=1", from: url("http://a.test/"))
+        #expect(recorder.all.count == 1)
+    }
+
     @Test func removedObserverHearsNothing() {
         let (jar, _) = makeTestJar()
         let recorder = Recorder()
