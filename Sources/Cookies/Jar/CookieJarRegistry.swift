@@ -47,6 +47,8 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
         /// The keys whose jar is being made, or closed, outside the lock: a request for one of them waits
         /// until that is done, so that a key never has two jars and a new jar loads what the closed one wrote.
         var changing: [Key: Change] = [:]
+        /// The keys whose jar another thread was making when `closeAll()` began: closed as soon as made.
+        var makesToClose: Set<Key> = []
         var lastSweep = CookieTime.distantPast
 
         /// Takes the jar of `key` out of `entries` to be closed outside the lock.
@@ -213,9 +215,18 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     /// is not written), after waiting for the closes already running; a jar one of those failed to write
     /// is tried again here, so that `closeFailed` hears of it before this returns. Called by `closeFailed`,
     /// it leaves the jar that `closeFailed` hears of to the registry's queue (see `init`), and may return
-    /// before that jar is closed.
+    /// before that jar is closed. A jar another thread's `makeJar` is making meanwhile is not waited for: it
+    /// is closed as soon as it is made, on that thread, before its request has it (a `makeJar` may call this
+    /// to free file descriptors, and the jar it makes stays open).
     public func closeAll() {
-        let running = state.withLock { state in state.changing.values.filter { $0.closing != nil }.map(\.done) }
+        let madeHere = RegistryKey.jarsMadeHere
+        let running = state.withLock { state in
+            // A jar being made is closed as soon as it is made, but for one this thread's `makeJar` makes.
+            for (key, change) in state.changing where change.closing == nil && !madeHere.contains(RegistryKey(registry: self, key: key)) {
+                state.makesToClose.insert(key)
+            }
+            return state.changing.values.filter { $0.closing != nil }.map(\.done)
+        }
         for done in running { done.wait() }
         let closing = state.withLock { state in state.entries.keys.compactMap { state.takeToClose($0) } }
         closeHere(closing)
@@ -272,16 +283,21 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     /// Makes the jar of `key` with no lock held, counted as used once it is in the registry, and wakes the
     /// requests waiting for it (on a failure they try again themselves).
     private func make(_ key: Key, telling done: DispatchGroup) throws -> CookieJar {
-        let made = Swift.Result { try makeJar(key) }
+        let makingHere = RegistryKey.jarsMadeHere.union([RegistryKey(registry: self, key: key)])
+        let made = Swift.Result { try RegistryKey.$jarsMadeHere.withValue(makingHere) { try makeJar(key) } }
         let now = clock.now()
-        let evicted = state.withLock { state in
+        let (evicted, closing) = state.withLock { state -> ([Closing], Closing?) in
             state.changing[key] = nil
-            guard case .success(let jar) = made else { return [Closing]() }
+            let closesAtOnce = state.makesToClose.remove(key) != nil
+            guard case .success(let jar) = made else { return ([], nil) }
             state.entries[key] = Entry(jar: jar, lastUse: now, users: 1)
-            return state.takeOverCapacity(capacity)
+            // Made while `closeAll()` closed the others: closed as the jars in use then were.
+            if closesAtOnce { return ([], state.takeToClose(key)) }
+            return (state.takeOverCapacity(capacity), nil)
         }
         done.leave()
         closeLater(evicted)
+        if let closing { closeHere([closing]) }
         return try made.get()
     }
 
@@ -332,8 +348,8 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     /// registry's queue. Closed here, it could fail again and be reported within that `closeFailed`, which
     /// may close it again, and so on while the failure lasts, until the stack overflows.
     private func closeHere(_ jars: [Closing]) {
-        let heard = CloseFailureReport.heard
-        let isHeard = { (closing: Closing) in heard.contains(CloseFailureReport(registry: self, key: closing.key)) }
+        let heard = RegistryKey.closeFailuresHeard
+        let isHeard = { (closing: Closing) in heard.contains(RegistryKey(registry: self, key: closing.key)) }
         closeLater(jars.filter(isHeard))
         report(close(jars.filter { !isHeard($0) }))
     }
@@ -342,8 +358,8 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     /// runs, that it hears of that key's failure.
     private func report(_ failures: [(Key, CookieFileError)]) {
         for (key, failure) in failures {
-            let heard = CloseFailureReport.heard.union([CloseFailureReport(registry: self, key: key)])
-            CloseFailureReport.$heard.withValue(heard) { closeFailed(key, failure) }
+            let heard = RegistryKey.closeFailuresHeard.union([RegistryKey(registry: self, key: key)])
+            RegistryKey.$closeFailuresHeard.withValue(heard) { closeFailed(key, failure) }
         }
     }
 
@@ -383,8 +399,8 @@ public final class CookieJarRegistry<Key: Hashable & Sendable>: Sendable {
     }
 }
 
-/// A registry's failure to close the jar of a key, which its `closeFailed` hears of.
-private struct CloseFailureReport: Hashable, Sendable {
+/// A key of one registry, which the task-locals below name.
+private struct RegistryKey: Hashable, Sendable {
     let registry: ObjectIdentifier
     let key: any Hashable & Sendable
 
@@ -393,9 +409,12 @@ private struct CloseFailureReport: Hashable, Sendable {
         self.key = key
     }
 
-    /// The failures whose `closeFailed` runs on this thread (or task): the one called first, and those
-    /// called within it.
-    @TaskLocal static var heard: Set<CloseFailureReport> = []
+    /// The keys whose failure to close a jar `closeFailed` hears of on this thread (or task): the one
+    /// called first, and those called within it.
+    @TaskLocal static var closeFailuresHeard: Set<RegistryKey> = []
+
+    /// The keys whose jar `makeJar` is making on this thread (or task): a `closeAll()` it calls leaves them.
+    @TaskLocal static var jarsMadeHere: Set<RegistryKey> = []
 
     static func == (one: Self, other: Self) -> Bool {
         one.registry == other.registry && AnyHashable(one.key) == AnyHashable(other.key)

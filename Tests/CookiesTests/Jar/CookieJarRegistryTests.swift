@@ -575,6 +575,34 @@ struct CookieJarRegistryTests {
         #expect(registry.count == 1)
     }
 
+    /// A jar another thread is making while `closeAll()` runs is closed as soon as it is made, as the jars
+    /// in use were: after a shutdown's `closeAll()`, the registry holds no jar (it kept that one open, its
+    /// file and pending changes with it, until something else closed it).
+    @Test(.timeLimit(.minutes(1))) func closeAllClosesAJarBeingMade() throws {
+        let started = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let clock = ManualCookieClock(testEpoch)
+        let registry = CookieJarRegistry<String>(
+            capacity: 10, idleTimeout: 600, clock: clock,
+            makeJar: { [directory] key in
+                started.signal()
+                proceed.wait()
+                return try openTestJar(directory.file("\(key).sqlite"), clock: clock)
+            },
+            closeFailed: { key, error in Issue.record("closing \(key)'s jar failed: \(error)") })
+        let request = DispatchGroup()
+        DispatchQueue.global().async(group: request) {
+            _ = try? registry.withJarSynchronously(for: "ada") { $0.receive("id=1; Max-Age=3600", from: url("https://api.test/")) }
+        }
+        started.wait()
+        registry.closeAll()
+        proceed.signal()
+        request.wait()
+        #expect(registry.count == 0)
+        // Closed before its request had it: what the request stored was not written.
+        #expect(try openTestJar(directory.file("ada.sqlite"), clock: clock).count == 0)
+    }
+
     /// A request whose task is cancelled while it waits for its key's jar stops waiting
     /// (`CancellationError`) and does not run its body.
     @Test(.timeLimit(.minutes(1))) func aCancelledRequestStopsWaiting() async throws {
