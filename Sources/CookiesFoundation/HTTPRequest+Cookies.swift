@@ -13,10 +13,12 @@ extension HTTPRequest {
     /// Sets the `Cookie` field to the cookies `jar` sends to this request (rfc6265bis-22 §5.8.3),
     /// replacing any `Cookie` field the request had; removes the field when the jar sends none. The
     /// request's own method is the context's: a cross-site POST carries no SameSite=Lax cookie whatever
-    /// `context.method` says.
+    /// `context.method` says. The cookies go in one field (§5.8.1: "MUST NOT attach more than one Cookie
+    /// header field"), which `HTTPFields`' own subscript would split into a field a cookie.
     public mutating func addCookies(from jar: CookieJar, context: CookieRequestContext = .firstParty) {
         let context = context.forRequest(method: method.rawValue)
-        headerFields[.cookie] = cookieURL.flatMap { jar.cookieHeader(for: $0, context: context) }
+        let value = cookieURL.flatMap { jar.cookieHeader(for: $0, context: context) }
+        headerFields[fields: .cookie] = value.map { [HTTPField(name: .cookie, value: $0)] } ?? []
     }
 }
 

@@ -22,6 +22,9 @@ struct HTTPTypesCookiesTests {
         request.headerFields[.cookie] = "stale=1"
         request.addCookies(from: jar)
         #expect(request.headerFields[.cookie] == "b=2; a=1")
+        // One field, not one a cookie (rfc6265bis-22 §5.8.1: "MUST NOT attach more than one Cookie header
+        // field"), which a transport copying the fields one by one would send as several lines.
+        #expect(request.headerFields[values: .cookie] == ["b=2; a=1"])
         var other = HTTPRequest(method: .get, scheme: "https", authority: "other.test", path: "/")
         other.headerFields[.cookie] = "stale=1"
         other.addCookies(from: jar)
