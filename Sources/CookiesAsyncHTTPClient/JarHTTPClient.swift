@@ -20,8 +20,10 @@ import NIOHTTP1
 /// makes one of the caller's configuration that follows none. A client that follows anyway is caught only
 /// after it did (the response's `history` has more than one hop, or AsyncHTTPClient throws
 /// `redirectCycleDetected` or `redirectLimitReached`): its hops went without the cookies the redirects
-/// set, whose `Set-Cookie` fields are lost, and the first request had its effect (a POST is not to be
-/// retried blindly). The request then throws `JarHTTPClientError.clientFollowsRedirects`.
+/// set, and the first request had its effect (a POST is not to be retried blindly). The request then
+/// throws `JarHTTPClientError.clientFollowsRedirects`, after storing the `Set-Cookie` fields of every hop
+/// the response's `history` holds (a sign-in's session is kept); a loop or too many redirects leave no
+/// history, and their fields are lost.
 ///
 /// Bodies are streamed, never buffered: the final response's body is returned unread; a redirect's body
 /// is read to its end only when it is short and there at once, within the deadline, and otherwise dropped
@@ -111,7 +113,17 @@ public struct JarHTTPClient: Sendable {
             } catch let error as HTTPClientError where error == .redirectCycleDetected || error == .redirectLimitReached {
                 throw JarHTTPClientError.clientFollowsRedirects
             }
-            guard response.history.count <= 1 else { throw JarHTTPClientError.clientFollowsRedirects }
+            guard response.history.count <= 1 else {
+                // The client followed the redirects itself. Every hop's response head is in the history: its
+                // cookies are stored as the chain would have stored them, hop by hop, before the request throws.
+                for (index, hop) in response.history.enumerated() {
+                    chain.receive(hop.responseHead.headers["Set-Cookie"])
+                    guard index < response.history.count - 1,
+                        (try? chain.follow(status: Int(hop.responseHead.status.code), locations: hop.responseHead.headers["Location"])) != nil
+                    else { break }
+                }
+                throw JarHTTPClientError.clientFollowsRedirects
+            }
             history.append(HTTPClientRequestResponse(
                 request: request,
                 responseHead: HTTPResponseHead(version: response.version, status: response.status, headers: response.headers)))

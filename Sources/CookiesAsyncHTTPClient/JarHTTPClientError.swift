@@ -1,8 +1,9 @@
 #if CookiesAsyncHTTPClient
 /// Why `JarHTTPClient` could not run a request.
 public enum JarHTTPClientError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The `HTTPClient` followed redirects itself: its hops went without the cookies the redirects set,
-    /// whose `Set-Cookie` fields are lost, and the first request had its effect. Make the client with
+    /// The `HTTPClient` followed redirects itself: its hops went without the cookies the redirects set, and
+    /// the first request had its effect; the `Set-Cookie` fields of the hops in the response's history were
+    /// stored (none when AsyncHTTPClient gave up on a loop or too many redirects). Make the client with
     /// `JarHTTPClient.makeClient(eventLoopGroup:configuration:)`, or use `JarHTTPClient.sharedClient`.
     case clientFollowsRedirects
     /// The request's URL is none a jar keeps cookies for (not http, https, ws or wss: AsyncHTTPClient's

@@ -367,6 +367,14 @@ struct JarHTTPClientRedirectTests {
                     try await JarHTTPClient(jar: CookieJar(), client: client).execute(request, timeout: .seconds(30))
                 }
             }
+            // The hops in the history had their cookies stored before the request threw: the sign-in's
+            // session is kept, and the next request, through a client that follows none, is signed in.
+            let jar = CookieJar()
+            await #expect(throws: JarHTTPClientError.clientFollowsRedirects) {
+                try await JarHTTPClient(jar: jar, client: following).execute(Self.signIn(baseURL + "/sign-in"), timeout: .seconds(30))
+            }
+            let home = try await JarHTTPClient(jar: jar).execute(HTTPClientRequest(url: baseURL + "/home"), timeout: .seconds(30))
+            #expect(try await Self.json(home)["email"] == Backend.email)
             try await following.shutdown()
             try await limited.shutdown()
 
