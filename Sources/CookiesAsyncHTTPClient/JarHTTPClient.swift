@@ -74,8 +74,10 @@ public struct JarHTTPClient: Sendable {
     }
 
     /// Sends `request` with the jar's cookies (merged with the request's own `Cookie` fields into one,
-    /// `CookieHeader.merging`, on the hops to the first origin: its own cookies win), following redirects,
-    /// and returns the final response, whose `history` lists every hop: the request as sent (with its
+    /// `CookieHeader.merging`, its own cookies winning, until a hop goes to another origin: from there on,
+    /// back to the first origin included, only the jar's go, as `RedirectChain` keeps them; an http URL
+    /// redirected to https is another origin), following redirects, and returns the final response,
+    /// whose `history` lists every hop: the request as sent (with its
     /// `Cookie` field) and the response head. `context` describes the first request; `deadline` is for
     /// the whole chain, the redirects' bodies included (`HTTPClientError.deadlineExceeded` when it passes
     /// while one is read). Throws `RedirectError` for a loop, too many redirects, a redirect to a URL that

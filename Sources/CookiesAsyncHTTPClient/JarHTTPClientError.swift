@@ -21,7 +21,7 @@ public enum JarHTTPClientError: Error, Sendable, Hashable, CustomStringConvertib
     public var description: String {
         switch self {
         case .notACookieURL(let url):
-            "\(url) is not an http or https URL, which a cookie jar keeps cookies for: send it with the HTTPClient itself"
+            "\(url) is no URL a cookie jar keeps cookies for (an http or https URL with a valid host): send it with the HTTPClient itself"
         case .bodyCannotBeResent(let status, let location):
             "a \(status) redirect to \(location) keeps the method and body, but the request's body is streamed "
                 + "(an async sequence, or bytes over 4 MiB, which AsyncHTTPClient streams as one) and is not known "

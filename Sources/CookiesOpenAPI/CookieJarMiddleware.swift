@@ -102,9 +102,11 @@ public struct CookieJarMiddleware: ClientMiddleware {
     }
 
     /// Sends the request through `next` with the jar's cookies, storing each response's cookies and
-    /// following redirects; returns the final response. Throws `RedirectError` for a loop, too many
-    /// redirects, a redirect to a URL that is not http or https or one with several different Location
-    /// fields, `CookieJarMiddlewareError`, and what `next` throws.
+    /// following redirects; returns the final response. A request whose URL (the server URL joined with
+    /// the operation's path) is none the jar keeps cookies for (not http or https, such as a Unix socket's
+    /// `http+unix`) goes through `next` as it is: no cookie is sent, none stored. Throws `RedirectError`
+    /// for a loop, too many redirects, a redirect to a URL that is not http or https or one with several
+    /// different Location fields, `CookieJarMiddlewareError`, and what `next` throws.
     public func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
