@@ -21,9 +21,11 @@ import NIOHTTP1
 /// after it did (the response's `history` has more than one hop, or AsyncHTTPClient throws
 /// `redirectCycleDetected` or `redirectLimitReached`): its hops went without the cookies the redirects
 /// set, and the first request had its effect (a POST is not to be retried blindly). The request then
-/// throws `JarHTTPClientError.clientFollowsRedirects`, after storing the `Set-Cookie` fields of every hop
-/// the response's `history` holds (a sign-in's session is kept); a loop or too many redirects leave no
-/// history, and their fields are lost.
+/// throws `JarHTTPClientError.clientFollowsRedirects`, after storing the `Set-Cookie` fields of the hops
+/// in the response's `history` (a sign-in's session is kept), up to the first that the client sent
+/// elsewhere than `RedirectChain` would have, or followed where the chain stops (a 304 with a Location,
+/// more than `maximumRedirects`); a loop or too many redirects for the client leave no history, and their
+/// fields are lost.
 ///
 /// Bodies are streamed, never buffered: the final response's body is returned unread; a redirect's body
 /// is read to its end only when it is short and there at once, within the deadline, and otherwise dropped
@@ -117,8 +119,12 @@ public struct JarHTTPClient: Sendable {
             }
             guard response.history.count <= 1 else {
                 // The client followed the redirects itself. Every hop's response head is in the history: its
-                // cookies are stored as the chain would have stored them, hop by hop, before the request throws.
+                // cookies are stored as the chain would have stored them, hop by hop, before the request throws,
+                // as long as the client went where the chain goes. It resolves a Location as Foundation does,
+                // the chain as a browser does, and where they differ (`\\evil.test/` from good.test) a hop's
+                // cookies would be filed under a host the hop never reached.
                 for (index, hop) in response.history.enumerated() {
+                    guard hop.request.url == chain.current.url else { break }
                     chain.receive(hop.responseHead.headers["Set-Cookie"])
                     guard index < response.history.count - 1,
                         (try? chain.follow(status: Int(hop.responseHead.status.code), locations: hop.responseHead.headers["Location"])) != nil
