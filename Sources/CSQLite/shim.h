@@ -12,8 +12,10 @@ static inline int csqlite_db_config_flag(sqlite3 *db, int option, int value) {
 static inline int csqlite_bind_text_transient(sqlite3_stmt *statement, int index, const char *text, int bytes) {
     return sqlite3_bind_text(statement, index, text, bytes, SQLITE_TRANSIENT);
 }
-/// SQLITE_READONLY_ROLLBACK is an expression of another macro, which Swift does not import.
+/// SQLITE_READONLY_ROLLBACK and SQLITE_IOERR_SHORT_READ are expressions of another macro, which Swift does not
+/// import.
 static const int csqlite_readonly_rollback = SQLITE_READONLY_ROLLBACK;
+static const int csqlite_ioerr_short_read = SQLITE_IOERR_SHORT_READ;
 
 /// The `errno` values of a full disk and of a full disk quota, as `sqlite3_system_errno` reports them: the C
 /// library's, whichever it is (Glibc, Musl, Darwin), without importing it.

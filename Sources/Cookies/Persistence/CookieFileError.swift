@@ -4,6 +4,8 @@ import Glibc
 import Musl
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(Android)
+import Android
 #endif
 
 /// Why a cookie file could not be opened, read or written, and where: the jar's SQLite file or an

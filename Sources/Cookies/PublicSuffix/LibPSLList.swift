@@ -9,8 +9,9 @@ import Musl
 /// A public suffix list backed by libpsl (https://rockdaboot.github.io/libpsl/), the list Linux distributions keep
 /// up to date. Both the ICANN and the PRIVATE sections are used, with the implicit "*" rule.
 ///
-/// libpsl compares bytes: it is case-sensitive and knows nothing of IP literals, so callers must pass the canonical
-/// form the `PublicSuffixList` contract asks for. libpsl treats the name a wildcard rule hangs from ("kawasaki.jp"
+/// libpsl compares bytes: it is case-sensitive and knows nothing of IP literals, so `registrableDomain(of:)`
+/// canonicalises the name it is given first, and the jar's question (`registrableDomainStart(inUTF8:)`) is asked
+/// with a canonical name. libpsl treats the name a wildcard rule hangs from ("kawasaki.jp"
 /// for "*.kawasaki.jp") as a public suffix; `PublicSuffixRules` does the same.
 ///
 /// `@unchecked Sendable`: a `psl_ctx_t` is never modified after `psl_latest`/`psl_load_file`/`psl_builtin` returns

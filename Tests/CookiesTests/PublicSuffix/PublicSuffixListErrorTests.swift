@@ -69,6 +69,21 @@ struct PublicSuffixListErrorTests {
         }
     }
 
+    /// A text list saved with a UTF-8 byte order mark (an editor's "UTF-8 with BOM") loads with its first line
+    /// a rule, in both lists (libpsl 0.21 skips the mark itself).
+    @Test func aListWithAByteOrderMarkLoadsItsFirstRule() throws {
+        let path = try Self.temporaryFile("\u{FEFF}co.uk\ncom\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var lists: [(String, any PublicSuffixList)] = [("PublicSuffixRules", try PublicSuffixRules(contentsOfFile: path))]
+        #if LibPSL && canImport(CLibPSL)
+        lists.append(("LibPSLList", try LibPSLList(contentsOfFile: path)))
+        #endif
+        for (name, list) in lists {
+            #expect(list.registrableDomain(of: "www.example.co.uk") == "example.co.uk", "\(name)")
+            #expect(list.isPublicSuffix("co.uk"), "\(name)")
+        }
+    }
+
     #if LibPSL && canImport(CLibPSL)
     /// A list in libpsl's DAFSA format (binary, no text lines) is libpsl's to check: not refused as no list.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/publicsuffix/public_suffix_list.dafsa"), "needs Debian's publicsuffix package"))

@@ -25,9 +25,12 @@ struct SQLiteError: Error, Sendable {
     var primaryCode: Int32 { code & 0xff }
 
     /// The `errno` of the system call under an I/O error or a file SQLite could not open (`systemErrno`);
-    /// nil for any other error, or when SQLite recorded none.
+    /// nil for any other error, or when SQLite recorded none. A short read and the extended cannot-open
+    /// codes (no temporary directory, a directory, a path it could not make whole) come from no failed
+    /// system call: their `errno` would be a leftover of an earlier one.
     var systemCallErrno: Int32? {
-        (primaryCode == SQLITE_IOERR || primaryCode == SQLITE_CANTOPEN) && systemErrno != 0 ? systemErrno : nil
+        let fromASystemCall = (primaryCode == SQLITE_IOERR && code != csqlite_ioerr_short_read) || code == SQLITE_CANTOPEN
+        return fromASystemCall && systemErrno != 0 ? systemErrno : nil
     }
 
     var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }

@@ -6,10 +6,13 @@ import Testing
 @testable import Cookies
 
 // SQLite's extended I/O error codes (https://sqlite.org/rescode.html), macros of expressions that Swift does
-// not import: SQLITE_IOERR_SHMSIZE, SQLITE_IOERR_WRITE, SQLITE_IOERR_READ.
+// not import: SQLITE_IOERR_SHMSIZE, SQLITE_IOERR_WRITE, SQLITE_IOERR_READ, SQLITE_IOERR_SHORT_READ,
+// SQLITE_CANTOPEN_ISDIR.
 private let ioErrorSHMSize = SQLITE_IOERR | 19 << 8
 private let ioErrorWrite = SQLITE_IOERR | 3 << 8
 private let ioErrorRead = SQLITE_IOERR | 1 << 8
+private let ioErrorShortRead = SQLITE_IOERR | 2 << 8
+private let cannotOpenDirectory = SQLITE_CANTOPEN | 5 << 8
 
 /// A jar file on a full disk: SQLite's failures for lack of room are `.full`, whichever result code carries
 /// them, and opening does not fail for lack of room to purge.
@@ -34,6 +37,27 @@ private let ioErrorRead = SQLITE_IOERR | 1 << 8
             doing: "cannot read the jar file's header")
         #expect(error.code == expected)
         #expect(error.detail.contains("no space left on the disk") == (expected == .full && code != SQLITE_FULL))
+    }
+
+    /// SQLite's message for a failed system call names no reason: the system's follows it, for an I/O error
+    /// and for a file SQLite could not open (EMFILE: "unable to open database file: Too many open files"), but
+    /// not for a code that comes from no failed call, whose errno is a leftover (a short read,
+    /// SQLITE_IOERR_SHORT_READ; the extended cannot-open codes such as SQLITE_CANTOPEN_ISDIR), nor for any
+    /// other code (https://sqlite.org/c3ref/system_errno.html).
+    @Test(arguments: [
+        (SQLITE_CANTOPEN, EMFILE, true),
+        (ioErrorRead, EIO, true),
+        (ioErrorShortRead, EMFILE, false),
+        (cannotOpenDirectory, EMFILE, false),
+        (SQLITE_CORRUPT, EMFILE, false),
+        (SQLITE_CANTOPEN, 0, false),
+    ] as [(Int32, Int32, Bool)])
+    func namesTheSystemsReasonOfAFailedCall(code: Int32, systemErrno: Int32, named: Bool) {
+        let error = CookieFileError(
+            SQLiteError(code: code, message: "unable to open database file", systemErrno: systemErrno), path: "/jar",
+            doing: "cannot read the jar file's header")
+        let reason = ": " + String(cString: strerror(systemErrno)) + " (SQLite code"
+        #expect(error.detail.contains(reason) == named, "\(error.detail)")
     }
 
     /// A jar closed cleanly has no `-shm`: opening it must make one, which a full disk refuses
