@@ -18,6 +18,8 @@ import Synchronization
 /// - `GET /loop/a` and `GET /loop/b`: 302 to each other, for ever.
 /// - `GET /locations?to=A&to=B…`: 302 with one Location field for each `to`, in order.
 /// - `GET /files/NAME`: 200 and `{"path"}`, the request's path as it came (percent-encoded).
+/// - `GET /SEGMENT/stray`: 200, setting `stray=1`: where Foundation's reading of `Location: \\host/stray` (the
+///   backslashes percent-encoded into a path on the same host) lands.
 /// - `GET /bounce-with-body/huge` and `GET /bounce-with-body/trickling`: 302 to `/echo` with a body that
 ///   does not end while the client reads it: a terabyte announced in Content-Length and written in 64 KiB
 ///   chunks as fast as the client takes them, or chunked, one byte every 100 ms.
@@ -70,6 +72,11 @@ extension Backend {
                 headers.append(HTTPField(name: .location, value: location))
             }
             return Response(status: .found, headers: headers)
+        }
+        router.get("/{segment}/stray") { _, _ -> Response in
+            var headers = HTTPFields()
+            headers.append(HTTPField(name: .setCookie, value: "stray=1"))
+            return Response(status: .ok, headers: headers)
         }
         router.get("/files/{name}") { request, _ -> Response in
             json(.ok, ["path": request.uri.path])

@@ -349,6 +349,24 @@ struct JarHTTPClientRedirectTests {
         }
     }
 
+    /// A following client's hops are stored only while it went where the chain goes: AsyncHTTPClient reads
+    /// `Location: \\other.test/stray` as Foundation does, a path on the same host (the backslashes
+    /// percent-encoded), the chain as a browser does (the WHATWG URL standard: a backslash is a slash), the
+    /// host other.test. The cookie the client's hop got is not filed under other.test.
+    @Test("a following client's hop that went elsewhere than the chain's is not stored under the chain's URL")
+    func followingClientThatWentElsewhere() async throws {
+        try await Backend.withRunningServer { baseURL in
+            let following = Self.followingClient()
+            let jar = CookieJar()
+            let request = HTTPClientRequest(url: baseURL + "/locations?to=%5C%5Cother.test/stray")
+            await #expect(throws: JarHTTPClientError.clientFollowsRedirects) {
+                try await JarHTTPClient(jar: jar, client: following).execute(request, timeout: .seconds(30))
+            }
+            #expect(jar.cookies(forSite: "other.test").isEmpty)
+            try await following.shutdown()
+        }
+    }
+
     /// A client that follows redirects itself sends the hops without the jar's cookies: the request
     /// throws, whether the chain ended, looped (AsyncHTTPClient's `redirectCycleDetected`) or went past
     /// the client's limit (`redirectLimitReached`). `makeClient` turns following off in any configuration.
