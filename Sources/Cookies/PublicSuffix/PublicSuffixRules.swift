@@ -173,17 +173,12 @@ public struct PublicSuffixRules: PublicSuffixList {
     /// `WWW.Example.CO.UK` gives `example.co.uk`, `www.example.co.uk.` gives `example.co.uk.`. Nil for a
     /// public suffix, an IP address, or a name that is no host.
     public func registrableDomain(of domain: String) -> String? {
-        var contiguous = domain
-        return contiguous.withUTF8 { bytes in
-            // A name canonical as written, without a trailing dot or an empty label (nearly every one asked),
-            // is looked up as it is; any other is canonicalised first.
-            guard CanonicalHost.isCanonicalDomainName(bytes), bytes.last != UInt8(ascii: "."),
-                !CanonicalHost.hasEmptyLabel(bytes)
-            else { return CanonicalHost(domain).flatMap(registrableDomain(of:)) }
-            guard let start = registrableDomainStart(inUTF8: bytes) else { return nil }
-            // A registrable domain starts after a "." (a scalar boundary): its bytes are well-formed UTF-8.
-            return start == 0 ? domain : String(wellFormedUTF8: UnsafeBufferPointer(rebasing: bytes[start...]), isASCII: true)
+        // A name canonical as written (nearly every one asked) is looked up as it is; any other is
+        // canonicalised first.
+        guard domain.withUTF8Bytes(CanonicalHost.isCanonicalDomainName) else {
+            return CanonicalHost(domain).flatMap(registrableDomain(of:))
         }
+        return registrableDomain(ofCanonicalDomain: domain)
     }
 
     /// The offset in `domain` where its registrable domain starts.
