@@ -136,7 +136,45 @@ struct CookieReceivingRulesTests {
             source: "§5.7 step 23.2 reads which API set the cookie"),
     ]
 
-    @Test(arguments: rows)
+    /// A Domain attribute from an IP address host. §5.7 step 10 needs the request-host to domain-match
+    /// it, and for an IP address §5.1.3 leaves one way: "The domain string and the string are
+    /// identical"; §5.6.3 only removes a leading "." and lower-cases the attribute, so another spelling
+    /// of the address (IPv6 compressed otherwise, without its brackets, IPv4 in a short or hexadecimal
+    /// form) is no match. Chromium (`cookie_util::GetCookieDomainWithString`) compares an IP host,
+    /// `GURL::host()`, brackets included, with the attribute as written, case-insensitively, with or
+    /// without a leading "."; the attribute canonicalised as a host serves only its registrable-domain
+    /// check, which an IP address fails (the attribute as written is compared again there). Firefox
+    /// (`CookieValidation::CheckDomain`) requires an exact match with the host
+    /// (`GetHostOrIPv6WithBrackets`), the attribute lower-cased and its leading "." removed. (Loopback
+    /// addresses are secure origins here.)
+    static let ipAddressDomainRows: [Row] = [
+        Row(from: "http://[::1]/", line: "a=b; Domain=[::1]", expected: .success(Fields("a", "b", domain: "[::1]", isHostOnly: false, isSourceSecure: true)),
+            source: "§5.1.3: identical; Chromium and Firefox: the host, brackets included"),
+        Row(from: "http://[::1]/", line: "a=b; Domain=.[::1]", expected: .success(Fields("a", "b", domain: "[::1]", isHostOnly: false, isSourceSecure: true)),
+            source: "§5.6.3: the leading dot is removed; Chromium and Firefox ignore it"),
+        Row(from: "http://[::1]/", line: "a=b; Domain=[0:0::1]", expected: .failure(.domainMismatch),
+            source: "§5.1.3: the same address, not the identical string; Chromium and Firefox compare it as written"),
+        Row(from: "http://[::1]/", line: "a=b; Domain=::1", expected: .failure(.domainMismatch),
+            source: "§5.1.3: without brackets, not identical; Chromium's and Firefox's host keep them"),
+        Row(from: "http://[2001:db8::1]/", line: "a=b; Domain=[2001:DB8::1]", expected: .success(Fields("a", "b", domain: "[2001:db8::1]", isHostOnly: false)),
+            source: "§5.6.3: lower-cased, then identical; Chromium compares case-insensitively, Firefox lower-cases"),
+        Row(from: "http://[2001:db8::1]/", line: "a=b; Domain=[2001:DB8:0::1]", expected: .failure(.domainMismatch),
+            source: "§5.1.3, §5.6.3: lower-casing only, no compression; Chromium and Firefox compare it as written"),
+        Row(from: "http://[2001:db8::1]/", line: "a=b; Domain=[2001:0db8::1]", expected: .failure(.domainMismatch),
+            source: "§5.1.3: a leading zero kept, not identical; Chromium and Firefox compare it as written"),
+        Row(from: "http://[2001:db8::1]/", line: "a=b; Domain=2001:db8::1", expected: .failure(.domainMismatch),
+            source: "§5.1.3: without brackets, not identical; Chromium's and Firefox's host keep them"),
+        Row(from: "http://127.0.0.1/", line: "a=b; Domain=127.0.0.1", expected: .success(Fields("a", "b", domain: "127.0.0.1", isHostOnly: false, isSourceSecure: true)),
+            source: "§5.1.3: identical; Chromium and Firefox: the host"),
+        Row(from: "http://127.0.0.1/", line: "a=b; Domain=127.1", expected: .failure(.domainMismatch),
+            source: "§5.1.3: a short form of the address, not identical; Chromium and Firefox compare it as written"),
+        Row(from: "http://127.0.0.1/", line: "a=b; Domain=0x7f.0.0.1", expected: .failure(.domainMismatch),
+            source: "§5.1.3: a hexadecimal part, not identical; Chromium and Firefox compare it as written"),
+        Row(from: "http://127.0.0.1/", line: "a=b; Domain=127.000.000.001", expected: .failure(.domainMismatch),
+            source: "§5.1.3: leading zeros, not identical; Chromium and Firefox compare it as written"),
+    ]
+
+    @Test(arguments: rows + ipAddressDomainRows)
     func validates(_ row: Row) throws {
         var line = row.line
         var parts = CookieParts()
