@@ -64,7 +64,7 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
-        try Import.checkIsAFileIfItExists(into)
+        try Import.checkIsAReadableFileIfItExists(into)
         let clock = clock(at: at)
         let now = clock.now()
         let contents = try readCookieFile(source, now: now, lenient: lenient)
@@ -134,11 +134,21 @@ struct Import: ParsableCommand {
     /// Refuses a jar file `path` that exists and is no regular file once its links are followed (a named
     /// pipe, a device, a directory), before it is read or opened, as a jar file that cannot be read (exit 3):
     /// SQLite's open of a named pipe waits for a writer for ever, and of a device (`/dev/null`, as root)
-    /// fails on its first write, leaving a `-journal` made beside it.
-    static func checkIsAFileIfItExists(_ path: String) throws {
-        guard let found = CookieFileSystem.state(path), !found.isRegularFile else { return }
-        printError("\(path): not a regular file: --into takes a swift-cookiejar SQLite jar file (created if missing)")
-        throw ToolExit.unreadableInput
+    /// fails on its first write, leaving a `-journal` made beside it. A regular file that cannot be read
+    /// (no read permission) is refused so too, as `inspect` and `export` refuse it: SQLite's open fails
+    /// then as it fails for a file it cannot write, which is the import's output (exit 4).
+    static func checkIsAReadableFileIfItExists(_ path: String) throws {
+        guard let found = CookieFileSystem.state(path) else { return }
+        guard found.isRegularFile else {
+            printError("\(path): not a regular file: --into takes a swift-cookiejar SQLite jar file (created if missing)")
+            throw ToolExit.unreadableInput
+        }
+        do {
+            _ = try FileBytes.contents(atPath: path, limit: 1, prefix: 1)
+        } catch {
+            printError("\(path): cannot read the jar file: \(error.explanation)")
+            throw ToolExit.unreadableInput
+        }
     }
 
     /// The exit code of a jar file that cannot be opened: 3 when it cannot be read as a jar (another

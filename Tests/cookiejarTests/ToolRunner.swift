@@ -53,9 +53,11 @@ enum Tool {
     /// redirections of the tool's descriptors (`"< /tmp"`, `"<&-"`, `">> jar.json"`, overriding the pipes
     /// given), or arguments no String holds (bytes that are not UTF-8, written with `printf`).
     /// `descriptorLimit`: how many file descriptors the tool may have open (`ulimit -n`), when given.
+    /// `user`: the user (and group of the same number) the tool runs as, through `setpriv`, when given (a
+    /// test running as root sees files as another user does, whose permissions apply to it).
     static func run(
         _ arguments: [String], stdinBytes: Data?, environment: [String: String] = [:], stdoutPath: String? = nil,
-        shellWords: String? = nil, descriptorLimit: Int? = nil
+        shellWords: String? = nil, descriptorLimit: Int? = nil, user: uid_t? = nil
     ) throws -> ToolRun {
         let process = Process()
         if shellWords != nil || descriptorLimit != nil {
@@ -65,6 +67,10 @@ enum Tool {
         } else {
             process.executableURL = executable
             process.arguments = arguments
+        }
+        if let user, let command = process.executableURL {
+            process.executableURL = URL(fileURLWithPath: setpriv)
+            process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", command.path] + (process.arguments ?? [])
         }
         process.currentDirectoryURL = packageRoot
         var env = ProcessInfo.processInfo.environment
@@ -101,6 +107,19 @@ enum Tool {
             stdout: String(decoding: outputData, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self),
             status: process.terminationStatus)
     }
+
+    /// util-linux's `setpriv`, which runs a command as another user.
+    static let setpriv = "/usr/bin/setpriv"
+
+    /// The user a test gives a file to, and runs the tool as, to see it as another user does: `nobody`.
+    static let otherUser: uid_t = 65534
+
+    /// True when the tool can run as `otherUser` (`run(_:stdinBytes:user:)`): as root, with `setpriv`, the
+    /// tool and the package's folder open to other users (tried once, with `--help`).
+    static let canRunAsOtherUser: Bool = {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: setpriv) else { return false }
+        return (try? run(["--help"], stdinBytes: nil, user: otherUser).status) == 0
+    }()
 
     /// `run(_:)` with standard output a terminal (a Linux pseudo-terminal this process opens through
     /// `/dev/ptmx`, as a terminal emulator does): `stdout` holds the bytes the terminal received (its line
