@@ -29,6 +29,15 @@ struct CanonicalDomainTests {
         Row(text: "a_b%c.example", host: nil, imported: nil, source: "WHATWG URL forbidden host code point \"%\""),
         Row(text: "a_b.example.1", host: nil, imported: nil, source: "WHATWG URL \"ends in a number\": no valid IPv4 address"),
         Row(text: "a_b example", host: nil, imported: nil, source: "WHATWG URL forbidden host code point: space"),
+        // XN-labels that are no A-labels (RFC 5890 §2.3.2.1 "Fake A-label"), which a browser refuses (UTS #46
+        // §4 step 4: Punycode that does not decode, or decodes to nothing or to ASCII alone, is an error):
+        // ASCII labels, kept as written, names of their own as in the DNS, never the name they would decode to.
+        Row(text: "xn--a.example", host: "xn--a.example", imported: "xn--a.example", source: "RFC 5890 §2.3.2.1: \"a\" decodes to U+0080, no A-label; kept"),
+        Row(text: "xn--.example", host: "xn--.example", imported: "xn--.example", source: "RFC 5890 §2.3.2.1: no Punycode after the prefix; kept"),
+        Row(text: "xn--ls8h-.example", host: "xn--ls8h-.example", imported: "xn--ls8h-.example",
+            source: "UTS #46 §4 step 4: Punycode of the ASCII \"ls8h\"; kept, not \"ls8h.example\""),
+        Row(text: "XN--Example-.com", host: "xn--example-.com", imported: "xn--example-.com",
+            source: "§5.1.2: lower-cased; Punycode of \"example\", kept: not a second spelling of example.com (CVE-2026-39821)"),
     ]
 
     @Test(arguments: rows)
