@@ -44,6 +44,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         // `swift package generate-documentation` (the DocC catalogs in Sources/*/*.docc); a command
@@ -94,6 +95,7 @@ let package = Package(
                     condition: .when(traits: ["CookiesAsyncHTTPClient"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["CookiesAsyncHTTPClient"])),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["CookiesAsyncHTTPClient"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["CookiesAsyncHTTPClient"])),
             ]
         ),
         .target(

@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Cookies
 import CookiesFoundation
 import Foundation
+import Logging
 import NIOCore
 import NIOHTTP1
 
@@ -86,8 +87,15 @@ public struct JarHTTPClient: Sendable {
     /// is not http or https or one with several different Location fields (the error names the hops),
     /// `JarHTTPClientError.notACookieURL` (nothing sent) for a first URL the jar keeps no cookies for (a
     /// Unix socket's), and AsyncHTTPClient's errors.
+    ///
+    /// `logger` goes to AsyncHTTPClient with every hop (its request logging; none when nil, as
+    /// AsyncHTTPClient's own default), and gets one `debug` entry a hop from the jar: the hop's method and
+    /// URL, its status, the names of the cookies it carried and of those its response set
+    /// (`cookiejar-sent`, `cookiejar-set`). Names only: the jar logs no cookie's value (AsyncHTTPClient's
+    /// `trace` entries carry each response part, its `Set-Cookie` fields included).
     public func execute(
-        _ request: HTTPClientRequest, deadline: NIODeadline, context: CookieRequestContext = .firstParty
+        _ request: HTTPClientRequest, deadline: NIODeadline, context: CookieRequestContext = .firstParty,
+        logger: Logger? = nil
     ) async throws -> HTTPClientResponse {
         // The URL as AsyncHTTPClient reads it, through Foundation's URL: where the readings differ, the jar's
         // host is the one the request goes to. (Foundation percent-encodes a backslash in the authority into
@@ -113,7 +121,7 @@ public struct JarHTTPClient: Sendable {
             }
             var response: HTTPClientResponse
             do {
-                response = try await client.execute(request, deadline: deadline)
+                response = try await client.execute(request, deadline: deadline, logger: logger)
             } catch let error as HTTPClientError where error == .redirectCycleDetected || error == .redirectLimitReached {
                 throw JarHTTPClientError.clientFollowsRedirects
             }
@@ -135,7 +143,8 @@ public struct JarHTTPClient: Sendable {
             history.append(HTTPClientRequestResponse(
                 request: request,
                 responseHead: HTTPResponseHead(version: response.version, status: response.status, headers: response.headers)))
-            chain.receive(response.headers["Set-Cookie"])
+            let set = chain.receive(response.headers["Set-Cookie"])
+            logger?.debug("Cookie jar hop", metadata: Self.logMetadata(of: request, status: response.status, set: set))
             guard followsRedirects, let step = try chain.follow(
                 status: Int(response.status.code), locations: response.headers["Location"])
             else {
@@ -185,11 +194,24 @@ public struct JarHTTPClient: Sendable {
         }
     }
 
-    /// As `execute(_:deadline:context:)`, with `timeout` from now for the whole chain.
+    /// As `execute(_:deadline:context:logger:)`, with `timeout` from now for the whole chain.
     public func execute(
-        _ request: HTTPClientRequest, timeout: TimeAmount, context: CookieRequestContext = .firstParty
+        _ request: HTTPClientRequest, timeout: TimeAmount, context: CookieRequestContext = .firstParty,
+        logger: Logger? = nil
     ) async throws -> HTTPClientResponse {
-        try await execute(request, deadline: .now() + timeout, context: context)
+        try await execute(request, deadline: .now() + timeout, context: context, logger: logger)
+    }
+
+    /// The metadata of a hop's log entry: `request` as sent, its response's `status`, and the names of the
+    /// cookies the jar took from the response (`RedirectChain.receive(_:)`), sorted.
+    static func logMetadata(of request: HTTPClientRequest, status: HTTPResponseStatus, set: Set<String>) -> Logger.Metadata {
+        let sent = request.headers["Cookie"].flatMap { CookieHeader.parse($0).map(\.name) }
+        return [
+            "cookiejar-request": "\(request.method.rawValue) \(request.url)",
+            "cookiejar-status": "\(status.code)",
+            "cookiejar-sent": .array(sent.map { .string($0) }),
+            "cookiejar-set": .array(set.sorted().map { .string($0) }),
+        ]
     }
 }
 #endif
