@@ -64,26 +64,6 @@ enum IDNA {
         return result
     }
 
-    /// Converts the A-labels of `host` back to U-labels (RFC 5891 §5.2 "Conversion to Unicode"). Labels are split on
-    /// U+002E only, as `host` is expected to be the output of `toASCII`. A label with the ACE prefix (any case) whose
-    /// remainder is not valid Punycode is kept as it is, as are all other labels.
-    static func toUnicode(_ host: String) -> String {
-        var result = ""
-        var isFirst = true
-        for label in host.split(separator: ".", omittingEmptySubsequences: false) {
-            if !isFirst { result += "." }
-            isFirst = false
-            if label.utf8.count > acePrefix.utf8.count,
-               label.prefix(acePrefix.count).lowercased() == acePrefix,
-               let decoded = Punycode.decode(label.dropFirst(acePrefix.count)) {
-                result += decoded
-            } else {
-                result += label
-            }
-        }
-        return result
-    }
-
     /// Whether UTS #46's mapping step turns `scalar`, lower-case and in NFC, into other code points or none: the
     /// compatibility forms (fullwidth "ｕｋ" is "uk", "ﬁ" is "fi", "①" is "1"), default-ignorable code points (U+00AD
     /// SOFT HYPHEN, U+200B ZERO WIDTH SPACE) and the like, which NFKC case folding changes (the Unicode property

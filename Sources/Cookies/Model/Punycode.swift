@@ -1,8 +1,9 @@
 /// Punycode, the Bootstring profile for IDNA (RFC 3492).
 ///
-/// Works on the part of a label after the "xn--" ACE prefix (RFC 5890 §2.3.2.1); adding and removing the prefix is
-/// `IDNA`'s job. Both directions are overflow-safe: arithmetic is checked against `maxint` as RFC 3492 §6.4 requires,
-/// and any input that would overflow, or that is not valid Punycode, yields nil instead of trapping.
+/// Works on the part of a label after the "xn--" ACE prefix (RFC 5890 §2.3.2.1); adding the prefix is `IDNA`'s job.
+/// Encoding only: the jar compares hosts as A-labels and never decodes one (a label that does not decode stays a
+/// name of its own). Overflow-safe: arithmetic is checked against `maxint` as RFC 3492 §6.4 requires, and input
+/// that would overflow yields nil instead of trapping.
 enum Punycode {
     // Parameter values for Punycode, RFC 3492 §5.
     private static let base = 36
@@ -76,57 +77,6 @@ enum Punycode {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Decodes `label` (RFC 3492 §6.2). Digits are case-insensitive. Returns nil for non-ASCII input, a basic code
-    /// point sequence with a non-basic member, an invalid or truncated digit sequence, a result that is not a Unicode
-    /// scalar value (surrogates, > U+10FFFF), or overflow.
-    static func decode(_ label: Substring) -> String? {
-        let bytes = label.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-
-        // Basic code points: everything before the last delimiter, if there is one.
-        var output: [Unicode.Scalar] = []
-        var position = bytes.startIndex
-        if let lastDelimiter = bytes.lastIndex(of: delimiter) {
-            for byte in bytes[..<lastDelimiter] {
-                output.append(Unicode.Scalar(byte))
-            }
-            position = bytes.index(after: lastDelimiter)
-        }
-
-        var n = initialN
-        var i = 0
-        var bias = initialBias
-        while position != bytes.endIndex {
-            let oldI = i
-            var w = 1
-            var k = base
-            while true {
-                guard position != bytes.endIndex, let value = digitValue(bytes[position]) else { return nil }
-                position = bytes.index(after: position)
-                guard let step = checkedMultiply(value, w), let increased = checkedAdd(i, step) else { return nil }
-                i = increased
-                let t = threshold(k, bias: bias)
-                if value < t { break }
-                guard let widened = checkedMultiply(w, base - t) else { return nil }
-                w = widened
-                k += base
-            }
-            let count = output.count + 1
-            bias = adapt(delta: i - oldI, numPoints: count, firstTime: oldI == 0)
-            guard let advanced = checkedAdd(n, i / count) else { return nil }
-            n = advanced
-            i %= count
-            guard let scalar = Unicode.Scalar(UInt32(clamping: n)), !scalar.isASCII else {
-                return nil
-            }
-            output.insert(scalar, at: i)
-            i += 1
-        }
-        var result = ""
-        result.unicodeScalars.append(contentsOf: output)
-        return result
-    }
-
     /// Bias adaptation function, RFC 3492 §6.1.
     private static func adapt(delta: Int, numPoints: Int, firstTime: Bool) -> Int {
         var delta = firstTime ? delta / damp : delta / 2
@@ -149,16 +99,6 @@ enum Punycode {
     /// The basic code point for digit value `d` (0–25 are "a"–"z", 26–35 are "0"–"9"), RFC 3492 §5.
     private static func digit(_ d: Int) -> UInt8 {
         d < 26 ? UInt8(ascii: "a") + UInt8(d) : UInt8(ascii: "0") + UInt8(d - 26)
-    }
-
-    /// The digit value of a basic code point, either case, or nil when it is not a digit (RFC 3492 §5).
-    private static func digitValue(_ byte: UInt8) -> Int? {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): Int(byte - UInt8(ascii: "a"))
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): Int(byte - UInt8(ascii: "A"))
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0")) + 26
-        default: nil
-        }
     }
 
     private static func checkedAdd(_ a: Int, _ b: Int) -> Int? {

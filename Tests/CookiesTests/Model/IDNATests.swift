@@ -79,20 +79,3 @@ func idnaToASCII(input: String, expected: String?) {
     #expect(inputStorage != nil && inputStorage == outputStorage)
 }
 
-/// IDNA.toUnicode. Facts: RFC 5891 §5.2 (A-labels decode with Punycode; the "xn--" prefix is case-insensitive,
-/// RFC 5890 §2.3.2.1); labels that are not valid A-labels are left alone.
-private let toUnicodeVectors: [(input: String, expected: String)] = [
-    ("xn--bcher-kva.example", "bücher.example"),
-    ("XN--bcher-kva.example", "bücher.example"),
-    ("xn--85x722f.xn--55qx5d.cn", "食狮.公司.cn"),
-    ("www.example.com", "www.example.com"),
-    ("example.com.", "example.com."),
-    ("xn--.example", "xn--.example"),
-    ("xn--a!b.example", "xn--a!b.example"),
-    ("", ""),
-]
-
-@Test(arguments: toUnicodeVectors)
-func idnaToUnicode(input: String, expected: String) {
-    #expect(IDNA.toUnicode(input) == expected)
-}
