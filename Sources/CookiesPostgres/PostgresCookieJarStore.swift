@@ -60,7 +60,12 @@ public final class PostgresCookieJarStore: CookieJarStore {
         let (written, changed, evicted) = try jars.connections.withConnection(doing: "cannot write jar \(jarID)") { connection in
             try PostgresTransaction.run(on: connection, logger: jars.logger) {
                 let (written, changed) = try writeChanges(changes, on: connection)
-                let stored = changes.writes.values.compactMap { if case .upsert(let cookie) = $0 { cookie } else { nil } }
+                let stored = changes.writes.values.compactMap { write -> Cookie? in
+                    switch write {
+                    case .upsert(let cookie), .insertAfterDeletion(let cookie): cookie
+                    case .delete, .deleteIfUnchanged: nil
+                    }
+                }
                 let evicted = stored.isEmpty ? 0 : try enforceLimits(keeping: stored, on: connection)
                 return (written, changed + evicted, evicted)
             }
@@ -92,7 +97,10 @@ public final class PostgresCookieJarStore: CookieJarStore {
     /// 23.3: "Update the creation-time of the newly-created cookie to match the creation-time of the
     /// old-cookie"), which orders the Cookie header (§5.8.3 step 2): the row may be one another instance
     /// stored after this jar was loaded, whose creation time the jar never saw. A row expired by the
-    /// jar's clock is replaced as new, as a jar takes a cookie whose expired namesake it drops.
+    /// jar's clock is replaced as new, as a jar takes a cookie whose expired namesake it drops; so is any
+    /// row under a cookie inserted after a deletion (`CookieWrite.insertAfterDeletion`), which keeps its own
+    /// creation time: the deletion took the row, whoever stored it, and the cookie replaces no old-cookie
+    /// (§5.7 step 24).
     ///
     /// Two statements, not one: every part of a statement reads the snapshot taken at its start, before
     /// the lock was waited for, and would not see the rows another instance's write inserted while this
@@ -107,6 +115,8 @@ public final class PostgresCookieJarStore: CookieJarStore {
         var values: [String] = [], expiries: [Int64] = [], persistent: [Bool] = [], creations: [Int64] = []
         var lastAccesses: [Int64] = [], secure: [Bool] = [], httpOnly: [Bool] = [], sameSites: [Int16] = []
         var sourceSecure: [Bool] = [], ports: [Int32] = [], hasPort: [Bool] = []
+        // Whether each upserted cookie is inserted after a deletion, as new.
+        var anew: [Bool] = []
         for write in changes.writes.values {
             switch write {
             case .delete(let identity):
@@ -116,7 +126,8 @@ public final class PostgresCookieJarStore: CookieJarStore {
                 letGoValues.append(cookie.value)
                 letGoPersistent.append(cookie.expiry != nil)
                 letGoExpiries.append(cookie.expiry?.microsecondsSinceEpoch ?? 0)
-            case .upsert(let cookie):
+            case .upsert(let cookie), .insertAfterDeletion(let cookie):
+                if case .insertAfterDeletion = write { anew.append(true) } else { anew.append(false) }
                 upserted.append(CookieIdentity(cookie))
                 values.append(cookie.value)
                 persistent.append(cookie.expiry != nil)
@@ -162,6 +173,7 @@ public final class PostgresCookieJarStore: CookieJarStore {
             binds.append(letGoPersistent)  // $35
             binds.append(letGoExpiries)  // $36
             binds.append(now)  // $37
+            binds.append(anew)  // $38
         }
         // Whether the row was made: `xmax` (https://www.postgresql.org/docs/current/ddl-system-columns.html)
         // is 0 in a row version the statement inserted, and holds this transaction's id in one that ON
@@ -188,6 +200,11 @@ public final class PostgresCookieJarStore: CookieJarStore {
                 WHERE \(matches) AND c.value = d.value
                     AND c.expiry IS NOT DISTINCT FROM (CASE WHEN d.persistent THEN d.expiry END)
                 RETURNING 1
+            ), anew AS (
+                SELECT \(PostgresCookieSchema.identityDigest(of: "a")) AS identity
+                FROM unnest($7::text[], $8::text[], $9::boolean[], $10::text[], $11::text[], $38::boolean[])
+                    AS a(\(identity), after_deletion)
+                WHERE a.after_deletion
             ), upserted AS (
                 INSERT INTO \(s).cookiejar_cookies (jar_id, \(PostgresCookieSchema.columns), version, identity)
                 SELECT $1, u.name, u.value, u.domain, u.host_only, u.path, u.partition_key,
@@ -201,7 +218,8 @@ public final class PostgresCookieJarStore: CookieJarStore {
                         source_secure, has_port, port)
                 ON CONFLICT (jar_id, identity) DO UPDATE SET
                     value = excluded.value, expiry = excluded.expiry,
-                    creation = CASE WHEN \(s).cookiejar_cookies.expiry <= $37 THEN excluded.creation
+                    creation = CASE WHEN \(s).cookiejar_cookies.expiry <= $37
+                            OR \(s).cookiejar_cookies.identity IN (SELECT identity FROM anew) THEN excluded.creation
                         ELSE \(s).cookiejar_cookies.creation END,
                     last_access = excluded.last_access, secure = excluded.secure, http_only = excluded.http_only,
                     same_site = excluded.same_site, source_secure = excluded.source_secure,
@@ -254,8 +272,10 @@ public final class PostgresCookieJarStore: CookieJarStore {
         // Decided in this transaction on what every instance stored: deleted as they are.
         var deleted = IdentityColumns()
         for write in evictions.writes {
-            if case .upsert = write { continue }
-            deleted.append(write.identity)
+            switch write {
+            case .upsert, .insertAfterDeletion: continue
+            case .delete, .deleteIfUnchanged: deleted.append(write.identity)
+            }
         }
         let result = try query(deleteIdentities, on: connection) { deleted.bind(to: &$0) }
         return result.metadata.rows ?? deleted.count

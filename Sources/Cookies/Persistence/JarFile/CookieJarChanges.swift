@@ -18,9 +18,22 @@ public struct CookieJarChanges: Sendable {
 }
 
 /// One change for a store to write: the cookie now stored under an identity, or the identity's removal.
+///
+/// A store that switches over it handles all four cases: one that keeps no creation time but the one it is
+/// handed stores the cookie of `.insertAfterDeletion` as it stores the one of `.upsert`; none takes it for a
+/// removal.
 public enum CookieWrite: Sendable, Hashable {
-    /// Store `cookie`, replacing the stored cookie of its identity.
+    /// Store `cookie`, replacing the stored cookie of its identity, whose creation time it takes unless that
+    /// one has expired (rfc6265bis-22 §5.7 step 23.3: "Update the creation-time of the newly-created cookie to
+    /// match the creation-time of the old-cookie"). The stored one may be a version another writer stored (an
+    /// instance of a fleet, another process on the same file), which the jar never saw; one the jar replaced
+    /// has the creation time `cookie` already carries.
     case upsert(Cookie)
+    /// Store `cookie` as a new cookie, with its own creation time: since the last write, a removal was asked
+    /// for first (a deletion, a sign-out, a `Max-Age=0`: `.delete`), which removed whatever the store holds
+    /// under its identity, whoever wrote it, so `cookie` replaces no old-cookie (§5.7 step 24). A store
+    /// deletes the stored cookie of its identity, then inserts `cookie`.
+    case insertAfterDeletion(Cookie)
     /// Remove the stored cookie of this identity: a removal someone asked for (a deletion, a sign-out, a
     /// `Max-Age=0`), which wins over what the store holds.
     case delete(CookieIdentity)
@@ -33,7 +46,7 @@ public enum CookieWrite: Sendable, Hashable {
     /// The identity the write is for.
     public var identity: CookieIdentity {
         switch self {
-        case .upsert(let cookie), .deleteIfUnchanged(let cookie): CookieIdentity(cookie)
+        case .upsert(let cookie), .insertAfterDeletion(let cookie), .deleteIfUnchanged(let cookie): CookieIdentity(cookie)
         case .delete(let identity): identity
         }
     }

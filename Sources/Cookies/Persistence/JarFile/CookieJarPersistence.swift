@@ -88,7 +88,7 @@ final class CookieJarPersistence: Sendable {
                 switch write {
                 case .delete: pending.bases[write.identity] = .deletionAsked
                 case .deleteIfUnchanged(let cookie): pending.bases[write.identity] = .holds(cookie)
-                case .upsert: break
+                case .upsert, .insertAfterDeletion: break
                 }
             }
         }
@@ -143,13 +143,23 @@ final class CookieJarPersistence: Sendable {
     }
 
     /// The write that stands for `newer` after `older`, an unwritten write of the same identity, while the
-    /// store holds `base` (nil: none of the jar's). A removal of the jar's own accord (`.deleteIfUnchanged`)
-    /// of a cookie never written would remove nothing, and leave the version before it in the store, to come
-    /// back at the next load (a session rotated, or signed out and in again, then expired or evicted before
-    /// the flush): it removes that version instead, while unchanged, or whatever the store holds when a
-    /// removal was asked for meanwhile; with no base, nothing is written (nil).
+    /// store holds `base` (nil: none of the jar's).
+    ///
+    /// A cookie stored after a removal asked for (a sign-out, then a sign-in) replaces no old-cookie
+    /// (rfc6265bis-22 §5.7 step 24): it is inserted as new (`.insertAfterDeletion`), with its own creation
+    /// time, where an upsert would give it the creation time of the cookie the removal deleted.
+    ///
+    /// A removal of the jar's own accord (`.deleteIfUnchanged`) of a cookie never written would remove
+    /// nothing, and leave the version before it in the store, to come back at the next load (a session
+    /// rotated, or signed out and in again, then expired or evicted before the flush): it removes that
+    /// version instead, while unchanged, or whatever the store holds when a removal was asked for meanwhile;
+    /// with no base, nothing is written (nil).
     private static func following(_ older: CookieWrite?, base: StoreBase?, with newer: CookieWrite) -> CookieWrite? {
-        guard case .deleteIfUnchanged = newer, case .upsert = older else { return newer }
+        switch (older, newer) {
+        case (_, .upsert(let cookie)) where base == .deletionAsked: return .insertAfterDeletion(cookie)
+        case (.upsert?, .deleteIfUnchanged), (.insertAfterDeletion?, .deleteIfUnchanged): break
+        default: return newer
+        }
         switch base {
         case .holds(let cookie)?: return .deleteIfUnchanged(cookie)
         case .deletionAsked?: return .delete(newer.identity)

@@ -301,6 +301,41 @@ import Testing
         #expect(write == (removal.isConditional ? .deleteIfUnchanged(sid) : .delete(CookieIdentity(sid))))
     }
 
+    /// A removal asked for (a server's `Max-Age=0`, a delete call, a sign-out), then a new cookie of the same
+    /// identity before the flush (a sign-in): the removal deleted the cookie, so the new one replaces no
+    /// old-cookie (§5.7 step 24) and keeps its own creation time; it is written as inserted after a deletion,
+    /// not as an upsert, which a store shared by several writers applies keeping the stored cookie's creation
+    /// time (§5.7 step 23.3), the deleted one's here. The same when the removal's write failed, and the new
+    /// cookie came after. A cookie replaced without a removal between is an upsert.
+    @Test(arguments: removals.filter { !$0.isConditional }, [false, true])
+    func aCookieSetAfterARemovalAskedForIsInsertedAfterADeletion(_ removal: RemovalCase, failingFirst: Bool) throws {
+        let store = RecordingStore()
+        let (jar, clock) = load([], into: store)
+        let site = url("https://example.com/")
+        jar.receive("sid=1; Max-Age=60", from: site)
+        let old = try #require(jar.allCookies().first)
+        try jar.flush(to: store)
+        clock.advance(seconds: 1)
+        removal.act(jar, clock)
+        if failingFirst {
+            store.failing.store(true, ordering: .relaxed)
+            #expect(throws: RecordingStore.Unavailable.self) { try jar.flush(to: store) }
+            store.failing.store(false, ordering: .relaxed)
+        }
+        clock.advance(seconds: 1)
+        jar.receive("sid=2; Max-Age=60", from: site)
+        let new = try #require(jar.allCookies().first)
+        #expect(new.creation > old.creation)
+        try jar.flush(to: store)
+        #expect(store.writes.last == [CookieIdentity(new): .insertAfterDeletion(new)])
+
+        jar.receive("sid=3; Max-Age=60", from: site)
+        let replaced = try #require(jar.allCookies().first)
+        #expect(replaced.creation == new.creation)
+        try jar.flush(to: store)
+        #expect(store.writes.last == [CookieIdentity(new): .upsert(replaced)])
+    }
+
     // One write per flush, the latest change of each identity (§5.7 step 23 replaces by identity).
     @Test func changesAreCoalescedByIdentity() throws {
         let store = RecordingStore()

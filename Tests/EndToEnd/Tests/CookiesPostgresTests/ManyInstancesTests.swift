@@ -64,6 +64,37 @@ extension PostgresServerTests {
             #expect(try b.jar("u").cookieHeader(for: url("example.com")) == header)
         }
 
+        // A cookie deleted (a server's Max-Age=0, a delete call) and set anew before the flush (a sign-out,
+        // then a sign-in): the deletion removed it, so the new cookie replaces no old-cookie (§5.7 step 24)
+        // and keeps its own creation time in the database, not the deleted cookie's (which §5.7 step 23.3
+        // gives only a replacement): an instance that loads the jar (another, or this one relaunched) sends
+        // it after a cookie set between the two, as this one does (§5.8.3 step 2: "cookies with earlier creation-times are listed before
+        // cookies with later creation-times").
+        @Test(arguments: [true, false])
+        func aCookieSetAnewAfterADeletionKeepsItsOwnCreationTime(byMaxAgeZero: Bool) throws {
+            let db = TestDatabase("anew")
+            defer { db.drop() }
+            let (a, b) = (try db.instance(), try db.instance())
+            try a.jar("u").receive("sid=old; Max-Age=600", from: url("example.com"))
+            try a.flush("u")
+            db.clock.advance(seconds: 1)
+            try a.jar("u").receive("other=1; Max-Age=600", from: url("example.com"))
+            try a.flush("u")
+            db.clock.advance(seconds: 1)
+            let jar = try a.jar("u")
+            if byMaxAgeZero {
+                jar.receive("sid=; Max-Age=0", from: url("example.com"))
+            } else {
+                #expect(jar.delete(try #require(jar.allCookies().first { $0.name == "sid" })))
+            }
+            jar.receive("sid=new; Max-Age=600", from: url("example.com"))
+            let new = try #require(jar.allCookies().first { $0.name == "sid" })
+            #expect(jar.cookieHeader(for: url("example.com")) == "other=1; sid=new")
+            try a.flush("u")
+            #expect(try db.column("creation", of: "sid", in: "u") == new.creation.microsecondsSinceEpoch)
+            #expect(try b.jar("u").cookieHeader(for: url("example.com")) == "other=1; sid=new")
+        }
+
         // A deletion (Max-Age=0, §5.6.2; sign-out) is not undone by an instance that still holds the cookie:
         // it writes only what it changed, and a last-access update touches only rows that exist.
         @Test func deletionIsNotUndoneByAStaleInstance() throws {
