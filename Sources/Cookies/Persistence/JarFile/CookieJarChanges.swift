@@ -23,11 +23,12 @@ public struct CookieJarChanges: Sendable {
 /// handed stores the cookie of `.insertAfterDeletion` as it stores the one of `.upsert`; none takes it for a
 /// removal.
 public enum CookieWrite: Sendable, Hashable {
-    /// Store `cookie`, replacing the stored cookie of its identity, whose creation time it takes unless that
-    /// one has expired (rfc6265bis-22 §5.7 step 23.3: "Update the creation-time of the newly-created cookie to
-    /// match the creation-time of the old-cookie"). The stored one may be a version another writer stored (an
-    /// instance of a fleet, another process on the same file), which the jar never saw; one the jar replaced
-    /// has the creation time `cookie` already carries.
+    /// Store `cookie`, replacing the stored cookie of its identity. A store shared by writers that do not see
+    /// each other's cookies (the instances of a fleet) may keep the stored one's creation time unless it has
+    /// expired (rfc6265bis-22 §5.7 step 23.3: "Update the creation-time of the newly-created cookie to match
+    /// the creation-time of the old-cookie"), as the PostgreSQL store does: the stored one may be a version
+    /// the jar never saw. The jar file stores `cookie`'s, the creation time the jar holds; one the jar replaced
+    /// is already in it.
     case upsert(Cookie)
     /// Store `cookie` as a new cookie, with its own creation time: since the last write, a removal was asked
     /// for first (a deletion, a sign-out, a `Max-Age=0`: `.delete`), which removed whatever the store holds
