@@ -322,22 +322,15 @@ struct ImportTests {
     /// A jar file that exists and cannot be read (no read permission) is a jar file that cannot be read,
     /// as the help's exit status 3 says and as `inspect` and `export` exit for the same file: one line
     /// naming it and why, and the file left as it is. (It exited 4, SQLite's failed open taken for the
-    /// output's.) Root reads any file: as root, the tool runs as another user, whose file it is.
-    @Test(.enabled(if: getuid() != 0 || Tool.canRunAsOtherUser, "root reads any file, and cannot run the tool as another user here"))
+    /// output's.) Root reads any file: as root, the tool runs without the capabilities that let it.
+    @Test(.enabled(if: Tool.canObeyFilePermissions, "root reads any file, and setpriv cannot drop that here"))
     func aJarFileThatCannotBeReadExitsWithThree() throws {
         let jar = directory.file("jar.sqlite")
         let bytes = try Data(Self.sample("app-jar.sqlite"))
         try bytes.write(to: URL(fileURLWithPath: jar))
         let source = try write(Self.cookiesTxt, to: "cookies.txt")
-        let user: uid_t? = getuid() == 0 ? Tool.otherUser : nil
-        if let user {
-            #expect(chown(jar, user, user) == 0)
-            // The other user writes in the directory (where SQLite makes a jar's companions) and reads the
-            // source: only the jar file is kept from it.
-            #expect(chmod(directory.path, 0o777) == 0 && chmod(source, 0o644) == 0)
-        }
         #expect(chmod(jar, 0) == 0)
-        let run = try Tool.run(["import", source, "--into", jar, "--at", InspectTests.at], stdinBytes: nil, user: user)
+        let run = try Tool.run(["import", source, "--into", jar, "--at", InspectTests.at], stdinBytes: nil, obeyingFilePermissions: true)
         #expect(run.status == 3)
         #expect(run.stderr == "cookiejar: \(jar): cannot read the jar file: Permission denied\n")
         #expect(run.stdout.isEmpty)

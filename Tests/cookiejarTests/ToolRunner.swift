@@ -53,11 +53,12 @@ enum Tool {
     /// redirections of the tool's descriptors (`"< /tmp"`, `"<&-"`, `">> jar.json"`, overriding the pipes
     /// given), or arguments no String holds (bytes that are not UTF-8, written with `printf`).
     /// `descriptorLimit`: how many file descriptors the tool may have open (`ulimit -n`), when given.
-    /// `user`: the user (and group of the same number) the tool runs as, through `setpriv`, when given (a
-    /// test running as root sees files as another user does, whose permissions apply to it).
+    /// `obeyingFilePermissions`: for a test running as root, the tool runs through `setpriv` without the
+    /// capabilities that let root read and write any file (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH), so
+    /// that a file's permissions apply to it as to any user (nothing changes for another user).
     static func run(
         _ arguments: [String], stdinBytes: Data?, environment: [String: String] = [:], stdoutPath: String? = nil,
-        shellWords: String? = nil, descriptorLimit: Int? = nil, user: uid_t? = nil
+        shellWords: String? = nil, descriptorLimit: Int? = nil, obeyingFilePermissions: Bool = false
     ) throws -> ToolRun {
         let process = Process()
         if shellWords != nil || descriptorLimit != nil {
@@ -68,9 +69,9 @@ enum Tool {
             process.executableURL = executable
             process.arguments = arguments
         }
-        if let user, let command = process.executableURL {
+        if obeyingFilePermissions, getuid() == 0, let command = process.executableURL {
             process.executableURL = URL(fileURLWithPath: setpriv)
-            process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", command.path] + (process.arguments ?? [])
+            process.arguments = ["--bounding-set=-dac_override,-dac_read_search", "--", command.path] + (process.arguments ?? [])
         }
         process.currentDirectoryURL = packageRoot
         var env = ProcessInfo.processInfo.environment
@@ -108,17 +109,16 @@ enum Tool {
             status: process.terminationStatus)
     }
 
-    /// util-linux's `setpriv`, which runs a command as another user.
+    /// util-linux's `setpriv`, which runs a command with fewer privileges.
     static let setpriv = "/usr/bin/setpriv"
 
-    /// The user a test gives a file to, and runs the tool as, to see it as another user does: `nobody`.
-    static let otherUser: uid_t = 65534
-
-    /// True when the tool can run as `otherUser` (`run(_:stdinBytes:user:)`): as root, with `setpriv`, the
-    /// tool and the package's folder open to other users (tried once, with `--help`).
-    static let canRunAsOtherUser: Bool = {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: setpriv) else { return false }
-        return (try? run(["--help"], stdinBytes: nil, user: otherUser).status) == 0
+    /// True when file permissions apply to the tool (`run(_:stdinBytes:obeyingFilePermissions:)`): for
+    /// another user than root, or as root with `setpriv` allowed to drop capabilities (tried once, with
+    /// `--help`).
+    static let canObeyFilePermissions: Bool = {
+        guard getuid() == 0 else { return true }
+        guard FileManager.default.isExecutableFile(atPath: setpriv) else { return false }
+        return (try? run(["--help"], stdinBytes: nil, obeyingFilePermissions: true).status) == 0
     }()
 
     /// `run(_:)` with standard output a terminal (a Linux pseudo-terminal this process opens through
