@@ -90,9 +90,9 @@ public struct JarHTTPClient: Sendable {
     ///
     /// `logger` goes to AsyncHTTPClient with every hop (its request logging; none when nil, as
     /// AsyncHTTPClient's own default), and gets one `debug` entry a hop from the jar: the hop's method and
-    /// URL, its status, the names of the cookies it carried and of those its response set
-    /// (`cookiejar-sent`, `cookiejar-set`). Names only: the jar logs no cookie's value (AsyncHTTPClient's
-    /// `trace` entries carry each response part, its `Set-Cookie` fields included).
+    /// URL (without user information, query or fragment), its status, how many cookies it carried and the
+    /// names of those its response set (`cookiejar-sent`, `cookiejar-set`). The jar logs no cookie's value
+    /// (AsyncHTTPClient's `trace` entries carry each response part, its `Set-Cookie` fields included).
     public func execute(
         _ request: HTTPClientRequest, deadline: NIODeadline, context: CookieRequestContext = .firstParty,
         logger: Logger? = nil
@@ -202,14 +202,21 @@ public struct JarHTTPClient: Sendable {
         try await execute(request, deadline: .now() + timeout, context: context, logger: logger)
     }
 
-    /// The metadata of a hop's log entry: `request` as sent, its response's `status`, and the names of the
-    /// cookies the jar took from the response (`RedirectChain.receive(_:)`), sorted.
+    /// The metadata of a hop's log entry: `request` as sent (its URL without user information, query or
+    /// fragment, where tokens travel), its response's `status`, how many cookies its `Cookie` field carried,
+    /// and the names of the cookies the jar took from the response (`RedirectChain.receive(_:)`, "" for a
+    /// nameless one), sorted. A count, not names, for the field: a nameless cookie goes as its value alone,
+    /// and the name the field seems to give it is part of that value.
     static func logMetadata(of request: HTTPClientRequest, status: HTTPResponseStatus, set: Set<String>) -> Logger.Metadata {
-        let sent = request.headers["Cookie"].flatMap { CookieHeader.parse($0).map(\.name) }
+        var url = URLComponents(string: request.url)
+        url?.user = nil
+        url?.password = nil
+        url?.query = nil
+        url?.fragment = nil
         return [
-            "cookiejar-request": "\(request.method.rawValue) \(request.url)",
+            "cookiejar-request": "\(request.method.rawValue) \(url?.string ?? "")",
             "cookiejar-status": "\(status.code)",
-            "cookiejar-sent": .array(sent.map { .string($0) }),
+            "cookiejar-sent": "\(request.headers["Cookie"].reduce(0) { $0 + CookieHeader.parse($1).count })",
             "cookiejar-set": .array(set.sorted().map { .string($0) }),
         ]
     }

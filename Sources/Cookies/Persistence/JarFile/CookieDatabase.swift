@@ -611,9 +611,7 @@ final class CookieDatabase {
     /// longer paths first, then earlier creation; `JarFileRowOrder`): a new row takes the next row id, and
     /// the rows are read back in row-id order, so a file written in one go loads site by site and without
     /// sorting (`SiteCookies.restoreSendOrder`). A replaced row keeps its id and, for a received cookie, its
-    /// place: the path is the identity's and the creation time the old cookie's (§5.7 step 23.3). A cookie
-    /// inserted after a deletion (`CookieWrite.insertAfterDeletion`) deletes the row of its identity first,
-    /// and takes a new row.
+    /// place: the path is the identity's and the creation time the old cookie's (§5.7 step 23.3).
     func write(_ rows: some Collection<CookieWrite>, lastAccess accessed: [Cookie]) throws(CookieFileError) -> Int {
         // A single row, the usual flush, is in order as it is (and no array is made of it).
         guard rows.count > 1 else { return try write(inFileOrder: rows, lastAccess: accessed) }
@@ -634,11 +632,7 @@ final class CookieDatabase {
                 var changed = 0
                 for row in rows {
                     switch row {
-                    case .upsert(let cookie), .insertAfterDeletion(let cookie):
-                        if case .insertAfterDeletion = row {
-                            try bind(CookieIdentity(cookie), to: delete)
-                            try delete.run()
-                        }
+                    case .upsert(let cookie):
                         try bind(CookieIdentity(cookie), to: upsert)
                         try upsert.bind(cookie.value, at: 6)
                         try upsert.bind(cookie.expiry?.microsecondsSinceEpoch, at: 7)

@@ -19,7 +19,7 @@ struct JarFileRowOrder: Comparable {
         switch row {
         case .delete, .deleteIfUnchanged:
             (isUpsert, group, sendOrder) = (false, 0, SendOrder(pathLength: 0, creation: CookieTime(microsecondsSinceEpoch: 0)))
-        case .upsert(let cookie), .insertAfterDeletion(let cookie):
+        case .upsert(let cookie):
             isUpsert = true
             group = cookie.domain.withUTF8Bytes { JarFileRowOrder.group(ofDomain: $0) }
             sendOrder = SendOrder(pathLength: cookie.path.utf8.count, creation: cookie.creation)
