@@ -60,12 +60,7 @@ public final class PostgresCookieJarStore: CookieJarStore {
         let (written, changed, evicted) = try jars.connections.withConnection(doing: "cannot write jar \(jarID)") { connection in
             try PostgresTransaction.run(on: connection, logger: jars.logger) {
                 let (written, changed) = try writeChanges(changes, on: connection)
-                let stored = changes.writes.values.compactMap { write -> Cookie? in
-                    switch write {
-                    case .upsert(let cookie), .insertAfterDeletion(let cookie): cookie
-                    case .delete, .deleteIfUnchanged: nil
-                    }
-                }
+                let stored = changes.writes.values.compactMap { if case .upsert(let cookie) = $0 { cookie } else { nil } }
                 let evicted = stored.isEmpty ? 0 : try enforceLimits(keeping: stored, on: connection)
                 return (written, changed + evicted, evicted)
             }
@@ -98,9 +93,9 @@ public final class PostgresCookieJarStore: CookieJarStore {
     /// old-cookie"), which orders the Cookie header (§5.8.3 step 2): the row may be one another instance
     /// stored after this jar was loaded, whose creation time the jar never saw. A row expired by the
     /// jar's clock is replaced as new, as a jar takes a cookie whose expired namesake it drops; so is any
-    /// row under a cookie inserted after a deletion (`CookieWrite.insertAfterDeletion`), which keeps its own
-    /// creation time: the deletion took the row, whoever stored it, and the cookie replaces no old-cookie
-    /// (§5.7 step 24).
+    /// row under a cookie set after a removal of its identity (`CookieJarChanges.insertedAfterRemoval`),
+    /// which keeps its own creation time: the removal took the row, whoever stored it, and the cookie
+    /// replaces no old-cookie (§5.7 step 24).
     ///
     /// Two statements, not one: every part of a statement reads the snapshot taken at its start, before
     /// the lock was waited for, and would not see the rows another instance's write inserted while this
@@ -115,7 +110,7 @@ public final class PostgresCookieJarStore: CookieJarStore {
         var values: [String] = [], expiries: [Int64] = [], persistent: [Bool] = [], creations: [Int64] = []
         var lastAccesses: [Int64] = [], secure: [Bool] = [], httpOnly: [Bool] = [], sameSites: [Int16] = []
         var sourceSecure: [Bool] = [], ports: [Int32] = [], hasPort: [Bool] = []
-        // Whether each upserted cookie is inserted after a deletion, as new.
+        // Whether each upserted cookie is set after a removal of its identity: a new cookie.
         var anew: [Bool] = []
         for write in changes.writes.values {
             switch write {
@@ -126,8 +121,8 @@ public final class PostgresCookieJarStore: CookieJarStore {
                 letGoValues.append(cookie.value)
                 letGoPersistent.append(cookie.expiry != nil)
                 letGoExpiries.append(cookie.expiry?.microsecondsSinceEpoch ?? 0)
-            case .upsert(let cookie), .insertAfterDeletion(let cookie):
-                if case .insertAfterDeletion = write { anew.append(true) } else { anew.append(false) }
+            case .upsert(let cookie):
+                anew.append(changes.insertedAfterRemoval.contains(write.identity))
                 upserted.append(CookieIdentity(cookie))
                 values.append(cookie.value)
                 persistent.append(cookie.expiry != nil)
@@ -203,8 +198,8 @@ public final class PostgresCookieJarStore: CookieJarStore {
             ), anew AS (
                 SELECT \(PostgresCookieSchema.identityDigest(of: "a")) AS identity
                 FROM unnest($7::text[], $8::text[], $9::boolean[], $10::text[], $11::text[], $38::boolean[])
-                    AS a(\(identity), after_deletion)
-                WHERE a.after_deletion
+                    AS a(\(identity), after_removal)
+                WHERE a.after_removal
             ), upserted AS (
                 INSERT INTO \(s).cookiejar_cookies (jar_id, \(PostgresCookieSchema.columns), version, identity)
                 SELECT $1, u.name, u.value, u.domain, u.host_only, u.path, u.partition_key,
@@ -272,10 +267,8 @@ public final class PostgresCookieJarStore: CookieJarStore {
         // Decided in this transaction on what every instance stored: deleted as they are.
         var deleted = IdentityColumns()
         for write in evictions.writes {
-            switch write {
-            case .upsert, .insertAfterDeletion: continue
-            case .delete, .deleteIfUnchanged: deleted.append(write.identity)
-            }
+            if case .upsert = write { continue }
+            deleted.append(write.identity)
         }
         let result = try query(deleteIdentities, on: connection) { deleted.bind(to: &$0) }
         return result.metadata.rows ?? deleted.count

@@ -7,10 +7,20 @@ public struct CookieJarChanges: Sendable {
     /// last-access time of the stored cookie of the same identity, if there is one and its time is older
     /// (a cookie deleted meanwhile stays deleted).
     public var lastAccess: [Cookie]
+    /// The identities of `writes` whose `.upsert` stores a cookie set after the store was told to remove
+    /// the cookie of that identity (a deletion, a sign-out, a `Max-Age=0`, a session cookie taking a
+    /// persistent one's place, then the cookie set again, before the write): that removal took whatever
+    /// the store holds, whoever wrote it, so the cookie replaces no old-cookie (rfc6265bis-22 §5.7 step 24)
+    /// and keeps its own creation time. Only a store that keeps the stored cookie's creation time on an
+    /// upsert (the PostgreSQL store) reads it.
+    public var insertedAfterRemoval: Set<CookieIdentity>
 
-    public init(writes: [CookieIdentity: CookieWrite] = [:], lastAccess: [Cookie] = []) {
+    public init(
+        writes: [CookieIdentity: CookieWrite] = [:], lastAccess: [Cookie] = [], insertedAfterRemoval: Set<CookieIdentity> = []
+    ) {
         self.writes = writes
         self.lastAccess = lastAccess
+        self.insertedAfterRemoval = insertedAfterRemoval
     }
 
     /// True when there is nothing to write.
@@ -18,23 +28,14 @@ public struct CookieJarChanges: Sendable {
 }
 
 /// One change for a store to write: the cookie now stored under an identity, or the identity's removal.
-///
-/// A store that switches over it handles all four cases: one that keeps no creation time but the one it is
-/// handed stores the cookie of `.insertAfterDeletion` as it stores the one of `.upsert`; none takes it for a
-/// removal.
 public enum CookieWrite: Sendable, Hashable {
     /// Store `cookie`, replacing the stored cookie of its identity. A store shared by writers that do not see
     /// each other's cookies (the instances of a fleet) may keep the stored one's creation time unless it has
     /// expired (rfc6265bis-22 §5.7 step 23.3: "Update the creation-time of the newly-created cookie to match
     /// the creation-time of the old-cookie"), as the PostgreSQL store does: the stored one may be a version
-    /// the jar never saw. The jar file stores `cookie`'s, the creation time the jar holds; one the jar replaced
-    /// is already in it.
+    /// the jar never saw; except for the identities of `CookieJarChanges.insertedAfterRemoval`. The jar file
+    /// stores `cookie`'s, the creation time the jar holds; one the jar replaced is already in it.
     case upsert(Cookie)
-    /// Store `cookie` as a new cookie, with its own creation time: since the last write, a removal was asked
-    /// for first (a deletion, a sign-out, a `Max-Age=0`: `.delete`), which removed whatever the store holds
-    /// under its identity, whoever wrote it, so `cookie` replaces no old-cookie (§5.7 step 24). A store
-    /// deletes the stored cookie of its identity, then inserts `cookie`.
-    case insertAfterDeletion(Cookie)
     /// Remove the stored cookie of this identity: a removal someone asked for (a deletion, a sign-out, a
     /// `Max-Age=0`), which wins over what the store holds.
     case delete(CookieIdentity)
@@ -47,7 +48,7 @@ public enum CookieWrite: Sendable, Hashable {
     /// The identity the write is for.
     public var identity: CookieIdentity {
         switch self {
-        case .upsert(let cookie), .insertAfterDeletion(let cookie), .deleteIfUnchanged(let cookie): CookieIdentity(cookie)
+        case .upsert(let cookie), .deleteIfUnchanged(let cookie): CookieIdentity(cookie)
         case .delete(let identity): identity
         }
     }

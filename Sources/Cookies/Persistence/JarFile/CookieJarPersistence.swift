@@ -88,7 +88,7 @@ final class CookieJarPersistence: Sendable {
                 switch write {
                 case .delete: pending.bases[write.identity] = .deletionAsked
                 case .deleteIfUnchanged(let cookie): pending.bases[write.identity] = .holds(cookie)
-                case .upsert, .insertAfterDeletion: break
+                case .upsert: break
                 }
             }
         }
@@ -142,24 +142,26 @@ final class CookieJarPersistence: Sendable {
         }
     }
 
+    /// The identities of `writes` whose upsert stores a cookie set after the store was told to remove the
+    /// cookie of that identity (`bases`): that cookie replaces no old-cookie (§5.7 step 24), and keeps its
+    /// own creation time (`CookieJarChanges.insertedAfterRemoval`).
+    private static func insertedAfterRemoval(
+        _ writes: [CookieIdentity: CookieWrite], bases: [CookieIdentity: StoreBase]
+    ) -> Set<CookieIdentity> {
+        Set(writes.compactMap { identity, write in
+            guard case .upsert = write, bases[identity] == .deletionAsked else { return nil }
+            return identity
+        })
+    }
+
     /// The write that stands for `newer` after `older`, an unwritten write of the same identity, while the
-    /// store holds `base` (nil: none of the jar's).
-    ///
-    /// A cookie stored after a removal asked for (a sign-out, then a sign-in) replaces no old-cookie
-    /// (rfc6265bis-22 §5.7 step 24): it is inserted as new (`.insertAfterDeletion`), with its own creation
-    /// time, where an upsert would give it the creation time of the cookie the removal deleted.
-    ///
-    /// A removal of the jar's own accord (`.deleteIfUnchanged`) of a cookie never written would remove
-    /// nothing, and leave the version before it in the store, to come back at the next load (a session
-    /// rotated, or signed out and in again, then expired or evicted before the flush): it removes that
-    /// version instead, while unchanged, or whatever the store holds when a removal was asked for meanwhile;
-    /// with no base, nothing is written (nil).
+    /// store holds `base` (nil: none of the jar's). A removal of the jar's own accord (`.deleteIfUnchanged`)
+    /// of a cookie never written would remove nothing, and leave the version before it in the store, to come
+    /// back at the next load (a session rotated, or signed out and in again, then expired or evicted before
+    /// the flush): it removes that version instead, while unchanged, or whatever the store holds when a
+    /// removal was asked for meanwhile; with no base, nothing is written (nil).
     private static func following(_ older: CookieWrite?, base: StoreBase?, with newer: CookieWrite) -> CookieWrite? {
-        switch (older, newer) {
-        case (_, .upsert(let cookie)) where base == .deletionAsked: return .insertAfterDeletion(cookie)
-        case (.upsert?, .deleteIfUnchanged), (.insertAfterDeletion?, .deleteIfUnchanged): break
-        default: return newer
-        }
+        guard case .deleteIfUnchanged = newer, case .upsert = older else { return newer }
         switch base {
         case .holds(let cookie)?: return .deleteIfUnchanged(cookie)
         case .deletionAsked?: return .delete(newer.identity)
@@ -250,7 +252,8 @@ final class CookieJarPersistence: Sendable {
             // Since the last sweep, its own instant included: a cookie used in the same tick of the clock
             // as the sweep (a coarse clock's ticks are milliseconds long) was used after it as often as not.
             sweeps ? jar.cookies(accessedSince: lastSweep).filter { isWritten($0) && writes[CookieIdentity($0)] == nil } : []
-        let changes = CookieJarChanges(writes: writes, lastAccess: accessed)
+        let changes = CookieJarChanges(
+            writes: writes, lastAccess: accessed, insertedAfterRemoval: Self.insertedAfterRemoval(writes, bases: bases))
         var changed = 0
         if !changes.isEmpty {
             do {
@@ -309,9 +312,10 @@ final class CookieJarPersistence: Sendable {
     /// A jar dropped without `close` still writes its pending changes (errors cannot be reported here:
     /// `close` reports them).
     deinit {
-        let writes = pending.withLock { $0.writes }
+        let (writes, bases) = pending.withLock { ($0.writes, $0.bases) }
         isOpen.withLock { isOpen in
-            if isOpen, !writes.isEmpty { _ = try? store.write(CookieJarChanges(writes: writes)) }
+            guard isOpen, !writes.isEmpty else { return }
+            _ = try? store.write(CookieJarChanges(writes: writes, insertedAfterRemoval: Self.insertedAfterRemoval(writes, bases: bases)))
         }
     }
 }

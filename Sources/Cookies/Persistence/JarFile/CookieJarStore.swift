@@ -7,9 +7,9 @@
 ///   which drops expired cookies (and session cookies unless they are kept), enforces the limits, and
 ///   records the dropped and evicted cookies as deletions for the first write.
 /// - Recording: from then on the jar records every change of a cookie the store keeps, coalesced by
-///   identity (the latest change of each wins; a cookie stored after a removal asked for is
-///   `CookieWrite.insertAfterDeletion`, a new cookie, rather than an upsert), and the cookies used since the
-///   last last-access sweep (at most once a minute, and at every close).
+///   identity (the latest change of each wins; a cookie stored after a removal of its identity is named in
+///   `CookieJarChanges.insertedAfterRemoval`, a new cookie), and the cookies used since the last
+///   last-access sweep (at most once a minute, and at every close).
 /// - Writing: at each flush (`CookieJar.flush(to:)`, a background flush after
 ///   `CookieWriteOptions.flushDelay`, `CookieJar.close(_:)`), the jar hands the pending changes to
 ///   `write(_:)`, one flush at a time. When `write` throws, the changes go back to the pending ones

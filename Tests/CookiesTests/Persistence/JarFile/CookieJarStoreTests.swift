@@ -28,6 +28,7 @@ import Testing
         func close() { closed.store(true, ordering: .relaxed) }
 
         var writes: [[CookieIdentity: CookieWrite]] { written.withLock { $0.map(\.writes) } }
+        var insertedAfterRemoval: [Set<CookieIdentity>] { written.withLock { $0.map(\.insertedAfterRemoval) } }
     }
 
     func load(_ cookies: [Cookie], into store: RecordingStore, limits: CookieLimits = .default) -> (CookieJar, ManualCookieClock) {
@@ -303,12 +304,12 @@ import Testing
 
     /// A removal asked for (a server's `Max-Age=0`, a delete call, a sign-out), then a new cookie of the same
     /// identity before the flush (a sign-in): the removal deleted the cookie, so the new one replaces no
-    /// old-cookie (§5.7 step 24) and keeps its own creation time; it is written as inserted after a deletion,
-    /// not as an upsert, which a store shared by several writers applies keeping the stored cookie's creation
-    /// time (§5.7 step 23.3), the deleted one's here. The same when the removal's write failed, and the new
-    /// cookie came after. A cookie replaced without a removal between is an upsert.
+    /// old-cookie (§5.7 step 24) and keeps its own creation time; its upsert is named among those inserted
+    /// after a removal, which a store shared by several writers would otherwise apply keeping the stored
+    /// cookie's creation time (§5.7 step 23.3), the deleted one's here. The same when the removal's write
+    /// failed, and the new cookie came after. A cookie replaced without a removal between is not named.
     @Test(arguments: removals.filter { !$0.isConditional }, [false, true])
-    func aCookieSetAfterARemovalAskedForIsInsertedAfterADeletion(_ removal: RemovalCase, failingFirst: Bool) throws {
+    func aCookieSetAfterARemovalAskedForIsInsertedAfterARemoval(_ removal: RemovalCase, failingFirst: Bool) throws {
         let store = RecordingStore()
         let (jar, clock) = load([], into: store)
         let site = url("https://example.com/")
@@ -327,13 +328,15 @@ import Testing
         let new = try #require(jar.allCookies().first)
         #expect(new.creation > old.creation)
         try jar.flush(to: store)
-        #expect(store.writes.last == [CookieIdentity(new): .insertAfterDeletion(new)])
+        #expect(store.writes.last == [CookieIdentity(new): .upsert(new)])
+        #expect(store.insertedAfterRemoval.last == [CookieIdentity(new)])
 
         jar.receive("sid=3; Max-Age=60", from: site)
         let replaced = try #require(jar.allCookies().first)
         #expect(replaced.creation == new.creation)
         try jar.flush(to: store)
         #expect(store.writes.last == [CookieIdentity(new): .upsert(replaced)])
+        #expect(store.insertedAfterRemoval.last == [])
     }
 
     // One write per flush, the latest change of each identity (§5.7 step 23 replaces by identity).
