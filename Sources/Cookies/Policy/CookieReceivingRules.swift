@@ -57,7 +57,8 @@ enum CookieReceivingRules {
                     // is the host for a host-only cookie, the attribute otherwise. The attribute is compared
                     // as §5.6.3 leaves it (lower-cased), not canonicalised as a host: an IP address host
                     // matches only its own text (§5.1.3 "identical"), `Domain=[::1]` from `[::1]`, never
-                    // `[0:0::1]`, nor `127.1` from `127.0.0.1`, as in Chromium and Firefox.
+                    // `[0:0::1]`, nor `127.1` from `127.0.0.1`, as in Chromium and Firefox (which, unlike the
+                    // draft, then store the cookie host-only: the Conformance article).
                     let isHostOnly = domainAttribute.isEmpty
                     guard isHostOnly || DomainMatch.matches(host: host, hostIsIPAddress: hostIsIPAddress, domain: domainAttribute)
                     else { return .failure(.domainMismatch) }

@@ -145,8 +145,9 @@ struct CookieReceivingRulesTests {
     /// without a leading "."; the attribute canonicalised as a host serves only its registrable-domain
     /// check, which an IP address fails (the attribute as written is compared again there). Firefox
     /// (`CookieValidation::CheckDomain`) requires an exact match with the host
-    /// (`GetHostOrIPv6WithBrackets`), the attribute lower-cased and its leading "." removed. (Loopback
-    /// addresses are secure origins here.)
+    /// (`GetHostOrIPv6WithBrackets`), the attribute lower-cased and its leading "." removed. Both then store
+    /// the cookie host-only; the draft's step 10 sets the host-only-flag to false, as the rows expect (the
+    /// Conformance article). (Loopback addresses are secure origins here.)
     static let ipAddressDomainRows: [Row] = [
         Row(from: "http://[::1]/", line: "a=b; Domain=[::1]", expected: .success(Fields("a", "b", domain: "[::1]", isHostOnly: false, isSourceSecure: true)),
             source: "§5.1.3: identical; Chromium and Firefox: the host, brackets included"),
