@@ -64,13 +64,11 @@ public struct RedirectChain: Sendable {
         url: String, method: String, context: CookieRequestContext = .firstParty, jar: CookieJar,
         maximumRedirects: Int = RedirectChain.defaultMaximumRedirects, ownCookies: [String] = []
     ) {
-        let method = CookieRequestContext.normalizedMethod(method)
+        var context = context.forRequest(method: method)
         self.jar = jar
         self.maximumRedirects = maximumRedirects
         self.ownCookies = ownCookies
-        self.hops = [RedirectHop(method: method, url: url)]
-        var context = context
-        context.method = method
+        self.hops = [RedirectHop(method: context.method, url: url)]
         let first = CookieURL(url)
         // The partition (CHIPS: the top-level site) of a request that is no navigation is its top level's
         // on every hop (`CookieRequestContext.topLevel(for:)` of the first request), not each hop's own.
