@@ -95,7 +95,9 @@ public final class PostgresCookieJarStore: CookieJarStore {
     /// jar's clock is replaced as new, as a jar takes a cookie whose expired namesake it drops; so is any
     /// row under a cookie set after a removal of its identity (`CookieJarChanges.insertedAfterRemoval`),
     /// which keeps its own creation time: the removal took the row, whoever stored it, and the cookie
-    /// replaces no old-cookie (§5.7 step 24).
+    /// replaces no old-cookie (§5.7 step 24); and a row that still holds the version a cookie took the
+    /// place of (`CookieJarChanges.insertedInPlaceOf`: the jar let it go, or an insertion replaced it),
+    /// by its value and expiry, as a removal of the jar's own accord tells it (`.deleteIfUnchanged`).
     ///
     /// Two statements, not one: every part of a statement reads the snapshot taken at its start, before
     /// the lock was waited for, and would not see the rows another instance's write inserted while this
@@ -110,8 +112,10 @@ public final class PostgresCookieJarStore: CookieJarStore {
         var values: [String] = [], expiries: [Int64] = [], persistent: [Bool] = [], creations: [Int64] = []
         var lastAccesses: [Int64] = [], secure: [Bool] = [], httpOnly: [Bool] = [], sameSites: [Int16] = []
         var sourceSecure: [Bool] = [], ports: [Int32] = [], hasPort: [Bool] = []
-        // Whether each upserted cookie is set after a removal of its identity: a new cookie.
-        var anew: [Bool] = []
+        // Whether each upserted cookie is set after a removal of its identity (a new cookie), or in place of
+        // a version the store may still hold: that version's value, whether it persists, and its expiry.
+        var anew: [Bool] = [], inPlace: [Bool] = []
+        var baseValues: [String] = [], basePersistent: [Bool] = [], baseExpiries: [Int64] = []
         for write in changes.writes.values {
             switch write {
             case .delete(let identity):
@@ -123,6 +127,11 @@ public final class PostgresCookieJarStore: CookieJarStore {
                 letGoExpiries.append(cookie.expiry?.microsecondsSinceEpoch ?? 0)
             case .upsert(let cookie):
                 anew.append(changes.insertedAfterRemoval.contains(write.identity))
+                let base = changes.insertedInPlaceOf[write.identity]
+                inPlace.append(base != nil)
+                baseValues.append(base?.value ?? "")
+                basePersistent.append(base?.expiry != nil)
+                baseExpiries.append(base?.expiry?.microsecondsSinceEpoch ?? 0)
                 upserted.append(CookieIdentity(cookie))
                 values.append(cookie.value)
                 persistent.append(cookie.expiry != nil)
@@ -169,6 +178,10 @@ public final class PostgresCookieJarStore: CookieJarStore {
             binds.append(letGoExpiries)  // $36
             binds.append(now)  // $37
             binds.append(anew)  // $38
+            binds.append(inPlace)  // $39
+            binds.append(baseValues)  // $40
+            binds.append(basePersistent)  // $41
+            binds.append(baseExpiries)  // $42
         }
         // Whether the row was made: `xmax` (https://www.postgresql.org/docs/current/ddl-system-columns.html)
         // is 0 in a row version the statement inserted, and holds this transaction's id in one that ON
@@ -195,11 +208,13 @@ public final class PostgresCookieJarStore: CookieJarStore {
                 WHERE \(matches) AND c.value = d.value
                     AND c.expiry IS NOT DISTINCT FROM (CASE WHEN d.persistent THEN d.expiry END)
                 RETURNING 1
-            ), anew AS (
-                SELECT \(PostgresCookieSchema.identityDigest(of: "a")) AS identity
-                FROM unnest($7::text[], $8::text[], $9::boolean[], $10::text[], $11::text[], $38::boolean[])
-                    AS a(\(identity), after_removal)
-                WHERE a.after_removal
+            ), own_creation AS (
+                SELECT \(PostgresCookieSchema.identityDigest(of: "o")) AS identity, o.after_removal, o.base_value,
+                    CASE WHEN o.base_persistent THEN o.base_expiry END AS base_expiry
+                FROM unnest($7::text[], $8::text[], $9::boolean[], $10::text[], $11::text[], $38::boolean[],
+                    $39::boolean[], $40::text[], $41::boolean[], $42::bigint[])
+                    AS o(\(identity), after_removal, in_place, base_value, base_persistent, base_expiry)
+                WHERE o.after_removal OR o.in_place
             ), upserted AS (
                 INSERT INTO \(s).cookiejar_cookies (jar_id, \(PostgresCookieSchema.columns), version, identity)
                 SELECT $1, u.name, u.value, u.domain, u.host_only, u.path, u.partition_key,
@@ -213,9 +228,11 @@ public final class PostgresCookieJarStore: CookieJarStore {
                         source_secure, has_port, port)
                 ON CONFLICT (jar_id, identity) DO UPDATE SET
                     value = excluded.value, expiry = excluded.expiry,
-                    creation = CASE WHEN \(s).cookiejar_cookies.expiry <= $37
-                            OR \(s).cookiejar_cookies.identity IN (SELECT identity FROM anew) THEN excluded.creation
-                        ELSE \(s).cookiejar_cookies.creation END,
+                    creation = CASE WHEN \(s).cookiejar_cookies.expiry <= $37 OR EXISTS (
+                            SELECT 1 FROM own_creation o WHERE o.identity = \(s).cookiejar_cookies.identity
+                                AND (o.after_removal OR (o.base_value = \(s).cookiejar_cookies.value
+                                    AND o.base_expiry IS NOT DISTINCT FROM \(s).cookiejar_cookies.expiry))
+                        ) THEN excluded.creation ELSE \(s).cookiejar_cookies.creation END,
                     last_access = excluded.last_access, secure = excluded.secure, http_only = excluded.http_only,
                     same_site = excluded.same_site, source_secure = excluded.source_secure,
                     source_port = excluded.source_port, version = excluded.version

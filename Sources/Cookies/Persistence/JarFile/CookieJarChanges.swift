@@ -14,13 +14,24 @@ public struct CookieJarChanges: Sendable {
     /// and keeps its own creation time. Only a store that keeps the stored cookie's creation time on an
     /// upsert (the PostgreSQL store) reads it.
     public var insertedAfterRemoval: Set<CookieIdentity>
+    /// The identities of `writes` whose `.upsert` stores a cookie that took the place of the version the
+    /// store was last handed without replacing it, with that version: the jar let the version go on its
+    /// own (it expired, or the limits evicted it) and the cookie was set again, or `CookieJar.insert(_:)`
+    /// put a cookie of another creation time in its place (an import, a web view's cookie), before the
+    /// write. Where the store still holds that version (its value and expiry, as `.deleteIfUnchanged`
+    /// tells), the cookie keeps its own creation time, as the jar does; where another writer stored a
+    /// version since, the cookie replaces that one (rfc6265bis-22 §5.7 step 23.3). Only a store that keeps
+    /// the stored cookie's creation time on an upsert (the PostgreSQL store) reads it.
+    public var insertedInPlaceOf: [CookieIdentity: Cookie]
 
     public init(
-        writes: [CookieIdentity: CookieWrite] = [:], lastAccess: [Cookie] = [], insertedAfterRemoval: Set<CookieIdentity> = []
+        writes: [CookieIdentity: CookieWrite] = [:], lastAccess: [Cookie] = [], insertedAfterRemoval: Set<CookieIdentity> = [],
+        insertedInPlaceOf: [CookieIdentity: Cookie] = [:]
     ) {
         self.writes = writes
         self.lastAccess = lastAccess
         self.insertedAfterRemoval = insertedAfterRemoval
+        self.insertedInPlaceOf = insertedInPlaceOf
     }
 
     /// True when there is nothing to write.
@@ -33,7 +44,8 @@ public enum CookieWrite: Sendable, Hashable {
     /// each other's cookies (the instances of a fleet) may keep the stored one's creation time unless it has
     /// expired (rfc6265bis-22 §5.7 step 23.3: "Update the creation-time of the newly-created cookie to match
     /// the creation-time of the old-cookie"), as the PostgreSQL store does: the stored one may be a version
-    /// the jar never saw; except for the identities of `CookieJarChanges.insertedAfterRemoval`. The jar file
+    /// the jar never saw; except for the identities of `CookieJarChanges.insertedAfterRemoval`, and of
+    /// `CookieJarChanges.insertedInPlaceOf` while the store holds the version named there. The jar file
     /// stores `cookie`'s, the creation time the jar holds; one the jar replaced is already in it.
     case upsert(Cookie)
     /// Remove the stored cookie of this identity: a removal someone asked for (a deletion, a sign-out, a

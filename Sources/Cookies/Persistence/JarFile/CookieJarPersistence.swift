@@ -142,6 +142,33 @@ final class CookieJarPersistence: Sendable {
         }
     }
 
+    /// The changes of a flush: `writes`, the cookies whose last-access time is due (`lastAccess`), and what
+    /// `bases` tells of the upserts.
+    private static func changes(
+        _ writes: [CookieIdentity: CookieWrite], bases: [CookieIdentity: StoreBase], lastAccess: [Cookie] = []
+    ) -> CookieJarChanges {
+        CookieJarChanges(
+            writes: writes, lastAccess: lastAccess, insertedAfterRemoval: insertedAfterRemoval(writes, bases: bases),
+            insertedInPlaceOf: insertedInPlaceOf(writes, bases: bases))
+    }
+
+    /// The identities of `writes` whose upsert stores a cookie of another creation time than the version
+    /// the store holds (`bases`), with that version: a cookie that replaced it would have kept its creation
+    /// time (§5.7 step 23.3), so the jar let it go (expired or evicted) and the cookie came after, or an
+    /// insertion put the cookie in its place (`CookieJarChanges.insertedInPlaceOf`).
+    private static func insertedInPlaceOf(
+        _ writes: [CookieIdentity: CookieWrite], bases: [CookieIdentity: StoreBase]
+    ) -> [CookieIdentity: Cookie] {
+        var versions: [CookieIdentity: Cookie] = [:]
+        for (identity, write) in writes {
+            guard case .upsert(let cookie) = write, case .holds(let version)? = bases[identity],
+                cookie.creation != version.creation
+            else { continue }
+            versions[identity] = version
+        }
+        return versions
+    }
+
     /// The identities of `writes` whose upsert stores a cookie set after the store was told to remove the
     /// cookie of that identity (`bases`): that cookie replaces no old-cookie (§5.7 step 24), and keeps its
     /// own creation time (`CookieJarChanges.insertedAfterRemoval`).
@@ -252,8 +279,7 @@ final class CookieJarPersistence: Sendable {
             // Since the last sweep, its own instant included: a cookie used in the same tick of the clock
             // as the sweep (a coarse clock's ticks are milliseconds long) was used after it as often as not.
             sweeps ? jar.cookies(accessedSince: lastSweep).filter { isWritten($0) && writes[CookieIdentity($0)] == nil } : []
-        let changes = CookieJarChanges(
-            writes: writes, lastAccess: accessed, insertedAfterRemoval: Self.insertedAfterRemoval(writes, bases: bases))
+        let changes = Self.changes(writes, bases: bases, lastAccess: accessed)
         var changed = 0
         if !changes.isEmpty {
             do {
@@ -315,7 +341,7 @@ final class CookieJarPersistence: Sendable {
         let (writes, bases) = pending.withLock { ($0.writes, $0.bases) }
         isOpen.withLock { isOpen in
             guard isOpen, !writes.isEmpty else { return }
-            _ = try? store.write(CookieJarChanges(writes: writes, insertedAfterRemoval: Self.insertedAfterRemoval(writes, bases: bases)))
+            _ = try? store.write(Self.changes(writes, bases: bases))
         }
     }
 }

@@ -29,6 +29,7 @@ import Testing
 
         var writes: [[CookieIdentity: CookieWrite]] { written.withLock { $0.map(\.writes) } }
         var insertedAfterRemoval: [Set<CookieIdentity>] { written.withLock { $0.map(\.insertedAfterRemoval) } }
+        var insertedInPlaceOf: [[CookieIdentity: Cookie]] { written.withLock { $0.map(\.insertedInPlaceOf) } }
     }
 
     func load(_ cookies: [Cookie], into store: RecordingStore, limits: CookieLimits = .default) -> (CookieJar, ManualCookieClock) {
@@ -336,6 +337,67 @@ import Testing
         #expect(replaced.creation == new.creation)
         try jar.flush(to: store)
         #expect(store.writes.last == [CookieIdentity(new): .upsert(replaced)])
+        #expect(store.insertedAfterRemoval.last == [])
+    }
+
+    /// A change of a cookie written already, before the next flush: how the cookie that takes its place
+    /// came, and whether it kept the written cookie's creation time.
+    struct TakingThePlace: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var limits = CookieLimits.default
+        /// After sid=1 (Max-Age=60, received at `testEpoch` and written), one second later.
+        var act: @Sendable (CookieJar, ManualCookieClock) -> Void
+        var keepsTheCreationTime: Bool
+    }
+
+    static let placesTaken: [TakingThePlace] = [
+        TakingThePlace(testDescription: "§5.7 step 23.3: replaced by a Set-Cookie, keeping its creation time", act: { jar, _ in
+            jar.receive("sid=2; Max-Age=60", from: url("https://example.com/"))
+        }, keepsTheCreationTime: true),
+        TakingThePlace(testDescription: "§5.7 step 22: evicted by the per-site limit, then set again (step 24: a new cookie)",
+                       limits: CookieLimits(maxCookiesPerSite: 2, sitePurgeCount: 0), act: { jar, clock in
+            jar.receive("b=1; Max-Age=600", from: url("https://example.com/"))
+            clock.advance(seconds: 1)
+            jar.receive("c=1; Max-Age=600", from: url("https://example.com/"))
+            clock.advance(seconds: 1)
+            jar.receive("sid=2; Max-Age=60", from: url("https://example.com/"))
+        }, keepsTheCreationTime: false),
+        TakingThePlace(testDescription: "§5.7: expired, purged by a lookup, then set again (step 24: a new cookie)", act: { jar, clock in
+            clock.advance(seconds: 60)
+            _ = jar.cookieHeader(for: url("https://example.com/"))
+            jar.receive("sid=2; Max-Age=60", from: url("https://example.com/"))
+        }, keepsTheCreationTime: false),
+        TakingThePlace(testDescription: "CookieJar.insert of a cookie made later (a web view's): it keeps its own creation time", act: { jar, clock in
+            _ = jar.insert(Cookie(name: "sid", value: "2", domain: "example.com", expiry: clock.now().adding(seconds: 60),
+                                  creation: clock.now(), lastAccess: clock.now()))
+        }, keepsTheCreationTime: false),
+        TakingThePlace(testDescription: "CookieJar.insert of the jar's cookie with another value (same creation time)", act: { jar, _ in
+            var cookie = jar.allCookies()[0]
+            cookie.value = "2"
+            _ = jar.insert(cookie)
+        }, keepsTheCreationTime: true),
+    ]
+
+    /// A cookie that takes the place of one written already without keeping its creation time (§5.7 step
+    /// 23.3 keeps it for a replacement only) is named with the written version among the upserts inserted
+    /// in its place: a store shared by several writers, which keeps a stored cookie's creation time on an
+    /// upsert, then keeps the new cookie's own while it still holds that version. A replacement is not
+    /// named.
+    @Test(arguments: placesTaken)
+    func aCookieThatTakesAWrittenCookiesPlaceNamesItUnlessItKeepsItsCreationTime(_ place: TakingThePlace) throws {
+        let store = RecordingStore()
+        let (jar, clock) = load([], into: store, limits: place.limits)
+        jar.receive("sid=1; Max-Age=60", from: url("https://example.com/"))
+        let old = try #require(jar.allCookies().first)
+        try jar.flush(to: store)
+        clock.advance(seconds: 1)
+        place.act(jar, clock)
+        let new = try #require(jar.allCookies().first { $0.name == "sid" })
+        #expect(new.value == "2")
+        #expect((new.creation == old.creation) == place.keepsTheCreationTime)
+        try jar.flush(to: store)
+        #expect(store.writes.last?[CookieIdentity(new)] == .upsert(new))
+        #expect(store.insertedInPlaceOf.last == (place.keepsTheCreationTime ? [:] : [CookieIdentity(new): old]))
         #expect(store.insertedAfterRemoval.last == [])
     }
 
