@@ -4,7 +4,9 @@
 /// This is the subset a cookie store needs to canonicalise host names (RFC 6265bis §5.1.2): lower-casing, NFC
 /// normalisation and U-label ⇄ A-label conversion with Punycode (RFC 3492). It does not carry the UTS #46 mapping
 /// table: a host holding a code point that table maps to others is refused instead (deviation, 2026-11-27, see
-/// `isMappedAway`), as is one holding a code point of a class it disallows (`isDisallowed`), and the IDNA2008 validity rules (RFC 5891 §5.4) are not checked. Like UTS #46 ToASCII with
+/// `isMappedAway`), as is one holding a code point of a class it disallows (`isDisallowed`), or a joiner where RFC
+/// 5892's CONTEXTJ rules do not allow it (`joinersAreInContext`), and the other IDNA2008 validity rules (RFC 5891
+/// §5.4) are not checked. Like UTS #46 ToASCII with
 /// VerifyDnsLength=false (what the WHATWG URL standard uses), it does not enforce the 63-octet label and
 /// 253-octet name limits of RFC 1035, since hosts that URLs accept must still get a cookie key.
 enum IDNA {
@@ -18,7 +20,7 @@ enum IDNA {
     /// Labels are joined with U+002E.
     ///
     /// Returns nil when the host holds a code point UTS #46 maps to others (`isMappedAway`) or disallows
-    /// (`isDisallowed`), and when Punycode cannot
+    /// (`isDisallowed`), or a joiner out of context (`joinersAreInContext`), and when Punycode cannot
     /// encode a label, i.e. its deltas overflow (RFC 3492 §6.4), which takes a label of thousands of non-ASCII
     /// scalars. When `host` is already lower-case ASCII it is returned as it is, without allocating.
     static func toASCII(_ host: String) -> String? {
@@ -51,7 +53,7 @@ enum IDNA {
                 if label.allSatisfy(\.isASCII) {
                     result.unicodeScalars.append(contentsOf: label)
                 } else {
-                    guard let encoded = Punycode.encode(label) else { return nil }
+                    guard joinersAreInContext(label), let encoded = Punycode.encode(label) else { return nil }
                     result += acePrefix
                     result += encoded
                 }
@@ -72,20 +74,23 @@ enum IDNA {
     /// public suffix it stands for in a browser (`attacker.co.ｕｋ` is a host of `co.uk` there, and would be one of
     /// `co.xn--wi7cta` here, where `Domain=co.xn--wi7cta` is no public suffix and would set a cookie for every
     /// `*.co.ｕｋ` site). "ß" and "ς", which NFKC case folding changes too, are deviation characters that UTS #46
-    /// nontransitional processing (the WHATWG URL standard's) keeps.
+    /// nontransitional processing (the WHATWG URL standard's) keeps; so are the joiners U+200C and U+200D, which
+    /// it keeps where RFC 5892's CONTEXTJ rules allow them (`joinersAreInContext`).
     private static func isMappedAway(_ scalar: Unicode.Scalar) -> Bool {
-        scalar != "\u{00DF}" && scalar != "\u{03C2}" && scalar.properties.changesWhenNFKCCaseFolded
+        switch scalar {
+        case "\u{00DF}", "\u{03C2}", "\u{200C}", "\u{200D}": false
+        default: scalar.properties.changesWhenNFKCCaseFolded
+        }
     }
 
     /// Whether UTS #46 disallows `scalar` (IDNA Mapping Table status "disallowed"), for the classes this
     /// library tells without the table: controls (Cc, C1 included), format characters (Cf) but the joiners
     /// U+200C and U+200D (deviation characters, which nontransitional processing keeps where RFC 5892's
-    /// CONTEXTJ allows them), space, line and paragraph separators (Zs, Zl, Zp), private-use (Co),
+    /// CONTEXTJ allows them, `joinersAreInContext`), space, line and paragraph separators (Zs, Zl, Zp), private-use (Co),
     /// surrogates (Cs) and code points unassigned in the standard library's Unicode version, noncharacters
     /// included (Cn). A browser refuses a host holding one (the WHATWG URL standard's "domain to ASCII" fails
     /// on it): encoded as written, `ex\u{9B}.com` would be a host, its C1 control a CSI to a terminal. (The
-    /// format characters and separators that the mapping step changes, the joiners among them, are
-    /// `isMappedAway` already.)
+    /// format characters and separators that the mapping step changes are `isMappedAway` already.)
     private static func isDisallowed(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .format: scalar != "\u{200C}" && scalar != "\u{200D}"

@@ -18,6 +18,8 @@ struct CookieURLTests {
         ("http://2130706433/", "http", "127.0.0.1", nil, "/"),
         ("http://example.com./", "http", "example.com.", nil, "/"),
         ("http://bücher.example/", "http", "xn--bcher-kva.example", nil, "/"),
+        // UTS #46 nontransitional processing keeps U+200C where RFC 5892 Appendix A.1 allows it (IDNATests).
+        ("https://\u{0646}\u{06CC}\u{0645}\u{200C}\u{0641}\u{0627}\u{0635}\u{0644}\u{0647}.ir/", "https", "xn--mgb2a8aobfm27hh82m.ir", nil, "/"),
         ("http://h.test/a%2Fb", "http", "h.test", nil, "/a%2Fb"),
         ("http://h.test?x", "http", "h.test", nil, "/"),
         ("hTTpS://h.test/", "https", "h.test", nil, "/"),

@@ -58,6 +58,25 @@ private let toASCIIVectors: [(input: String, expected: String?)] = [
     ("\u{E000}.example", nil),
     ("\u{0378}.example", nil),
     ("\u{FFFF}.example", nil),
+    // The joiners U+200C and U+200D, deviation characters that UTS #46 nontransitional processing with
+    // CheckJoiners (the WHATWG URL standard's, a browser's) keeps where RFC 5892 Appendix A (CONTEXTJ) allows
+    // them: after a virama (A.1, A.2); U+200C between a dual- or left-joining letter and a right- or dual-joining
+    // one, transparent marks (Joining_Type T) between (A.1). A-labels from Python's "idna" package (IDNA2008,
+    // CONTEXTJ checked), which gives the same as its "punycode" codec on these.
+    ("\u{0646}\u{06CC}\u{0645}\u{200C}\u{0641}\u{0627}\u{0635}\u{0644}\u{0647}.ir", "xn--mgb2a8aobfm27hh82m.ir"),  // Persian "نیم‌فاصله": meem (D), feh (D)
+    ("\u{0645}\u{0646}\u{200C}\u{0648}.example", "xn--hhbcg794x.example"),  // noon (D), waw (R)
+    ("\u{0628}\u{200C}\u{0627}.example", "xn--mgbb899q.example"),  // beh (D), alef (R)
+    ("\u{0644}\u{064B}\u{200C}\u{064B}\u{0628}.example", "xn--ngb9cvaa8704a.example"),  // fathatan (Mn, T) on both sides
+    ("\u{0915}\u{094D}\u{200D}\u{0937}.in", "xn--11b2ezcw70k.in"),  // Devanagari "क्‍ष": virama, then U+200D (A.2)
+    ("\u{0915}\u{094D}\u{200C}\u{0937}.in", "xn--11b2ezcs70k.in"),  // virama, then U+200C (A.1)
+    ("\u{0D92}\u{0DCA}\u{200D}\u{0D9A}.lk", "xn--vzcq7lz16e.lk"),  // Sinhala al-lakuna (a virama), then U+200D
+    // Joiners out of context: refused, as the "idna" package and a browser refuse them.
+    ("a\u{200C}b.example", nil),  // Latin letters do not join (Joining_Type U)
+    ("a\u{200D}b.example", nil),  // U+200D after no virama
+    ("\u{0627}\u{200C}\u{0628}.example", nil),  // alef (R) joins on its right only: nothing joins on the left
+    ("\u{200C}\u{0641}\u{0627}.example", nil),  // at the start of the label
+    ("\u{0641}\u{200C}.example", nil),  // at its end
+    ("\u{0628}\u{200C}\u{200C}\u{0627}.example", nil),  // a joiner is no transparent mark
     // A symbol UTS #46 keeps (status "valid", NV8), as a browser does.
     ("\u{2603}.example", "xn--n3h.example"),
     // A label whose Punycode deltas overflow (RFC 3492 §6.4) cannot be converted: a CJK Extension B
@@ -79,3 +98,32 @@ func idnaToASCII(input: String, expected: String?) {
     #expect(inputStorage != nil && inputStorage == outputStorage)
 }
 
+
+/// Joining_Type as RFC 5892's CONTEXTJ rule reads it. Facts: Unicode's ArabicShaping.txt and
+/// DerivedJoiningType.txt (the first and last code points of the tables' ranges, and the marks and format
+/// characters it lists as non-joining).
+private let joiningTypes: [(scalar: Unicode.Scalar, type: JoiningType, source: String)] = [
+    ("\u{0620}", .dual, "ARABIC LETTER KASHMIRI YEH, the first D"),
+    ("\u{0645}", .dual, "ARABIC LETTER MEEM"),
+    ("\u{1E943}", .dual, "ADLAM SMALL LETTER SHA, the last D"),
+    ("\u{0627}", .right, "ARABIC LETTER ALEF"),
+    ("\u{0648}", .right, "ARABIC LETTER WAW"),
+    ("\u{A872}", .left, "PHAGS-PA SUPERFIXED LETTER RA"),
+    ("\u{10ACD}", .left, "MANICHAEAN LETTER HETH"),
+    ("\u{064B}", .transparent, "ARABIC FATHATAN: Mn, not listed"),
+    ("\u{094D}", .transparent, "DEVANAGARI SIGN VIRAMA: Mn"),
+    ("\u{20DD}", .transparent, "COMBINING ENCLOSING CIRCLE: Me"),
+    ("\u{00AD}", .transparent, "SOFT HYPHEN: Cf"),
+    ("\u{0600}", .other, "ARABIC NUMBER SIGN: Cf, listed U"),
+    ("\u{2066}", .other, "LEFT-TO-RIGHT ISOLATE: Cf, listed U"),
+    ("\u{110BD}", .other, "KAITHI NUMBER SIGN: Cf, listed U"),
+    ("\u{200C}", .other, "ZERO WIDTH NON-JOINER: U"),
+    ("\u{200D}", .other, "ZERO WIDTH JOINER: C"),
+    ("\u{0640}", .other, "ARABIC TATWEEL: C"),
+    ("a", .other, "Latin letters: U"),
+]
+
+@Test(arguments: joiningTypes)
+func joiningType(scalar: Unicode.Scalar, type: JoiningType, source: String) {
+    #expect(JoiningType(of: scalar) == type, "\(source)")
+}
