@@ -57,10 +57,36 @@ struct RequestContextOptions: ParsableArguments {
     }
 }
 
-/// Parses `--url`, with a usage error naming the option.
+/// Parses `--url`, with a usage error naming the option; one that says which host is no host name, when
+/// the URL has one (a code point IDNA refuses, a control character).
 func parseRequestURL(_ text: String) throws -> CookieURL {
     guard let url = CookieURL(text) else {
+        if let host = hostText(ofURL: text), CanonicalHost(host) == nil {
+            // Default-ignorable code points (joiners, soft hyphens), often what makes the host no host, show
+            // as escapes: a terminal shows nothing of them (controls are escaped with the whole message).
+            let shown = host.unicodeScalars.map { scalar in
+                scalar.properties.isDefaultIgnorableCodePoint ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+            }
+            throw ValidationError("--url: its host \"\(shown.joined())\" is no host name (§5.1.2): \(text)")
+        }
         throw ValidationError("--url: not an absolute http(s) URL: \(text)")
     }
     return url
+}
+
+/// The host of `text` as written, when `text` reads as `scheme://authority…` and its host holds no
+/// percent escape (which `CookieURL` decodes first): the authority runs to the first "/", "?", "#" or "\\",
+/// user information ends at its last "@", and a port is a ":" and digits after the host (or after "]").
+private func hostText(ofURL text: String) -> String? {
+    guard let separator = text.range(of: "://"), !text[..<separator.lowerBound].isEmpty else { return nil }
+    let rest = text[separator.upperBound...]
+    var authority = rest.prefix { !"/?#\\".contains($0) }
+    if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+    if let colon = authority.lastIndex(of: ":"), !authority.hasPrefix("[") || authority[..<colon].hasSuffix("]"),
+        authority[authority.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isWholeNumber })
+    {
+        authority = authority[..<colon]
+    }
+    guard !authority.isEmpty, !authority.contains("%") else { return nil }
+    return String(authority)
 }

@@ -306,6 +306,22 @@ struct ExplainTests {
         #expect(run.stderr.hasPrefix("Error: --url: not an absolute http(s) URL: nope\nUsage: cookiejar \(arguments[0]) "), "\(run.stderr)")
     }
 
+    /// A --url whose host is no host name (§5.1.2: IDNA, as a browser's URL parser, refuses it) says which
+    /// host, the user information and port left out; a text that is no URL at all says so.
+    @Test(arguments: [
+        ("https://\u{FF45}xample.com/", "its host \"\u{FF45}xample.com\" is no host name (§5.1.2)"),  // fullwidth "ｅ": UTS #46 maps it
+        // RFC 5892 A.2: U+200D after no virama; shown as an escape, which a terminal would not show.
+        ("https://user:pw@a\u{200D}b.example:8443/x?q", "its host \"a\\u{200D}b.example\" is no host name (§5.1.2)"),
+        ("http://[::1/", "its host \"[::1\" is no host name (§5.1.2)"),
+        ("https://b%C3%BCcher.exa%00mple/", "not an absolute http(s) URL"),  // escapes: the host is not quoted
+        ("example.com", "not an absolute http(s) URL"),
+    ])
+    func aURLWhoseHostIsNoHostNameSaysWhichHost(url: String, error: String) throws {
+        let run = try Tool.run(["explain", "--url", url, "a=b"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("Error: --url: \(error): "), "\(run.stderr)")
+    }
+
     /// `--at` takes Unix seconds whose date, and that of an expiry up to 400 days later (the
     /// cookie-age-limit, §5.5), the tool writes as it is: `CookieTime.utc` holds dates to the years 1601
     /// through 9999 (§5.1.1's cookie-dates), so an instant in the year 1 was written as 1601-01-01 and an
