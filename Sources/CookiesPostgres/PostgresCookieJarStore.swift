@@ -209,7 +209,7 @@ public final class PostgresCookieJarStore: CookieJarStore {
                     AND c.expiry IS NOT DISTINCT FROM (CASE WHEN d.persistent THEN d.expiry END)
                 RETURNING 1
             ), own_creation AS (
-                SELECT \(PostgresCookieSchema.identityDigest(of: "o")) AS identity, o.after_removal, o.base_value,
+                SELECT \(PostgresCookieSchema.identityDigest(of: "o")) AS identity, o.after_removal, o.in_place, o.base_value,
                     CASE WHEN o.base_persistent THEN o.base_expiry END AS base_expiry
                 FROM unnest($7::text[], $8::text[], $9::boolean[], $10::text[], $11::text[], $38::boolean[],
                     $39::boolean[], $40::text[], $41::boolean[], $42::bigint[])
@@ -228,11 +228,13 @@ public final class PostgresCookieJarStore: CookieJarStore {
                         source_secure, has_port, port)
                 ON CONFLICT (jar_id, identity) DO UPDATE SET
                     value = excluded.value, expiry = excluded.expiry,
-                    creation = CASE WHEN \(s).cookiejar_cookies.expiry <= $37 OR EXISTS (
-                            SELECT 1 FROM own_creation o WHERE o.identity = \(s).cookiejar_cookies.identity
-                                AND (o.after_removal OR (o.base_value = \(s).cookiejar_cookies.value
-                                    AND o.base_expiry IS NOT DISTINCT FROM \(s).cookiejar_cookies.expiry))
-                        ) THEN excluded.creation ELSE \(s).cookiejar_cookies.creation END,
+                    creation = CASE WHEN \(s).cookiejar_cookies.expiry <= $37
+                            OR \(s).cookiejar_cookies.identity IN (SELECT identity FROM own_creation WHERE after_removal)
+                            OR (\(s).cookiejar_cookies.identity, \(s).cookiejar_cookies.value,
+                                \(s).cookiejar_cookies.expiry IS NULL, coalesce(\(s).cookiejar_cookies.expiry, 0))
+                                IN (SELECT identity, base_value, base_expiry IS NULL, coalesce(base_expiry, 0)
+                                    FROM own_creation WHERE in_place)
+                        THEN excluded.creation ELSE \(s).cookiejar_cookies.creation END,
                     last_access = excluded.last_access, secure = excluded.secure, http_only = excluded.http_only,
                     same_site = excluded.same_site, source_secure = excluded.source_secure,
                     source_port = excluded.source_port, version = excluded.version

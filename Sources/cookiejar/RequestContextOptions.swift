@@ -74,19 +74,25 @@ func parseRequestURL(_ text: String) throws -> CookieURL {
     return url
 }
 
-/// The host of `text` as written, when `text` reads as `scheme://authority…` and its host holds no
-/// percent escape (which `CookieURL` decodes first): the authority runs to the first "/", "?", "#" or "\\",
-/// user information ends at its last "@", and a port is a ":" and digits after the host (or after "]").
+/// The host of `text` as written, when `text` reads as `scheme://authority…` with a port of digits, if any,
+/// and its host holds no percent escape (which `CookieURL` decodes first). Read by Unicode scalars, as
+/// `CookieURL` reads bytes (a `Character` would join a mark or a joiner to the "@" or "/" before it): the
+/// authority runs to the first "/", "?", "#" or "\\", user information ends at its last "@", and a port is
+/// a ":" and digits after the host (after the "]" of an IPv6 address).
 private func hostText(ofURL text: String) -> String? {
-    guard let separator = text.range(of: "://"), !text[..<separator.lowerBound].isEmpty else { return nil }
-    let rest = text[separator.upperBound...]
-    var authority = rest.prefix { !"/?#\\".contains($0) }
-    if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-    if let colon = authority.lastIndex(of: ":"), !authority.hasPrefix("[") || authority[..<colon].hasSuffix("]"),
-        authority[authority.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isWholeNumber })
-    {
-        authority = authority[..<colon]
+    let scalars = Array(text.unicodeScalars)
+    guard let separator = (1..<max(1, scalars.count - 2)).first(where: { scalars[$0..<$0 + 3].elementsEqual("://".unicodeScalars) })
+    else { return nil }
+    var authority = scalars[(separator + 3)...].prefix { !"/?#\\".unicodeScalars.contains($0) }
+    if let at = authority.lastIndex(of: "@") { authority = authority[(at + 1)...] }
+    let portStart = authority.first == "[" ? authority.firstIndex(of: "]").map { $0 + 1 } : authority.lastIndex(of: ":")
+    if let portStart, portStart < authority.endIndex {
+        let port = authority[portStart...]
+        guard port.first == ":", port.dropFirst().allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+        authority = authority[..<portStart]
     }
     guard !authority.isEmpty, !authority.contains("%") else { return nil }
-    return String(authority)
+    var host = ""
+    host.unicodeScalars.append(contentsOf: authority)
+    return host
 }

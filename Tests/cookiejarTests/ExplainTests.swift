@@ -313,6 +313,11 @@ struct ExplainTests {
         // RFC 5892 A.2: U+200D after no virama; shown as an escape, which a terminal would not show.
         ("https://user:pw@a\u{200D}b.example:8443/x?q", "its host \"a\\u{200D}b.example\" is no host name (§5.1.2)"),
         ("http://[::1/", "its host \"[::1\" is no host name (§5.1.2)"),
+        // Read by code points: a joiner or a mark after "@" or "/" is no part of the user information or path.
+        ("https://user@\u{200D}x.example/", "its host \"\\u{200D}x.example\" is no host name (§5.1.2)"),
+        ("https://a\u{200D}b.example/\u{301}x", "its host \"a\\u{200D}b.example\" is no host name (§5.1.2)"),
+        ("https://example.com:80a/", "not an absolute http(s) URL"),  // the port, not the host
+        ("https://[::1]x/", "not an absolute http(s) URL"),
         ("https://b%C3%BCcher.exa%00mple/", "not an absolute http(s) URL"),  // escapes: the host is not quoted
         ("example.com", "not an absolute http(s) URL"),
     ])

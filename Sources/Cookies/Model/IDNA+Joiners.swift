@@ -37,6 +37,9 @@ enum JoiningType: Equatable {
             self = .left
         } else if JoiningType.contains(value, in: JoiningType.rightJoining) {
             self = .right
+        } else if value == 0x1E94B {
+            // ADLAM NASALIZATION MARK, a modifier letter (Lm) that ArabicShaping.txt lists as T.
+            self = .transparent
         } else {
             // ArabicShaping.txt: "Those that are not explicitly listed and that are of General Category Mn, Me,
             // or Cf have joining type T", but for the format characters and marks it lists as non-joining (U)

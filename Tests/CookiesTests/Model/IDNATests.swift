@@ -70,6 +70,7 @@ private let toASCIIVectors: [(input: String, expected: String?)] = [
     ("\u{0915}\u{094D}\u{200D}\u{0937}.in", "xn--11b2ezcw70k.in"),  // Devanagari "क्‍ष": virama, then U+200D (A.2)
     ("\u{0915}\u{094D}\u{200C}\u{0937}.in", "xn--11b2ezcs70k.in"),  // virama, then U+200C (A.1)
     ("\u{0D92}\u{0DCA}\u{200D}\u{0D9A}.lk", "xn--vzcq7lz16e.lk"),  // Sinhala al-lakuna (a virama), then U+200D
+    ("\u{1E922}\u{1E94B}\u{200C}\u{1E922}.example", "xn--0ug1411pba6n.example"),  // Adlam sha (D), nasalization mark (Lm, T)
     // Joiners out of context: refused, as the "idna" package and a browser refuse them.
     ("a\u{200C}b.example", nil),  // Latin letters do not join (Joining_Type U)
     ("a\u{200D}b.example", nil),  // U+200D after no virama
@@ -114,6 +115,7 @@ private let joiningTypes: [(scalar: Unicode.Scalar, type: JoiningType, source: S
     ("\u{094D}", .transparent, "DEVANAGARI SIGN VIRAMA: Mn"),
     ("\u{20DD}", .transparent, "COMBINING ENCLOSING CIRCLE: Me"),
     ("\u{00AD}", .transparent, "SOFT HYPHEN: Cf"),
+    ("\u{1E94B}", .transparent, "ADLAM NASALIZATION MARK: Lm, listed T"),
     ("\u{0600}", .other, "ARABIC NUMBER SIGN: Cf, listed U"),
     ("\u{2066}", .other, "LEFT-TO-RIGHT ISOLATE: Cf, listed U"),
     ("\u{110BD}", .other, "KAITHI NUMBER SIGN: Cf, listed U"),

@@ -10,8 +10,7 @@
 ///   identity (the latest change of each wins; a cookie stored after a removal of its identity is named in
 ///   `CookieJarChanges.insertedAfterRemoval`, a new cookie, and one that took the place of a version the
 ///   jar let go or an insertion replaced, in `CookieJarChanges.insertedInPlaceOf`), and the cookies used
-///   since the last
-///   last-access sweep (at most once a minute, and at every close).
+///   since the last last-access sweep (at most once a minute, and at every close).
 /// - Writing: at each flush (`CookieJar.flush(to:)`, a background flush after
 ///   `CookieWriteOptions.flushDelay`, `CookieJar.close(_:)`), the jar hands the pending changes to
 ///   `write(_:)`, one flush at a time. When `write` throws, the changes go back to the pending ones

@@ -98,24 +98,34 @@ extension PostgresServerTests {
         // A cookie written, then let go by the jar on its own (the per-site limit evicted it, §5.7 step 22)
         // and set again, or replaced by an insertion of a cookie made later (a web view's, `insert(_:)`),
         // before the flush: the new cookie replaces no old-cookie (§5.7 step 24), and keeps its own creation
-        // time in the database while the row still holds the version the jar let go, as it does in the jar
-        // (an instance that loads the jar sends it after a cookie set before it, §5.8.3 step 2: "cookies with
-        // earlier creation-times are listed before cookies with later creation-times"). Where another
-        // instance stored a version meanwhile, the cookie replaces that one and keeps its creation time
-        // (§5.7 step 23.3), as a jar that received the two in turn would.
-        @Test(arguments: [false, true], [false, true])
-        func aCookieSetInPlaceOfOneTheJarLetGoKeepsItsOwnCreationTime(byInsertion: Bool, rowChangedMeanwhile: Bool) throws {
+        // time in the database while the row still holds the version the jar let go (its value and expiry,
+        // none for a session cookie the store keeps), as it does in the jar (an instance that loads the jar
+        // sends it after a cookie set before it, §5.8.3 step 2: "cookies with earlier creation-times are
+        // listed before cookies with later creation-times"). Where another instance stored a version
+        // meanwhile (here set anew after a deletion, a creation time of its own), the cookie replaces that
+        // one and keeps its creation time (§5.7 step 23.3), as a jar that received the two in turn would.
+        @Test(arguments: [
+            (byInsertion: false, rowChangedMeanwhile: false, session: false), (false, true, false), (false, false, true),
+            (true, false, false), (true, true, false), (true, false, true),
+        ])
+        func aCookieSetInPlaceOfOneTheJarLetGoKeepsItsOwnCreationTime(byInsertion: Bool, rowChangedMeanwhile: Bool, session: Bool) throws {
             let db = TestDatabase("inplace")
             defer { db.drop() }
             let limits = CookieLimits(maxCookiesPerSite: 2, sitePurgeCount: 0)
-            let (a, b) = (try db.instance(limits: limits), try db.instance(limits: limits))
-            let created = db.clock.now().microsecondsSinceEpoch
-            try a.jar("u").receive("sid=old; Max-Age=600", from: url("example.com"))
+            let (a, b) = (try db.instance(limits: limits, persistsSessionCookies: session), try db.instance(limits: limits, persistsSessionCookies: session))
+            let lifetime = session ? "" : "; Max-Age=600"
+            try a.jar("u").receive("sid=old\(lifetime)", from: url("example.com"))
             try a.flush("u")
+            #expect(try db.rows(of: "u") == ["sid": "old"])
             let held = try a.jar("u")  // a request of a, under way
+            var stored: Int64?
             if rowChangedMeanwhile {
-                try b.jar("u").receive("sid=other; Max-Age=600", from: url("example.com"))
+                db.clock.advance(seconds: 1)
+                stored = db.clock.now().microsecondsSinceEpoch
+                try b.jar("u").receive("sid=; Max-Age=0", from: url("example.com"))
+                try b.jar("u").receive("sid=other\(lifetime)", from: url("example.com"))
                 try b.flush("u")
+                #expect(try db.column("creation", of: "sid", in: "u") == stored)
             }
             db.clock.advance(seconds: 1)
             held.receive("other=1; Max-Age=600", from: url("example.com"))
@@ -123,7 +133,8 @@ extension PostgresServerTests {
             if byInsertion {
                 let now = db.clock.now()
                 let outcome = held.insert(Cookie(
-                    name: "sid", value: "new", domain: "example.com", expiry: now.adding(seconds: 600), creation: now, lastAccess: now))
+                    name: "sid", value: "new", domain: "example.com", expiry: session ? nil : now.adding(seconds: 600), creation: now,
+                    lastAccess: now))
                 guard case .replaced(_, let previous) = outcome else {
                     Issue.record("the insertion did not replace sid: \(outcome)")
                     return
@@ -134,13 +145,13 @@ extension PostgresServerTests {
                 held.receive("c=1; Max-Age=600", from: url("example.com"))
                 #expect(held.allCookies().map(\.name).sorted() == ["c", "other"])
                 db.clock.advance(seconds: 1)
-                held.receive("sid=new; Max-Age=600", from: url("example.com"))
+                held.receive("sid=new\(lifetime)", from: url("example.com"))
             }
             let new = try #require(held.allCookies().first { $0.name == "sid" })
             let before = byInsertion ? "other=1" : "c=1"
             #expect(held.cookieHeader(for: url("example.com")) == "\(before); sid=new")
             try a.flush("u")
-            #expect(try db.column("creation", of: "sid", in: "u") == (rowChangedMeanwhile ? created : new.creation.microsecondsSinceEpoch))
+            #expect(try db.column("creation", of: "sid", in: "u") == (stored ?? new.creation.microsecondsSinceEpoch))
             let header = rowChangedMeanwhile ? "sid=new; \(before)" : "\(before); sid=new"
             #expect(try b.jar("u").cookieHeader(for: url("example.com")) == header)
             #expect(try a.jar("u").cookieHeader(for: url("example.com")) == header)
