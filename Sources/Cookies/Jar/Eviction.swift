@@ -46,7 +46,9 @@ extension CookieStore {
         for key in keysOfSitesWithExpiredCookies(at: now) { purgeExpired(inSite: key, now: now) }
         guard count > limits.maxCookies else { return }
         var needed = count - (limits.maxCookies - limits.purgeCount)
-        let keptBySite = Dictionary(grouping: kept) { siteKey(ofCookieDomain: $0.domain) }
+        // The cookies to keep by the slot of their site (no site comes or goes until the victims are
+        // chosen): a visited site looks its own up by slot, not by its key's hash.
+        let keptBySlot = Dictionary(grouping: kept) { siteKeyAndSlot(ofCookieDomain: $0.domain).slot ?? -1 }
         // The sites chosen from (no site comes or goes until the victims are chosen), by slot: their
         // cookies in eviction order (the kept ones left out) are a range of `ranked`, of which the first
         // `chosen` are chosen. One array for all sites' cookies: no allocation per site.
@@ -65,7 +67,7 @@ extension CookieStore {
                 visitedSite = visitedSites.count
                 siteVisits[slot] = Int32(truncatingIfNeeded: visitedSite + 1)
                 let start = ranked.count
-                let keptIndices = keptBySite[sites[slot].key]?.compactMap { sites[slot].indexOfCookie(withIdentityOf: $0) } ?? []
+                let keptIndices = keptBySlot[slot]?.compactMap { sites[slot].indexOfCookie(withIdentityOf: $0) } ?? []
                 CookieStore.appendEvictionCandidates(sites[slot].evictionRanks, excluding: keptIndices, to: &ranked)
                 if ranked.count - start > 1 {
                     ranked.withUnsafeMutableBufferPointer { ranked in

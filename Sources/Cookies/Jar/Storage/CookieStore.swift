@@ -303,13 +303,16 @@ struct CookieStore: Sendable, CookieStoreQueries {
         for site in sites where !site.isVacant { countDomains(above: site.key, as: 1) }
     }
 
-    /// Counts `key` as `delta` more below each domain of two labels or more above it.
+    /// Counts `key` as `delta` more below each domain of two labels or more above it: the domain after each
+    /// of its dots but the last (the last label is counted only when asked). Most keys have one dot, and
+    /// nothing to count.
     private mutating func countDomains(above key: String, as delta: Int) {
-        CookieStore.anyDomain(above: key) { domain in
-            // Domains come nearest first: one without a dot is the last label, counted only when asked.
-            guard domain.contains(UInt8(ascii: ".")) else { return true }
-            siteKeysBelow.add(delta, toCountOf: domain)
-            return false
+        key.withUTF8Bytes { key in
+            guard let last = key.lastIndex(of: UInt8(ascii: ".")), var dot = key.firstIndex(of: UInt8(ascii: ".")) else { return }
+            while dot < last {
+                siteKeysBelow.add(delta, toCountOf: UnsafeBufferPointer(rebasing: key[(dot + 1)...]))
+                dot = key[(dot + 1)...].firstIndex(of: UInt8(ascii: ".")) ?? last
+            }
         }
     }
 
