@@ -303,22 +303,19 @@ struct CookieStore: Sendable, CookieStoreQueries {
         for site in sites where !site.isVacant { countDomains(above: site.key, as: 1) }
     }
 
-    /// Counts `key` as `delta` more below each domain of two labels or more above it: the domain after each
-    /// of its dots but the last (the last label is counted only when asked). Most keys have one dot, and
-    /// nothing to count.
+    /// Counts `key` as `delta` more below each domain of two labels or more above it.
     private mutating func countDomains(above key: String, as delta: Int) {
-        key.withUTF8Bytes { key in
-            guard let last = key.lastIndex(of: UInt8(ascii: ".")), var dot = key.firstIndex(of: UInt8(ascii: ".")) else { return }
-            while dot < last {
-                siteKeysBelow.add(delta, toCountOf: UnsafeBufferPointer(rebasing: key[(dot + 1)...]))
-                dot = key[(dot + 1)...].firstIndex(of: UInt8(ascii: ".")) ?? last
-            }
+        CookieStore.anyDomain(above: key) { domain in
+            // Domains come nearest first: one without a dot is the last label, counted only when asked.
+            guard domain.contains(UInt8(ascii: ".")) else { return true }
+            siteKeysBelow.add(delta, toCountOf: domain)
+            return false
         }
     }
 
     /// Calls `body` with the UTF-8 of each domain `key` ends in after one of its dots, nearest first
     /// ("b.c", then "c" for "a.b.c"), until it returns true; returns whether it did.
-    @discardableResult
+    @discardableResult @inline(__always)
     static func anyDomain(above key: String, where body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         key.withUTF8Bytes { key in
             var dot = 0
